@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests drive the system Chromium (never a downloaded one) against the production server
+// build, on a fresh data folder with the demo catalogue and the Razorpay sandbox.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    // Tests tagged @phone-only or @desktop-only run in that project alone.
+    { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // A phone (390x844, touch): the specs whose layout differs on small screens run here too.
+    {
+      name: 'phone',
+      testMatch: ['storefront.spec.ts', 'listing.spec.ts', 'contact.spec.ts', 'a11y.spec.ts'],
+      grepInvert: /@desktop-only/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'rm -rf .e2e-data && node build/node/main.js',
+    url: `http://localhost:${PORT}/api/categories`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  },
+});

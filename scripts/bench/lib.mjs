@@ -1,0 +1,330 @@
+// Shared pieces of the benchmarks: processes, the machine, RSS sampling, autocannon rounds, tables.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What the figures came from: cores, memory, load, versions. */
+export function machine() {
+  return {
+    nproc: os.availableParallelism?.() ?? os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+/** The 1, 5 and 15 minute load averages, rounded. */
+export const loadAverage = () => os.loadavg().map((n) => +n.toFixed(2));
+
+/** `uptime`'s words, for the log. */
+export const uptime = () => {
+  const r = spawnSync('uptime', { encoding: 'utf8' });
+  return (r.stdout || `load average: ${loadAverage().join(', ')}`).trim();
+};
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `npm run build` unless asked not to. */
+export function buildIfWanted(argv) {
+  if (argv.includes('--skip-build') || process.env.BENCH_SKIP_BUILD === '1') return;
+  console.log('Building the production bundle (npm run build)…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Starts a child that prints one JSON line when ready; resolves with that object and the child. */
+export function startJsonChild(args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], ...opts });
+    let buffer = '';
+    const onData = (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.trim().startsWith('{'));
+      if (line) {
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ child, info: JSON.parse(line) });
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited (${code}) before it was ready`)));
+  });
+}
+
+/** Stops a child process we started and waits for it to go. */
+export async function stopChild(child, signal = 'SIGTERM') {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the production server (build/node/main.js) with `env` (and `nodeArgs` such as --cpu-prof),
+ * its log in `logFile`, and waits for /readyz. Resolves with the child and its base URL.
+ */
+export async function startServer(env, logFile, nodeArgs = []) {
+  const port = await freePort();
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, 'build/node/main.js'], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${logFile}`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not become ready; see ${logFile}`);
+    await sleep(250);
+  }
+  return { child, base };
+}
+
+/** A free TCP port on loopback. */
+export async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat). */
+export function cpuTimeMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * Samples a process's resident memory (VmRSS) every 100 ms; `max` in MB since the last reset, and
+ * `cpuMs`, the CPU time it used since the last reset (a figure the machine's load barely changes).
+ */
+export function rssSampler(pid) {
+  let max = 0;
+  let cpuAtReset = cpuTimeMs(pid);
+  const read = () => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) max = Math.max(max, Number(m[1]) / 1024);
+    } catch {
+      /* the process is gone */
+    }
+  };
+  const timer = setInterval(read, 100);
+  timer.unref();
+  read();
+  return {
+    pid,
+    reset() {
+      max = 0;
+      cpuAtReset = cpuTimeMs(pid);
+      read();
+    },
+    get cpuMs() {
+      return cpuTimeMs(pid) - cpuAtReset;
+    },
+    get max() {
+      read();
+      return +max.toFixed(1);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** One autocannon run. */
+export function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * A warm-up run, then `rounds` measured runs of `seconds` each. Reports the median round (req/s,
+ * p50, p99), the errors of all rounds (connection errors, timeouts and non-2xx answers) and the
+ * largest RSS seen while it ran.
+ */
+export async function measure(opts, { warmup, rounds, seconds, rss }) {
+  if (warmup > 0) await cannon({ ...opts, duration: warmup });
+  const results = [];
+  rss?.reset();
+  for (let i = 0; i < rounds; i++) {
+    const r = await cannon({ ...opts, duration: seconds });
+    results.push({
+      rps: r.requests.total / r.duration,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts + r.non2xx,
+      total: r.requests.total,
+      statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)])),
+    });
+  }
+  return {
+    rps: +median(results.map((r) => r.rps)).toFixed(0),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    requests: results.reduce((n, r) => n + r.total, 0),
+    rssMB: rss ? rss.max : null,
+    // The server's CPU time per answered request over the measured rounds.
+    cpuMsPerRequest: rss ? +(rss.cpuMs / Math.max(1, results.reduce((n, r) => n + r.total, 0))).toFixed(3) : null,
+    rounds: results,
+  };
+}
+
+const summarize = (r) => ({
+  rps: r.requests.total / r.duration,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+  total: r.requests.total,
+});
+
+/**
+ * Like `measure`, with the ceiling measured right before each round, so each round is compared
+ * with the ceiling under the same machine load (which drifts on a shared machine). `share` is the
+ * median of the per-round ratios scenario/ceiling; `cpuMsPerRequest` is the server's, over the
+ * scenario rounds only; `ceiling` has the ceiling's own figures.
+ */
+export async function measurePaired(opts, ceilingOpts, { warmup, rounds, seconds, ceilingSeconds, server, ceilingPid }) {
+  if (warmup > 0) await cannon({ ...opts, duration: warmup });
+  const results = [];
+  const ceilings = [];
+  let cpu = 0;
+  let ceilingCpu = 0;
+  server.reset();
+  for (let i = 0; i < rounds; i++) {
+    const c0 = cpuTimeMs(ceilingPid);
+    ceilings.push(summarize(await cannon({ ...ceilingOpts, duration: ceilingSeconds })));
+    ceilingCpu += cpuTimeMs(ceilingPid) - c0;
+    const s0 = cpuTimeMs(server.pid);
+    results.push(summarize(await cannon({ ...opts, duration: seconds })));
+    cpu += cpuTimeMs(server.pid) - s0;
+  }
+  const requests = results.reduce((n, r) => n + r.total, 0);
+  const ceilingRequests = ceilings.reduce((n, r) => n + r.total, 0);
+  return {
+    rps: +median(results.map((r) => r.rps)).toFixed(0),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    requests,
+    share: +median(results.map((r, i) => r.rps / ceilings[i].rps)).toFixed(3),
+    rssMB: server.max,
+    cpuMsPerRequest: +(cpu / Math.max(1, requests)).toFixed(3),
+    ceiling: {
+      rps: +median(ceilings.map((r) => r.rps)).toFixed(0),
+      p50: median(ceilings.map((r) => r.p50)),
+      p99: median(ceilings.map((r) => r.p99)),
+      cpuMsPerRequest: +(ceilingCpu / Math.max(1, ceilingRequests)).toFixed(3),
+    },
+    rounds: results.map((r, i) => ({ ...r, rps: +r.rps.toFixed(0), ceilingRps: +ceilings[i].rps.toFixed(0) })),
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** POSTs JSON over a keep-alive agent (lighter on the load generator than fetch); resolves {status, body}. */
+export function postJson(url, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const data = Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length, ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode, body: json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** Latency percentiles (ms) of a list of durations. */
+export function percentiles(durations) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+  return { p50: +at(50).toFixed(1), p99: +at(99).toFixed(1) };
+}
+
+/** A PostgreSQL database made for one run and dropped afterwards. */
+export async function createPgDatabase(prefix) {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Prints rows as an aligned text table. */
+export function table(headers, rows) {
+  const cells = [headers, ...rows].map((r) => r.map((c) => (c === null || c === undefined ? '—' : String(c))));
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Writes `data` as bench/results/<name>-<timestamp>.json and returns the path. */
+export function writeResult(name, data) {
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return path.relative(root, file);
+}

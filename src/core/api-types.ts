@@ -1,0 +1,171 @@
+/**
+ * Shapes of the JSON the API answers (storefront and admin section 7; DESIGN.md "API contract").
+ * Ids are strings in `_id`; money is in rupees (numbers with up to 2 decimals).
+ */
+import type { DiscountType, OrderStatus } from './constants';
+
+export interface ApiError {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+export interface Category {
+  _id: string;
+  name: string;
+  parentId: string | null;
+  description: string | null;
+  isActive: boolean;
+}
+
+export interface ProductImage {
+  url: string;
+  alt: string;
+  publicId?: string | null;
+}
+
+export interface Variant {
+  _id: string;
+  size: string;
+  sku: string;
+  price: number;
+  compareAtPrice: number | null;
+  stockQty: number;
+  isActive: boolean;
+}
+
+export interface CategoryRef {
+  _id: string;
+  name: string;
+}
+
+export interface Product {
+  _id: string;
+  title: string;
+  description: string;
+  /** Lowest active variant price, rupees. */
+  price: number;
+  /** Compare-at price of that variant, rupees, or null. */
+  compareAtPrice: number | null;
+  images: ProductImage[];
+  isBestseller: boolean;
+  isActive: boolean;
+  categoryIds: CategoryRef[];
+  variantAttributes: string[];
+  variants: Variant[];
+  createdAt: string;
+}
+
+export interface Homepage {
+  categories: Category[];
+  videoBanner: { videoUrl: string; posterUrl: string | null } | null;
+  imageBanners: { _id: string; link: string | null; imageUrl: string; alt: string }[];
+  latestProducts: Product[];
+  bestsellerProducts: Product[];
+  videos: { _id: string; videoUrl: string; posterUrl: string | null; title: string }[];
+  testimonials: {
+    _id: string;
+    authorName: string;
+    authorHandle: string | null;
+    imageUrl: string | null;
+    content: string;
+    rating: number;
+  }[];
+  instagramPhotos: { _id: string; imageUrl: string; postUrl: string; alt: string }[];
+}
+
+export interface PricingSummary {
+  itemCount: number;
+  subTotal: number;
+  discountType: DiscountType;
+  discountRate: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  grandTotal: number;
+  currency: 'INR';
+}
+
+/** A priced line: what the client asked for plus what the catalogue says. */
+export interface PricedLineItem {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  title: string;
+  size: string | null;
+  image: string | null;
+  unitPrice: number;
+  compareAtPrice: number | null;
+  lineTotal: number;
+  stockQty: number;
+}
+
+export interface Cart {
+  items: PricedLineItem[];
+  summary: PricingSummary;
+}
+
+export interface Pricing {
+  items: PricedLineItem[];
+  summary: PricingSummary;
+}
+
+export interface Address {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  country: 'India';
+}
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: 'admin' | 'customer';
+  address: Address | null;
+}
+
+export interface CreateOrderResponse {
+  key: string;
+  order: { id: string; amount: number; currency: 'INR' };
+  pricing: Pricing;
+  checkoutAttemptId: string;
+}
+
+export interface OrderItem {
+  productId: string;
+  variantId: string | null;
+  variantName: string | null;
+  title: string;
+  image: string | null;
+  quantity: number;
+  unitPrice: number;
+  price: number;
+  sku: string | null;
+}
+
+export interface Order {
+  _id: string;
+  status: OrderStatus;
+  createdAt: string;
+  email: string;
+  phone: string;
+  items: OrderItem[];
+  itemCount: number;
+  discountType: DiscountType;
+  totals: { subTotal: number; discount: number; shipping: number; tax: number; grandTotal: number };
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    address: string;
+    apartment: string;
+    city: string;
+    state: string;
+    pincode: string;
+    country: string;
+  };
+  payment: { method: string; status: string; providerPaymentId: string | null };
+  timeline: { status: OrderStatus; at: string; note: string }[];
+}

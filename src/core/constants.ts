@@ -1,0 +1,128 @@
+/**
+ * Business constants shared by browser and server (spec storefront section 9, admin section 9,
+ * DESIGN.md "Rules where the spec is silent").
+ */
+
+export const BRAND = {
+  name: 'Rangmanch',
+  tagline: 'Everyday Indian wear, made to be lived in.',
+  supportEmail: 'support@rangmanch.in',
+  socialHandle: '@rangmanch.store',
+} as const;
+
+/** localStorage key of the signed-in token (spec 3, DESIGN.md auth). */
+export const TOKEN_STORAGE_KEY = 'apparel-store.token';
+/** sessionStorage key of the login gate's pending action (spec 4). */
+export const POST_LOGIN_ACTION_KEY = 'apparel-store.post-login-action';
+
+/** Size order XS..XXL (spec 3). */
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export type Size = (typeof SIZES)[number];
+
+/** Sorts anything with a `size` into XS..XXL order; unknown sizes go last. */
+export function bySizeOrder<T extends { size: string }>(a: T, b: T): number {
+  const ia = SIZES.indexOf(a.size as Size);
+  const ib = SIZES.indexOf(b.size as Size);
+  return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
+}
+
+export const CURRENCY = 'INR';
+
+/** Discount types (spec 4) and their rules (DESIGN.md): never stacked. */
+export const DISCOUNT_TYPES = ['NONE', 'MULTI_ITEM_20', 'FIRST_ORDER_5'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const MULTI_ITEM_MIN_UNITS = 3;
+export const DISCOUNT_PERCENT: Record<DiscountType, number> = {
+  NONE: 0,
+  MULTI_ITEM_20: 20,
+  FIRST_ORDER_5: 5,
+};
+export const DISCOUNT_LABELS: Record<DiscountType, string> = {
+  NONE: '',
+  MULTI_ITEM_20: '20% off applied',
+  FIRST_ORDER_5: '5% first-order',
+};
+
+/** Cart line quantity bounds (spec 9). */
+export const CART_QTY_MIN = 1;
+export const CART_QTY_MAX = 99;
+
+/** Order statuses, one list on the server (DESIGN.md). */
+export const ORDER_STATUSES = [
+  'placed',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Statuses that put units back in stock when an order moves into them (DESIGN.md). */
+export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned'];
+
+/** Home page limits (spec 9). */
+export const HOME_LIMITS = {
+  latest: 10,
+  bestsellers: 8,
+  videos: 4,
+  testimonials: 10,
+  instagramPhotos: 5,
+  related: 5,
+} as const;
+
+/** One-time code rules (DESIGN.md). */
+export const OTP = {
+  length: 6,
+  ttlMs: 10 * 60 * 1000,
+  maxAttempts: 5,
+  resendCooldownMs: 30 * 1000,
+} as const;
+/** A complete one-time code: exactly OTP.length digits. */
+export const OTP_CODE_RE = new RegExp(`^\\d{${OTP.length}}$`);
+/** The message for a missing or incomplete one-time code (spec 5). */
+export const OTP_INCOMPLETE = 'Please enter the complete 6-digit code.';
+
+/** The answer to a sent contact message (spec 5 "Contact form"). */
+export const CONTACT_THANKS = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
+
+/** The 36 Indian states and union territories (spec 5). */
+export const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+] as const;

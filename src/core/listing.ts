@@ -1,0 +1,56 @@
+/**
+ * Listing parameters for /products, category pages and their API (issue 3: search, sort, filter,
+ * pagination kept in the URL). Unknown or bad values fall back to defaults instead of failing, so
+ * a hand-edited URL still shows a page. Plain TypeScript, no zod: the browser reads listing URLs
+ * with the same parser the API validates with (core/schemas/listing.ts).
+ */
+import { SIZES, type Size } from './constants';
+
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'bestsellers'] as const;
+export type ProductSort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  bestsellers: 'Bestsellers',
+};
+export const PAGE_SIZE = 24;
+
+/** A listing view: search, sort, sizes, price range and page, defaults filled in. */
+export interface ListingQuery {
+  q?: string;
+  sort: ProductSort;
+  sizes: Size[];
+  minPrice?: number;
+  maxPrice?: number;
+  page: number;
+  limit: number;
+}
+
+/** The number a query-string value spells (as `Number` reads it), when finite and `ok`. */
+function numberParam(value: unknown, ok: (n: number) => boolean): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && ok(n) ? n : undefined;
+}
+
+const isPrice = (n: number) => n >= 0 && n <= 10_000_000;
+
+/**
+ * Reads listing parameters from query-string fields (a URL's, or the API's parsed query string).
+ * A field that is missing, not a single string or out of range gets its default: q trimmed and at
+ * most 100 characters; sizes comma-separated, unknown ones dropped; page 1 to 10,000; limit 1 to 100.
+ */
+export function parseListingQuery(fields: Record<string, unknown>): ListingQuery {
+  const { q, sort, sizes, minPrice, maxPrice, page, limit } = fields;
+  const trimmed = typeof q === 'string' ? q.trim() : undefined;
+  return {
+    q: trimmed !== undefined && trimmed.length <= 100 ? trimmed : undefined,
+    sort: SORTS.find((s) => s === sort) ?? 'newest',
+    sizes: typeof sizes === 'string' && sizes ? sizes.split(',').filter((s): s is Size => (SIZES as readonly string[]).includes(s)) : [],
+    minPrice: numberParam(minPrice, isPrice),
+    maxPrice: numberParam(maxPrice, isPrice),
+    page: numberParam(page, (n) => Number.isInteger(n) && n >= 1 && n <= 10_000) ?? 1,
+    limit: numberParam(limit, (n) => Number.isInteger(n) && n >= 1 && n <= 100) ?? PAGE_SIZE,
+  };
+}

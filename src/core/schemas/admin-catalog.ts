@@ -1,0 +1,213 @@
+/**
+ * Admin catalogue forms and API bodies (admin sections 3, 5, 7): the category form
+ * (POST /api/categories, PUT /api/categories/{id}) and the product form (POST /api/products,
+ * PUT /api/products/{id}). One schema per form, used by the admin screens and by the server, so
+ * both show the spec's messages. Prices are rupees here (decimals, step 0.01); the server stores
+ * paise. Toggling re-sends the whole record as the admin list answered it, so populated references
+ * ({_id, name}) are accepted where an id is expected and unknown fields are ignored.
+ */
+import { z } from 'zod';
+import { SIZES } from '../constants';
+
+/** Highest accepted price, rupees (keeps paise inside a 32-bit integer with room to spare). */
+export const MAX_PRICE_RUPEES = 10_00_000;
+/** Highest accepted stock per size. */
+export const MAX_STOCK_QTY = 1_000_000;
+/** Product images per product (admin section 9). */
+export const MAX_PRODUCT_IMAGES = 5;
+
+const idString = z.string().trim().min(1).max(64);
+/** An id sent as a string or as the populated object `{_id, …}` the list calls answer. */
+const idOrRef = (message: string) =>
+  z.union([idString, z.object({ _id: idString }).transform((ref) => ref._id)], { error: message });
+
+/** Empty text becomes null (optional text fields of the forms). */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------------------------
+
+/** Category form / body: name, parentId or null, description or null, isActive (admin 3, 5, 7). */
+export const categoryInputSchema = z.object({
+  name: z
+    .string({ error: 'Category name is required' })
+    .trim()
+    .min(1, 'Category name is required')
+    .max(80, 'Category name must be at most 80 characters'),
+  /** A top-level category's id, or null/empty for a main category. */
+  parentId: z
+    .union([z.literal(''), idOrRef('Parent category not found')])
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  description: optionalText(500, 'Description must be at most 500 characters'),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+export type CategoryBody = z.output<typeof categoryInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------------------------
+
+/** True when `rupees` has at most 2 decimals (the form's step 0.01). */
+const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+const priceField = z
+  .number({ error: 'Valid price is required' })
+  .positive('Valid price is required')
+  .max(MAX_PRICE_RUPEES, 'Valid price is required')
+  .refine(isWholePaise, 'Valid price is required');
+
+/** One product image: url (/media/... or http(s)), alt (blank becomes the title), publicId from the upload. */
+export const productImageInputSchema = z.object({
+  url: z
+    .string({ error: 'Image URL is required' })
+    .trim()
+    .min(1, 'Image URL is required')
+    .max(2048, 'Image URL is too long')
+    // Uploaded media lives on this site (/media/...) or on Cloudinary (https); nothing else runs.
+    .regex(/^(https?:\/\/|\/(?!\/))\S+$/, 'Image URL is invalid'),
+  alt: z.string().trim().max(200, 'Image alt text must be at most 200 characters').nullable().optional(),
+  publicId: z
+    .string()
+    .trim()
+    .max(300)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
+/** One size variant; prices in rupees (the server stores paise). */
+export const variantInputSchema = z
+  .object({
+    /** Present when editing an existing variant: it is updated in place (carts and orders keep it). */
+    _id: z
+      .string()
+      .trim()
+      .max(64)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+    size: z
+      .string({ error: 'Size is required' })
+      .trim()
+      .toUpperCase()
+      .min(1, 'Size is required')
+      .refine((v) => (SIZES as readonly string[]).includes(v), `Size must be one of ${SIZES.join(', ')}`),
+    /** Rupees, up to 2 decimals, above 0. */
+    price: priceField,
+    /** Rupees; when set it must be above the price. Empty or 0 means none. */
+    compareAtPrice: z
+      .number({ error: 'Compare-at price must be a number' })
+      .nonnegative('Compare-at price must be higher than the price')
+      .max(MAX_PRICE_RUPEES, 'Compare-at price must be higher than the price')
+      .refine(isWholePaise, 'Compare-at price must be higher than the price')
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+    /**
+     * Units in stock. The spec's screen treats 0 as missing, but the server accepts 0: a sold-out
+     * size is legitimate (it stays listed and cannot be bought). Negative or missing is refused.
+     */
+    stockQty: z
+      .number({ error: 'Stock quantity is required' })
+      .int('Stock quantity must be a whole number')
+      .min(0, 'Stock quantity is required')
+      .max(MAX_STOCK_QTY, `Stock quantity cannot exceed ${MAX_STOCK_QTY}`),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+    /** Optional; blank means generated as RM-<8 hex of the product id>-<SIZE>. Upper-cased. */
+    sku: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(64, 'SKU must be at most 64 characters')
+      .regex(/^[A-Z0-9][A-Z0-9._-]*$|^$/, 'SKU may use letters, digits, dot, dash and underscore only')
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.compareAtPrice !== null && v.compareAtPrice <= v.price) {
+      ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'Compare-at price must be higher than the price' });
+    }
+  });
+
+/** Product form / body (admin sections 3, 5, 7). */
+export const productInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'Product title is required' })
+      .trim()
+      .min(1, 'Product title is required')
+      .max(200, 'Product title must be at most 200 characters'),
+    description: z
+      .string({ error: 'Product description is required' })
+      .trim()
+      .min(1, 'Product description is required')
+      .max(5000, 'Product description must be at most 5000 characters'),
+    categoryIds: z
+      .array(idOrRef('Category not found'), { error: 'At least one category must be selected' })
+      .min(1, 'At least one category must be selected')
+      .max(20, 'At most 20 categories can be selected')
+      .transform((ids) => [...new Set(ids)]),
+    images: z
+      .array(productImageInputSchema, { error: 'At least one product image is required' })
+      .min(1, 'At least one product image is required')
+      .max(MAX_PRODUCT_IMAGES, `Maximum ${MAX_PRODUCT_IMAGES} images allowed`),
+    isBestseller: z.boolean({ error: 'isBestseller must be true or false' }).default(false),
+    variantAttributes: z
+      .array(z.string().trim().min(1).max(40))
+      .max(5)
+      .optional()
+      .transform((v) => (v && v.length > 0 ? v : ['Size'])),
+    variants: z
+      .array(variantInputSchema, { error: 'At least one variant is required' })
+      .min(1, 'At least one variant is required')
+      .max(SIZES.length, 'Each size can appear only once'),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  })
+  .superRefine((v, ctx) => {
+    const sizes = new Set<string>();
+    const skus = new Set<string>();
+    v.variants.forEach((variant, i) => {
+      if (sizes.has(variant.size)) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'size'], message: 'Each size can appear only once' });
+      }
+      sizes.add(variant.size);
+      if (variant.sku) {
+        if (skus.has(variant.sku)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', i, 'sku'],
+            message: `SKU ${variant.sku} is used by more than one size`,
+          });
+        }
+        skus.add(variant.sku);
+      }
+    });
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductBody = z.output<typeof productInputSchema>;
+export type VariantBody = ProductBody['variants'][number];
+
+/** One row of GET /api/categories/admin/all: the category plus what hangs off it. */
+export interface AdminCategory {
+  _id: string;
+  name: string;
+  parentId: string | null;
+  description: string | null;
+  isActive: boolean;
+  /** Products linked directly to this category (active or not). */
+  productCount: number;
+  /** Direct subcategories (active or not). */
+  childCount: number;
+}

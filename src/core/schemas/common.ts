@@ -1,0 +1,60 @@
+/**
+ * Field rules shared by several forms, with the spec's messages (storefront section 5).
+ */
+import { z } from 'zod';
+import { OTP_CODE_RE, OTP_INCOMPLETE } from '../constants';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
+const PINCODE_RE = /^[1-9]\d{5}$/;
+
+/** Strips everything but digits (phone and pincode inputs). */
+export const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+/** True for a 10-digit Indian mobile number starting 6-9 (after removing non-digits). */
+export const isIndianMobile = (value: string) => INDIAN_MOBILE_RE.test(digitsOnly(value));
+/** True for a 6-digit pincode not starting with 0. */
+export const isPincode = (value: string) => PINCODE_RE.test(value);
+
+/** E-mail: required and valid; lower-cased and trimmed. */
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Please enter a valid email address')
+  .regex(EMAIL_RE, 'Please enter a valid email address')
+  .transform((v) => v.toLowerCase());
+
+/** Indian mobile: required; normalised to its 10 digits. */
+export const mobileField = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .refine(isIndianMobile, 'Please enter a valid 10-digit Indian mobile number')
+  .transform(digitsOnly);
+
+/** Lists what a password lacks against the strength rule (spec 5); empty when strong. */
+export function missingPasswordParts(password: string): string[] {
+  const missing: string[] = [];
+  if (password.length < 8) missing.push('at least 8 characters');
+  if (!/[A-Z]/.test(password)) missing.push('one uppercase letter');
+  if (!/[a-z]/.test(password)) missing.push('one lowercase letter');
+  if (!/\d/.test(password)) missing.push('one number');
+  if (!/[^A-Za-z0-9]/.test(password)) missing.push('one special character');
+  return missing;
+}
+
+/** A new password: required, 8+ with upper, lower, digit and special ('Password must contain ...'). */
+export const strongPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(128, 'Password must be at most 128 characters')
+  .superRefine((value, ctx) => {
+    const missing = missingPasswordParts(value);
+    if (missing.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Password must contain ${missing.join(', ')}` });
+    }
+  });
+
+/** Six-digit one-time code (spec 5). */
+export const otpCodeField = z.string({ error: OTP_INCOMPLETE }).regex(OTP_CODE_RE, OTP_INCOMPLETE);

@@ -1,0 +1,280 @@
+/**
+ * Builds the Fastify app (DESIGN.md layout; fastify/demo's shape): tests build it and use
+ * `app.inject`; index.ts builds it, listens and shuts down. Plugins: errors, security headers,
+ * rate limits, auth, API docs, media files, the Razorpay sandbox when no keys are set, the API
+ * modules, and (with a web build) server rendering.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { StoreLoadContext } from '../web/load-context';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createMailQueue, type MailQueue } from './integrations/mail/outbox';
+import { createRazorpayClient, type RazorpayClient } from './integrations/razorpay/razorpay-client';
+import { razorpaySandbox } from './integrations/razorpay/sandbox';
+import { adminCatalogRoutes } from './modules/admin-catalog/routes';
+import { adminContactRoutes } from './modules/admin-contacts/routes';
+import { adminHomepageRoutes } from './modules/admin-homepage/routes';
+import { adminOrderRoutes } from './modules/admin-orders/routes';
+import { authRoutes } from './modules/auth/routes';
+import type { AuthDeps } from './modules/auth/service';
+import { cartRoutes } from './modules/cart/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { healthRoutes } from './modules/health/routes';
+import { contactRoutes } from './modules/contacts/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import {
+  categoryScope,
+  getProduct,
+  searchProducts,
+  listCategories,
+  listProducts,
+  listRelatedProducts,
+} from './modules/catalog/service';
+import { getHomepage } from './modules/homepage/service';
+import { mediaRoutes, mediaStorePlugin } from './modules/media/routes';
+import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store';
+import { orderRoutes } from './modules/orders/routes';
+import { orderConfirmationMail } from './modules/orders/mail';
+import { paymentRoutes } from './modules/payments/routes';
+import { webhookRoutes } from './modules/payments/webhook';
+import type { PaymentDeps } from './modules/payments/service';
+import { userRoutes } from './modules/users/routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { cachePlugin } from './plugins/cache';
+import { registerSsr } from './plugins/ssr';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    authDeps: AuthDeps;
+    paymentDeps: PaymentDeps;
+    mailQueue: MailQueue;
+    authRateLimit: { rateLimit: { max: number; timeWindow: string } };
+    authAccountLimitMax: number;
+    /** Set by the process on SIGTERM: responses then close their connections. */
+    shuttingDown: boolean;
+    /** Every route registered (method and URL pattern), for the authorization and fuzz tests. */
+    routeList: { method: string; url: string }[];
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Database;
+  /** Defaults to the REST client for config.razorpay. */
+  razorpay?: RazorpayClient;
+  /** Defaults to SMTP_URL or the outbox under DATA_DIR. */
+  mailer?: Mailer;
+  /** The clock for one-time codes (tests move it). */
+  now?: () => Date;
+  /** Cloudinary REST base (tests point it at a stand-in); https://api.cloudinary.com by default. */
+  cloudinaryApiBase?: string;
+  /** React Router build folder; without it the app serves the API only. */
+  webBuildDir?: string;
+  /** How long anonymous catalogue reads and pages stay cached (default 10 s). */
+  cacheTtlMs?: number;
+  /** Requests per minute per IP on each auth route (default 30). */
+  authRateLimitMax?: number;
+  /** Auth requests per 15 minutes per account (e-mail or verification) across auth routes (default 10). */
+  authAccountLimitMax?: number;
+  logger?: boolean | object;
+  /**
+   * Log every request and response at info level (Fastify's default; true unless set). Production
+   * turns it off (index.ts): two log lines per request cost more than a cached answer itself
+   * (issue 8). Errors are still logged, and so is every request slower than a second.
+   */
+  requestLogging?: boolean;
+}
+
+/** Without request logging, requests slower than this are still logged (warn). */
+export const SLOW_REQUEST_MS = 1000;
+
+/** Builds the app; call `ready()` (or `listen`) before use. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    // Structured JSON logs; every request line carries its request id (issue 9). Headers are not
+    // logged, and authorization or cookie values are redacted should anything log them.
+    logger:
+      opts.logger === undefined || opts.logger === false
+        ? false
+        : { ...(typeof opts.logger === 'object' ? opts.logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'] },
+    // A load balancer's well-formed X-Request-Id is kept so logs line up across hops; anything else
+    // gets a fresh id (no log injection through the header).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new LogController({ disableRequestLogging: opts.requestLogging === false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('routeList', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  if (opts.requestLogging === false) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.elapsedTime >= SLOW_REQUEST_MS) {
+        request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
+      }
+      done();
+    });
+  }
+
+  app.decorate('config', config);
+  app.decorate('shuttingDown', false);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // While shutting down, answer what is in flight and tell clients not to reuse the connection.
+    if (app.shuttingDown) reply.header('connection', 'close');
+  });
+  app.decorate('db', opts.db);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const razorpay =
+    opts.razorpay ??
+    createRazorpayClient({ keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, apiBase: config.razorpay.apiBase });
+  const mailQueue = createMailQueue(opts.db, mailer, app.log);
+  app.decorate('mailQueue', mailQueue);
+  app.decorate('authDeps', {
+    mailQueue,
+    db: opts.db,
+    mailer,
+    codePepper: config.jwtSecret,
+    now: opts.now ?? (() => new Date()),
+    onCodeIssued: config.isProduction
+      ? undefined
+      : (email: string, code: string, purpose: string) => app.log.info(`one-time code for ${email} (${purpose}): ${code}`),
+  });
+  app.decorate('paymentDeps', {
+    db: opts.db,
+    razorpay,
+    keyId: config.razorpay.keyId,
+    keySecret: config.razorpay.keySecret,
+    log: app.log,
+    onOrderPlaced: (order) => {
+      mailQueue.enqueue(orderConfirmationMail(order)).catch((err: unknown) => app.log.error({ err, orderId: order._id }, 'order mail not queued'));
+    },
+  });
+  app.decorate('authRateLimit', { rateLimit: { max: opts.authRateLimitMax ?? 30, timeWindow: '1 minute' } });
+  app.decorate('authAccountLimitMax', opts.authAccountLimitMax ?? 10);
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    // Pages get their own policy with hashes of their inline scripts (plugins/ssr.ts).
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // The payment widget opens Razorpay windows; keep the opener for it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // Shared across instances through Redis when REDIS_URL is set (issue 4); in-process otherwise.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'store-rl:', skipOnError: true } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(authPlugin);
+  await app.register(cachePlugin, { redisUrl: config.redisUrl, ttlMs: opts.cacheTtlMs });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Rangmanch store API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const mediaDir = path.join(config.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '30d',
+    setHeaders: uploadedMediaCacheHeaders(mediaDir),
+  });
+  await app.register(mediaStorePlugin, { cloudinaryApiBase: opts.cloudinaryApiBase, now: opts.now });
+
+  if (config.razorpay.sandbox) {
+    await app.register(razorpaySandbox, {
+      prefix: '/razorpay-sandbox',
+      keyId: config.razorpay.keyId,
+      keySecret: config.razorpay.keySecret,
+      webhookSecret: config.razorpay.webhookSecret,
+      // The sandbox delivers webhooks like Razorpay would, so the demo exercises that path too.
+      webhookUrl: `http://127.0.0.1:${config.port}/api/payments/razorpay/webhook`,
+      webhookDelayMs: 3000,
+    });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(cartRoutes);
+  await app.register(paymentRoutes);
+  await app.register(webhookRoutes);
+  await app.register(orderRoutes);
+  await app.register(contactRoutes);
+  await app.register(mediaRoutes);
+  await app.register(adminCatalogRoutes);
+  await app.register(adminHomepageRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(adminContactRoutes);
+  await app.register(dashboardRoutes);
+
+  if (opts.webBuildDir) {
+    await registerSsr(app, { buildDir: opts.webBuildDir, loadContext: createLoadContext(opts.db, config) });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
+  }
+  return app;
+}
+
+/** The load context server loaders read (src/web/load-context.ts). */
+export function createLoadContext(db: Database, config: AppConfig): StoreLoadContext {
+  return {
+    catalog: {
+      getHomepage: () => getHomepage(db),
+      listCategories: () => listCategories(db, { activeOnly: true }),
+      listProducts: () => listProducts(db, { activeOnly: true }),
+      getProduct: (id) => getProduct(db, id, { activeOnly: true }),
+      listRelatedProducts: (id, limit) => listRelatedProducts(db, id, limit),
+      searchProducts: async (query, categoryId) => {
+        if (!categoryId) return searchProducts(db, query);
+        const scope = await categoryScope(db, categoryId);
+        return scope ? searchProducts(db, query, scope) : null;
+      },
+    },
+    razorpayCheckoutUrl: config.razorpay.checkoutUrl,
+  };
+}

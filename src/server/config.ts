@@ -1,0 +1,137 @@
+/**
+ * Environment parsed with zod at start (DESIGN.md "Configuration"). `loadConfig` throws a
+ * ConfigError naming every bad or missing variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Rangmanch <no-reply@rangmanch.in>'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_BASE: z.string().url().default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
+  REDIS_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export class ConfigError extends Error {}
+
+export interface RazorpayConfig {
+  /** True when no keys are set and the built-in sandbox stands in (DESIGN.md). */
+  sandbox: boolean;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiBase: string;
+  checkoutUrl: string;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  razorpay: RazorpayConfig;
+  cloudinaryUrl: string | undefined;
+  redisUrl: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+/** The sandbox's fixed key id; its secret is generated per data folder. */
+export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+
+/** Reads a secret kept in DATA_DIR, creating it once (development only). */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses `env` (process.env by default) into the app's config. Throws ConfigError listing each bad
+ * variable; in production also when JWT_SECRET or the Razorpay keys are missing.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const missing: string[] = [];
+  if (isProduction && !e.JWT_SECRET) missing.push('JWT_SECRET (at least 32 characters)');
+  const hasKeys = Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET);
+  if (isProduction && !hasKeys) missing.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the sandbox is not allowed in production)');
+  if (isProduction && hasKeys && !e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD (set both or neither)');
+  if (missing.length > 0) {
+    throw new ConfigError(`Missing configuration:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  }
+  const sandboxSecret = hasKeys ? '' : persistentSecret(dataDir, '.razorpay-sandbox-secret');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, '.jwt-secret'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    razorpay: hasKeys
+      ? {
+          sandbox: false,
+          keyId: e.RAZORPAY_KEY_ID!,
+          keySecret: e.RAZORPAY_KEY_SECRET!,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? '',
+          apiBase: e.RAZORPAY_API_BASE.replace(/\/$/, ''),
+          checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+        }
+      : {
+          sandbox: true,
+          keyId: SANDBOX_KEY_ID,
+          keySecret: sandboxSecret,
+          webhookSecret: `${sandboxSecret}-webhook`,
+          // Filled in once the port is known (the sandbox is mounted on the shop's own server).
+          apiBase: '',
+          checkoutUrl: '/razorpay-sandbox/checkout.js',
+        },
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    redisUrl: e.REDIS_URL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+  };
+}

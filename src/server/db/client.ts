@@ -1,0 +1,77 @@
+/**
+ * Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, else embedded PGlite in
+ * DATA_DIR/db (DESIGN.md "database"). Both are driven through one Drizzle API.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The Drizzle handle every service uses (PGlite is driven through the same API). */
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle or the database itself. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Advisory lock key serialising migrations across instances. */
+const MIGRATION_LOCK = 7_270_401;
+
+/** Where the committed SQL migrations are, both from source and from the bundled build. */
+export function migrationsFolder(): string {
+  // Beside this module: src/server/db/migrations from source, build/node/migrations once bundled.
+  return fileURLToPath(new URL('./migrations', import.meta.url));
+}
+
+/**
+ * Opens PostgreSQL (`url` set) or PGlite (`pgliteDir`, or in memory when `pgliteDir` is
+ * 'memory://'). Throws when the server cannot be reached.
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    pool.on('error', () => {
+      /* idle client errors are reported on the next query */
+    });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    return {
+      db,
+      kind: 'postgres',
+      // Instances starting together take turns: the first applies, the others find nothing to do.
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  // pg_trgm: the trigram indexes of catalogue and order search (migration 0002).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

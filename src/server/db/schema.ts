@@ -1,0 +1,428 @@
+/**
+ * Drizzle schema: every entity of the spec (storefront and admin section 3). Column names are
+ * snake_case (drizzle `casing`); money is integer paise (`*Paise`); ids are UUIDs.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { Address } from '../../core/api-types';
+import type { OrderStatus } from '../../core/constants';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    parentId: uuid().references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('categories_name_lower_uq').on(sql`lower(${t.name})`), index().on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull(),
+    isBestseller: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    variantAttributes: text().array().notNull().default(sql`ARRAY['Size']::text[]`),
+    /**
+     * The lowest price of the product's active variants; null when it has none (then the public
+     * catalogue does not list it). Kept by triggers on `variants` (migration 0002_perf_indexes), never
+     * written by the app: listing, counting and price sorts read one row instead of its variants.
+     */
+    minPricePaise: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The public listing (issue 8): listed products newest first; also answers its count.
+    // (Replaces the (is_active, created_at) index, which the listing no longer needs.)
+    index('products_listed_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isActive} and ${t.minPricePaise} is not null`),
+    index('products_listed_price_idx')
+      .on(t.minPricePaise, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isActive} and ${t.minPricePaise} is not null`),
+    // Search: ILIKE '%words%' over title or description through trigram indexes (pg_trgm).
+    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index().on(t.categoryId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    alt: text().notNull().default(''),
+    publicId: text(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.productId, t.position)],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    sku: text().notNull().unique(),
+    pricePaise: integer().notNull(),
+    compareAtPaise: integer(),
+    stockQty: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.productId),
+    check('variants_stock_nonnegative', sql`${t.stockQty} >= 0`),
+    check('variants_price_positive', sql`${t.pricePaise} > 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  phone: text().notNull().default(''),
+  passwordHash: text().notNull(),
+  role: text().$type<'admin' | 'customer'>().notNull().default('customer'),
+  address: jsonb().$type<Address>(),
+  /** Bumped when the password changes: tokens carrying an older version stop working. */
+  tokenVersion: integer().notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Admin order search matches accounts by name (contains), e-mail and phone (prefix).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_phone_idx').on(sql`${t.phone} text_pattern_ops`),
+  ],
+);
+
+/** Pending one-time codes for signup and password reset (DESIGN.md "One-time codes"). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purpose: text().$type<'signup' | 'reset'>().notNull(),
+    email: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    /** For signup: the account to create once verified (name, phone, passwordHash). */
+    payload: jsonb().$type<{ name: string; phone: string; passwordHash: string } | null>(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSentAt: timestamp({ withTimezone: true }).notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    consumedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.email, t.purpose)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid()
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.variantId] })],
+);
+
+/** A priced line as frozen on a checkout attempt or order (paise). */
+export interface FrozenLine {
+  productId: string;
+  variantId: string;
+  title: string;
+  size: string;
+  sku: string;
+  image: string | null;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+export interface StoredShippingAddress {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  country: 'India';
+}
+
+/** What the shopper is about to pay for, created before the Razorpay order (issue 5). */
+export const checkoutAttempts = pgTable(
+  'checkout_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text().$type<'created' | 'completed' | 'refunded' | 'failed'>().notNull().default('created'),
+    fromBuyNow: boolean().notNull().default(false),
+    items: jsonb().$type<FrozenLine[]>().notNull(),
+    itemCount: integer().notNull(),
+    subTotalPaise: integer().notNull(),
+    discountType: text().notNull(),
+    discountPaise: integer().notNull(),
+    grandTotalPaise: integer().notNull(),
+    currency: text().notNull().default('INR'),
+    shippingAddress: jsonb().$type<StoredShippingAddress>().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    razorpayOrderId: text().unique(),
+    razorpayPaymentId: text(),
+    orderId: uuid(),
+    failureReason: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.status, t.createdAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    checkoutAttemptId: uuid()
+      .notNull()
+      .unique()
+      .references(() => checkoutAttempts.id),
+    status: text().$type<OrderStatus>().notNull().default('placed'),
+    email: text().notNull(),
+    phone: text().notNull(),
+    shippingAddress: jsonb().$type<StoredShippingAddress>().notNull(),
+    itemCount: integer().notNull(),
+    subTotalPaise: integer().notNull(),
+    discountType: text().notNull(),
+    discountPaise: integer().notNull(),
+    shippingPaise: integer().notNull().default(0),
+    taxPaise: integer().notNull().default(0),
+    grandTotalPaise: integer().notNull(),
+    paymentMethod: text().notNull().default('razorpay'),
+    paymentStatus: text().notNull().default('captured'),
+    razorpayOrderId: text().notNull(),
+    razorpayPaymentId: text().notNull().unique(),
+    /** True once the units of a cancelled/returned order went back to stock (DESIGN.md). */
+    restocked: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    index().on(t.status, t.createdAt),
+    index().on(t.createdAt),
+    // Admin order search (modules/admin-orders): prefix matches that stay fast without extensions.
+    index('orders_ref_idx').on(sql`right((${t.id})::text, 8) text_pattern_ops`),
+    index('orders_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('orders_phone_idx').on(sql`${t.phone} text_pattern_ops`),
+    index('orders_ship_name_idx').on(sql`lower(((${t.shippingAddress} ->> 'firstName') || ' ') || (${t.shippingAddress} ->> 'lastName')) text_pattern_ops`),
+    index('orders_ship_last_name_idx').on(sql`lower(${t.shippingAddress} ->> 'lastName') text_pattern_ops`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
+    variantId: uuid(),
+    title: text().notNull(),
+    variantName: text(),
+    sku: text(),
+    image: text(),
+    unitPricePaise: integer().notNull(),
+    quantity: integer().notNull(),
+    lineTotalPaise: integer().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+/** The order timeline: one row per status change (DESIGN.md). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text().$type<OrderStatus>().notNull(),
+    note: text().notNull().default(''),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.orderId, t.at)],
+);
+
+/** Razorpay webhook events seen, for deduplication on the event id (issue 5). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Refunds issued for paid attempts that could not be filled (DESIGN.md). */
+export const refunds = pgTable('refunds', {
+  id: uuid().primaryKey().defaultRandom(),
+  checkoutAttemptId: uuid()
+    .notNull()
+    .references(() => checkoutAttempts.id),
+  razorpayPaymentId: text().notNull().unique(),
+  razorpayRefundId: text(),
+  amountPaise: integer().notNull(),
+  reason: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    comment: text().notNull(),
+    registeredUser: boolean().notNull().default(false),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+export const heroBanners = pgTable('hero_banners', {
+  id: uuid().primaryKey().defaultRandom(),
+  mediaType: text().$type<'image' | 'video'>().notNull(),
+  imageUrl: text(),
+  videoUrl: text(),
+  posterUrl: text(),
+  alt: text().notNull().default('Hero Media'),
+  link: text(),
+  isActive: boolean().notNull().default(true),
+  publicId: text(),
+  sortOrder: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const verticalVideos = pgTable('vertical_videos', {
+  id: uuid().primaryKey().defaultRandom(),
+  videoUrl: text().notNull(),
+  videoPublicId: text(),
+  posterUrl: text(),
+  posterPublicId: text(),
+  title: text().notNull().default(''),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const instagramPhotos = pgTable('instagram_photos', {
+  id: uuid().primaryKey().defaultRandom(),
+  imageUrl: text().notNull(),
+  alt: text().notNull().default('Instagram Photo'),
+  postUrl: text().notNull(),
+  isActive: boolean().notNull().default(true),
+  publicId: text(),
+  createdAt: createdAt(),
+});
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    authorName: text().notNull(),
+    authorHandle: text(),
+    imageUrl: text(),
+    content: text().notNull(),
+    rating: integer().notNull().default(5),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('testimonials_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+/**
+ * Mail waiting to be delivered (issue 9: a mail server outage must not lose order mail). Rows are
+ * written when a mail is due and retried with backoff until sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

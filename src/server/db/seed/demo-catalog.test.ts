@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { demoBanners, demoCategories, demoProducts, demoTestimonials, type GarmentArt, type GarmentKind } from './demo-catalog';
+import { renderAvatarSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
+
+const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+const KINDS: GarmentKind[] = [
+  'kurta',
+  'saree',
+  'shirt',
+  'tee',
+  'jeans',
+  'dress',
+  'kurti',
+  'lehenga',
+  'sherwani',
+  'jacket',
+  'trousers',
+  'dupatta',
+  'hoodie',
+  'skirt',
+  'nehru-jacket',
+  'palazzo',
+];
+const HEX = /^#[0-9a-f]{6}$/i;
+
+describe('demo categories', () => {
+  const keys = new Set(demoCategories.map((c) => c.key));
+
+  it('has unique keys and unique (case-insensitive) names', () => {
+    expect(keys.size).toBe(demoCategories.length);
+    expect(new Set(demoCategories.map((c) => c.name.toLowerCase())).size).toBe(demoCategories.length);
+  });
+
+  it('has at least 3 top-level categories, each with at least 2 children', () => {
+    const tops = demoCategories.filter((c) => !c.parentKey);
+    expect(tops.length).toBeGreaterThanOrEqual(3);
+    for (const top of tops) {
+      expect(demoCategories.filter((c) => c.parentKey === top.key).length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('is only two levels deep and lists parents before children', () => {
+    demoCategories.forEach((c, i) => {
+      if (!c.parentKey) return;
+      const parentIndex = demoCategories.findIndex((p) => p.key === c.parentKey);
+      expect(parentIndex).toBeGreaterThanOrEqual(0);
+      expect(parentIndex).toBeLessThan(i);
+      expect(demoCategories[parentIndex].parentKey).toBeUndefined();
+    });
+  });
+});
+
+describe('demo products', () => {
+  const categoryKeys = new Set(demoCategories.map((c) => c.key));
+
+  it('has at least 36 products with unique kebab-case keys', () => {
+    expect(demoProducts.length).toBeGreaterThanOrEqual(36);
+    const keys = demoProducts.map((p) => p.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of keys) expect(k).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('references only existing categories, child category first', () => {
+    for (const p of demoProducts) {
+      expect(p.categoryKeys.length).toBeGreaterThan(0);
+      for (const k of p.categoryKeys) expect(categoryKeys.has(k)).toBe(true);
+      const first = demoCategories.find((c) => c.key === p.categoryKeys[0]);
+      expect(first?.parentKey).toBeDefined();
+      expect(new Set(p.categoryKeys).size).toBe(p.categoryKeys.length);
+    }
+  });
+
+  it('has a title, a multi-sentence description and a sensible age', () => {
+    for (const p of demoProducts) {
+      expect(p.title.length).toBeGreaterThan(3);
+      expect(p.description.split('. ').length).toBeGreaterThanOrEqual(2);
+      expect(p.createdDaysAgo).toBeGreaterThanOrEqual(1);
+      expect(p.createdDaysAgo).toBeLessThanOrEqual(90);
+    }
+  });
+
+  it('has 2-4 images each with valid artwork descriptors', () => {
+    for (const p of demoProducts) {
+      expect(p.images.length).toBeGreaterThanOrEqual(2);
+      expect(p.images.length).toBeLessThanOrEqual(4);
+      for (const img of p.images) {
+        expect(img.alt.length).toBeGreaterThan(0);
+        expect(KINDS).toContain(img.art.kind);
+        for (const c of [img.art.base, img.art.accent, img.art.background]) expect(c).toMatch(HEX);
+      }
+    }
+  });
+
+  it('has at least 8 bestsellers', () => {
+    expect(demoProducts.filter((p) => p.isBestseller).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('uses sizes XS..XXL only, without duplicates, in size order', () => {
+    for (const p of demoProducts) {
+      expect(p.variants.length).toBeGreaterThan(0);
+      const sizes = p.variants.map((v) => v.size);
+      expect(new Set(sizes).size).toBe(sizes.length);
+      for (const s of sizes) expect(SIZES).toContain(s);
+      const idx = sizes.map((s) => SIZES.indexOf(s));
+      expect([...idx].sort((a, b) => a - b)).toEqual(idx);
+    }
+  });
+
+  it('has positive whole-rupee prices, compare-at above price whenever set, and non-negative stock', () => {
+    for (const p of demoProducts) {
+      for (const v of p.variants) {
+        expect(v.priceRupees).toBeGreaterThan(0);
+        expect(Number.isInteger(v.priceRupees)).toBe(true);
+        if (v.compareAtRupees !== null) {
+          expect(Number.isInteger(v.compareAtRupees)).toBe(true);
+          expect(v.compareAtRupees).toBeGreaterThan(v.priceRupees);
+        }
+        expect(Number.isInteger(v.stock)).toBe(true);
+        expect(v.stock).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it('has some sold-out sizes and some low-stock sizes', () => {
+    const all = demoProducts.flatMap((p) => p.variants);
+    expect(all.some((v) => v.stock === 0)).toBe(true);
+    expect(all.some((v) => v.stock >= 1 && v.stock <= 5)).toBe(true);
+    expect(demoProducts.every((p) => p.variants.some((v) => v.stock > 0) || p.variants.length === 1)).toBe(true);
+  });
+});
+
+describe('demo banners and testimonials', () => {
+  it('has 3 or 4 banners linking to /products or an existing category key', () => {
+    expect(demoBanners.length).toBeGreaterThanOrEqual(3);
+    expect(demoBanners.length).toBeLessThanOrEqual(4);
+    const keys = new Set(demoCategories.map((c) => c.key));
+    for (const b of demoBanners) {
+      expect(b.headline.length).toBeGreaterThan(0);
+      expect(b.art.kinds.length).toBeGreaterThan(0);
+      if (b.link === null || b.link === '/products') continue;
+      const m = /^\/category\/([a-z0-9-]+)$/.exec(b.link);
+      expect(m).not.toBeNull();
+      expect(keys.has(m![1])).toBe(true);
+    }
+  });
+
+  it('has 10 testimonials with content of 10..500 chars and rating 1..5', () => {
+    expect(demoTestimonials).toHaveLength(10);
+    for (const t of demoTestimonials) {
+      expect(t.authorName.length).toBeGreaterThan(1);
+      expect(t.content.length).toBeGreaterThanOrEqual(10);
+      expect(t.content.length).toBeLessThanOrEqual(500);
+      expect(Number.isInteger(t.rating)).toBe(true);
+      expect(t.rating).toBeGreaterThanOrEqual(1);
+      expect(t.rating).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+describe('garment artwork', () => {
+  const views: GarmentArt['view'][] = ['front', 'back', 'detail', 'folded'];
+
+  it('renders an SVG document for every kind and view', () => {
+    for (const kind of KINDS) {
+      for (const view of views) {
+        const svg = renderGarmentSvg({ kind, base: '#2f4a7a', accent: '#d4a537', pattern: 'zari-border', background: '#f6efe6', view });
+        expect(svg.startsWith('<svg')).toBe(true);
+        expect(svg).toContain('width="800"');
+        expect(svg.trim().endsWith('</svg>')).toBe(true);
+        expect(svg.length).toBeLessThan(15_000);
+        expect(svg).not.toMatch(/NaN|undefined/);
+      }
+    }
+  });
+
+  it('honours a custom size and is deterministic', () => {
+    const art: GarmentArt = { kind: 'kurta', base: '#8a2433', accent: '#1d2740', pattern: 'block-print', background: '#f3ecdc', view: 'front' };
+    const svg = renderGarmentSvg(art, 400, 500);
+    expect(svg).toContain('width="400"');
+    expect(svg).toContain('height="500"');
+    expect(renderGarmentSvg(art)).toBe(renderGarmentSvg(art));
+  });
+
+  it('renders every product image, banner and an avatar', () => {
+    for (const p of demoProducts) for (const img of p.images) expect(renderGarmentSvg(img.art)).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    for (const b of demoBanners) {
+      const svg = renderBannerSvg(b);
+      expect(svg.startsWith('<svg')).toBe(true);
+      expect(svg).toContain('width="1600"');
+      expect(svg).not.toMatch(/NaN|undefined/);
+    }
+    const avatar = renderAvatarSvg('Priya Raghavan');
+    expect(avatar.startsWith('<svg')).toBe(true);
+    expect(avatar).toContain('>PR<');
+  });
+});

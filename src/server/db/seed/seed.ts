@@ -1,0 +1,248 @@
+/**
+ * Seeds the demo catalogue into an empty database (issues 2 and 3): categories, products with
+ * variants and generated product images, hero banners (a video banner first), testimonials,
+ * 'Watch & Shop' videos and Instagram photos. Images are drawn offline (garment-art.ts) and written
+ * under DATA_DIR/media/demo, served at /media/demo/...; product images at 800 and 400 pixels wide
+ * and banners at 1600 and 800 (`name-400.webp`, `name-800.webp`) for the storefront's srcset. The
+ * short MP4 clips were made once with ffmpeg (scripts/make-demo-videos.mjs) and are copied from
+ * seed-media/.
+ */
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import {
+  categories,
+  heroBanners,
+  instagramPhotos,
+  productCategories,
+  productImages,
+  products,
+  testimonials,
+  users,
+  variants,
+  verticalVideos,
+} from '../schema';
+import { hashPassword } from '../../modules/auth/password';
+import {
+  DEMO_INSTAGRAM_URL,
+  demoBanners,
+  demoCategories,
+  demoInstagramPhotos,
+  demoProducts,
+  demoTestimonials,
+  demoVideoBanner,
+  demoVideos,
+} from './demo-catalog';
+import { renderAvatarSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
+import { resizeWebp, svgsToWebp } from './render-image';
+
+/** The demo admin created outside production when ADMIN_EMAIL is unset (printed at start). */
+export const DEMO_ADMIN = { email: 'admin@rangmanch.in', password: 'Admin@12345' } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** SKU of a demo variant: RM-<product number>-<size>. */
+export const demoSku = (index: number, size: string) => `RM-${String(index + 1).padStart(4, '0')}-${size}`;
+
+/** The committed MP4 clips: src/server/db/seed/seed-media from source, build/node/seed-media once bundled. */
+export function seedMediaFolder(): string {
+  return fileURLToPath(new URL('./seed-media', import.meta.url));
+}
+
+/** Half-width twin of a rendered image, by naming convention (`x.webp` -> `x-400.webp` for 800 wide). */
+const halfName = (rel: string, fullWidth: number) => rel.replace(/\.webp$/, `-${fullWidth / 2}.webp`);
+
+async function writeMedia(mediaDir: string, relative: string, bytes: Buffer | string): Promise<string> {
+  const file = path.join(mediaDir, relative);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, bytes);
+  return `/media/${relative.split(path.sep).join('/')}`;
+}
+
+/**
+ * Seeds when the database has no products; returns what was added, or null when it was not empty.
+ * `renderImages: false` skips drawing (tests that only need rows).
+ */
+export async function seedDemoCatalog(
+  db: Database,
+  opts: { mediaDir: string; renderImages?: boolean; now?: Date },
+): Promise<{ products: number; categories: number } | null> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
+  if (count > 0) return null;
+  const now = opts.now ?? new Date();
+  const render = opts.renderImages ?? true;
+
+  // Draw every image first, so the database is filled in one short transaction.
+  const imageUrls = new Map<string, string>();
+  if (render) {
+    // `twin`: also written at half width for srcset (products 800 -> 400, banners 1600 -> 800).
+    const jobs: { key: string; rel: string; svg: string; twin?: number }[] = [];
+    for (const product of demoProducts) {
+      for (const [i, image] of product.images.entries()) {
+        jobs.push({
+          key: `${product.key}:${i}`,
+          rel: path.join('demo', 'products', `${product.key}-${i + 1}.webp`),
+          svg: renderGarmentSvg(image.art),
+          twin: 800,
+        });
+      }
+    }
+    for (const [i, banner] of demoBanners.entries()) {
+      jobs.push({ key: `banner:${i}`, rel: path.join('demo', 'banners', `banner-${i + 1}.webp`), svg: renderBannerSvg(banner), twin: 1600 });
+    }
+    jobs.push({ key: 'video-banner', rel: path.join('demo', 'banners', 'video-banner-poster.webp'), svg: renderBannerSvg(demoVideoBanner), twin: 1600 });
+    for (const video of demoVideos) {
+      jobs.push({ key: `poster:${video.key}`, rel: path.join('demo', 'videos', `${video.key}-poster.webp`), svg: renderGarmentSvg(video.art, 360, 640, 'frame') });
+    }
+    for (const photo of demoInstagramPhotos) {
+      jobs.push({ key: `insta:${photo.key}`, rel: path.join('demo', 'instagram', `${photo.key}.webp`), svg: renderGarmentSvg(photo.art, 600, 600, 'frame') });
+    }
+    const webps = await svgsToWebp(jobs.map((j) => j.svg));
+    for (const [i, job] of jobs.entries()) {
+      imageUrls.set(job.key, await writeMedia(opts.mediaDir, job.rel, webps[i]));
+      if (job.twin) await writeMedia(opts.mediaDir, halfName(job.rel, job.twin), await resizeWebp(webps[i], job.twin / 2));
+    }
+    const videoFiles = [demoVideoBanner.file, ...demoVideos.map((v) => path.join('videos', `${v.key}.mp4`))];
+    for (const file of videoFiles) {
+      await writeMedia(opts.mediaDir, path.join('demo', 'videos', path.basename(file)), await readFile(path.join(seedMediaFolder(), file)));
+    }
+    for (const [i, t] of demoTestimonials.entries()) {
+      const rel = path.join('demo', 'avatars', `avatar-${i + 1}.svg`);
+      imageUrls.set(`avatar:${i}`, await writeMedia(opts.mediaDir, rel, renderAvatarSvg(t.authorName)));
+    }
+  }
+  const urlOf = (key: string, fallback: string) => imageUrls.get(key) ?? fallback;
+
+  await db.transaction(async (tx) => {
+    const categoryIds = new Map<string, string>();
+    for (const [i, c] of demoCategories.entries()) {
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          name: c.name,
+          description: c.description,
+          parentId: c.parentKey ? categoryIds.get(c.parentKey) : null,
+          sortOrder: i,
+        })
+        .returning({ id: categories.id });
+      categoryIds.set(c.key, row.id);
+    }
+    for (const [index, p] of demoProducts.entries()) {
+      const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
+      const [row] = await tx
+        .insert(products)
+        .values({ title: p.title, description: p.description, isBestseller: p.isBestseller, createdAt, updatedAt: createdAt })
+        .returning({ id: products.id });
+      await tx.insert(variants).values(
+        p.variants.map((v) => ({
+          productId: row.id,
+          size: v.size,
+          sku: demoSku(index, v.size),
+          pricePaise: Math.round(v.priceRupees * 100),
+          compareAtPaise: v.compareAtRupees === null ? null : Math.round(v.compareAtRupees * 100),
+          stockQty: v.stock,
+        })),
+      );
+      await tx.insert(productImages).values(
+        p.images.map((image, position) => ({
+          productId: row.id,
+          url: urlOf(`${p.key}:${position}`, `/media/demo/products/${p.key}-${position + 1}.webp`),
+          alt: image.alt,
+          position,
+        })),
+      );
+      await tx.insert(productCategories).values(
+        p.categoryKeys.map((key, position) => {
+          const categoryId = categoryIds.get(key);
+          if (!categoryId) throw new Error(`Demo product ${p.key} names unknown category ${key}`);
+          return { productId: row.id, categoryId, position };
+        }),
+      );
+    }
+    const bannerLink = (link: string | null) =>
+      link?.replace(/^\/category\/(.+)$/, (_m, key: string) =>
+        categoryIds.has(key) ? `/category/${categoryIds.get(key)}?name=${encodeURIComponent(demoCategories.find((c) => c.key === key)!.name)}` : '/products',
+      ) ?? null;
+    await tx.insert(heroBanners).values([
+      {
+        mediaType: 'video' as const,
+        videoUrl: `/media/demo/videos/${demoVideoBanner.file}`,
+        posterUrl: urlOf('video-banner', '/media/demo/banners/video-banner-poster.webp'),
+        alt: demoVideoBanner.alt,
+        link: bannerLink(demoVideoBanner.link),
+        sortOrder: 0,
+      },
+      ...demoBanners.map((b, i) => ({
+        mediaType: 'image' as const,
+        imageUrl: urlOf(`banner:${i}`, `/media/demo/banners/banner-${i + 1}.webp`),
+        alt: b.alt,
+        link: bannerLink(b.link),
+        sortOrder: i + 1,
+      })),
+    ]);
+    await tx.insert(verticalVideos).values(
+      demoVideos.map((v, i) => ({
+        videoUrl: `/media/demo/videos/${v.key}.mp4`,
+        posterUrl: urlOf(`poster:${v.key}`, `/media/demo/videos/${v.key}-poster.webp`),
+        title: v.title,
+        createdAt: new Date(now.getTime() - i * 1000),
+      })),
+    );
+    await tx.insert(instagramPhotos).values(
+      demoInstagramPhotos.map((p, i) => ({
+        imageUrl: urlOf(`insta:${p.key}`, `/media/demo/instagram/${p.key}.webp`),
+        alt: p.alt,
+        postUrl: DEMO_INSTAGRAM_URL,
+        createdAt: new Date(now.getTime() - i * 1000),
+      })),
+    );
+    await tx.insert(testimonials).values(
+      demoTestimonials.map((t, i) => ({
+        authorName: t.authorName,
+        authorHandle: t.authorHandle,
+        imageUrl: urlOf(`avatar:${i}`, `/media/demo/avatars/avatar-${i + 1}.svg`),
+        content: t.content,
+        rating: t.rating,
+        createdAt: new Date(now.getTime() - i * 1000),
+      })),
+    );
+  });
+  return { products: demoProducts.length, categories: demoCategories.length };
+}
+
+/** Makes sure a user with this e-mail exists with role admin: created, or promoted if present. */
+export async function ensureAdmin(db: Database, admin: { email: string; password: string; name: string }): Promise<void> {
+  const email = admin.email.toLowerCase();
+  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
+  if (existing) {
+    if (existing.role !== 'admin') await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+    return;
+  }
+  await db
+    .insert(users)
+    .values({ name: admin.name, email, passwordHash: await hashPassword(admin.password), role: 'admin' })
+    .onConflictDoNothing();
+}
+
+/**
+ * Writes the half-width srcset twins of demo images seeded before they existed (a data folder from
+ * an earlier version), so the storefront's srcset never names a missing file.
+ */
+export async function ensureDemoImageTwins(mediaDir: string): Promise<number> {
+  let written = 0;
+  for (const [folder, fullWidth] of [['products', 800], ['banners', 1600]] as const) {
+    const dir = path.join(mediaDir, 'demo', folder);
+    const files = await readdir(dir).catch(() => [] as string[]);
+    const twinSuffix = new RegExp(`-${fullWidth / 2}\\.webp$`);
+    for (const file of files.filter((f) => f.endsWith('.webp') && !twinSuffix.test(f))) {
+      const twin = path.join(dir, halfName(file, fullWidth));
+      const exists = await access(twin).then(() => true, () => false);
+      if (exists) continue;
+      await writeFile(twin, await resizeWebp(await readFile(path.join(dir, file)), fullWidth / 2));
+      written++;
+    }
+  }
+  return written;
+}

@@ -1,0 +1,71 @@
+/**
+ * Durable mail (issue 9): a mail is written to the mail_outbox table, then delivered; when the mail
+ * server is down it stays there and is retried with backoff (30 s doubling, at most an hour apart)
+ * until sent. Several instances can run the retry loop: rows are claimed with SKIP LOCKED and a
+ * five-minute lease, so a mail is not sent twice by two instances at once.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { Mailer, MailMessage } from './mailer';
+
+export interface MailQueue {
+  /** Stores the mail, then tries to deliver it at once; never throws for a delivery failure. */
+  enqueue(message: MailMessage): Promise<void>;
+  /** Delivers every due mail; returns how many were sent and how many failed again. */
+  deliverDue(): Promise<{ sent: number; failed: number }>;
+}
+
+const LEASE = sql`interval '5 minutes'`;
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/** Builds the queue over a database and a mailer. */
+export function createMailQueue(
+  db: Database,
+  mailer: Mailer,
+  log?: { warn(obj: object, msg: string): void },
+): MailQueue {
+  async function attempt(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
+    try {
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log?.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed; will retry');
+      await db
+        .update(mailOutbox)
+        .set({ lastError: message.slice(0, 500), nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)) })
+        .where(eq(mailOutbox.id, row.id));
+      return false;
+    }
+  }
+
+  return {
+    async enqueue(message) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ ...message, attempts: 1, nextAttemptAt: sql`now() + ${LEASE}` })
+        .returning();
+      await attempt(row);
+    },
+    async deliverDue() {
+      const claimed = await db.execute<{ id: string }>(sql`
+        update ${mailOutbox} set ${sql.identifier('attempts')} = ${mailOutbox.attempts} + 1, ${sql.identifier('next_attempt_at')} = now() + ${LEASE}
+        where ${mailOutbox.id} in (
+          select ${mailOutbox.id} from ${mailOutbox}
+          where ${mailOutbox.sentAt} is null and ${mailOutbox.nextAttemptAt} <= now()
+          order by ${mailOutbox.nextAttemptAt} limit 50 for update skip locked
+        ) returning ${mailOutbox.id}`);
+      let sent = 0;
+      let failed = 0;
+      for (const { id } of claimed.rows) {
+        const [row] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+        if (!row) continue;
+        if (await attempt(row)) sent++;
+        else failed++;
+      }
+      return { sent, failed };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Background work each instance runs (issue 9): mail retries every 30 s and reconciliation of paid
+ * checkout attempts every minute (and once at start, for what a crash left behind). Both are safe
+ * to run on several instances at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import { reconcileOpenAttempts } from './modules/payments/service';
+
+/** Starts the timers; the returned function stops them (graceful shutdown). */
+export function startBackgroundJobs(app: FastifyInstance, opts: { mailEveryMs?: number; reconcileEveryMs?: number } = {}): () => void {
+  let running = true;
+  const guard = (name: string, job: () => Promise<unknown>) => async () => {
+    if (!running) return;
+    try {
+      await job();
+    } catch (err) {
+      app.log.warn({ err }, `${name} failed`);
+    }
+  };
+  const deliverMail = guard('mail delivery', () => app.mailQueue.deliverDue());
+  const reconcile = guard('payment reconciliation', async () => {
+    const result = await reconcileOpenAttempts(app.paymentDeps);
+    if (result.completed > 0) app.log.info(result, 'reconciled paid checkout attempts');
+  });
+  const timers = [
+    setInterval(deliverMail, opts.mailEveryMs ?? 30_000),
+    setInterval(reconcile, opts.reconcileEveryMs ?? 60_000),
+  ];
+  for (const timer of timers) timer.unref();
+  void reconcile();
+  void deliverMail();
+  return () => {
+    running = false;
+    for (const timer of timers) clearInterval(timer);
+  };
+}

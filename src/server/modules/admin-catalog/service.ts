@@ -1,0 +1,534 @@
+/**
+ * Catalogue administration (admin sections 3, 4, 5, 7; DESIGN.md "Only two category levels"):
+ * categories in two levels and products with size variants, images and categories. Every write is
+ * one transaction; rules throw AppError (400 bad input, 404 unknown id, 409 conflict). Money comes
+ * in as rupees (decimals) and is stored as integer paise. Never sees HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray, isNotNull, like, ne, or, sql } from 'drizzle-orm';
+import type { Category, Product } from '../../../core/api-types';
+import { toPaise } from '../../../core/money';
+import type { AdminCategory, CategoryBody, ProductBody, VariantBody } from '../../../core/schemas/admin-catalog';
+import type { Database, Tx } from '../../db/client';
+import {
+  cartItems,
+  categories,
+  checkoutAttempts,
+  heroBanners,
+  instagramPhotos,
+  orderItems,
+  productCategories,
+  productImages,
+  products,
+  variants,
+  verticalVideos,
+} from '../../db/schema';
+import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
+import type { MediaStore } from '../../integrations/media-store/index';
+import { hydrateProducts, listCategories, listProducts, toCategory } from '../catalog/service';
+import { deleteMedia } from '../media/service';
+
+type VariantRow = typeof variants.$inferSelect;
+
+/** The Postgres error (code, constraint, detail) behind a driver or Drizzle error, if any. */
+function pgErrorOf(err: unknown): { code?: string; constraint?: string; detail?: string } | null {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string };
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `${n} ${one}` : `${n} ${many}`);
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------------------------
+
+const CATEGORY_NOT_FOUND = 'Category not found';
+const TWO_LEVELS = 'Only two category levels are allowed';
+const NAME_TAKEN = 'Category name already exists';
+
+/**
+ * GET /api/categories/admin/all (admin 7): every category, active or not, each parent followed by
+ * its children, with `productCount` (products linked directly) and `childCount`.
+ */
+export async function listAdminCategories(db: Database): Promise<AdminCategory[]> {
+  const list = await listCategories(db, { activeOnly: false });
+  const productCounts = await db
+    .select({ id: productCategories.categoryId, n: sql<number>`count(*)::int` })
+    .from(productCategories)
+    .groupBy(productCategories.categoryId);
+  const childCounts = await db
+    .select({ id: categories.parentId, n: sql<number>`count(*)::int` })
+    .from(categories)
+    .where(isNotNull(categories.parentId))
+    .groupBy(categories.parentId);
+  const products = new Map(productCounts.map((r) => [r.id, r.n]));
+  const children = new Map(childCounts.map((r) => [r.id, r.n]));
+  return list.map((c) => ({ ...c, productCount: products.get(c._id) ?? 0, childCount: children.get(c._id) ?? 0 }));
+}
+
+/** 409 'Category name already exists' when another category has `name` in any letter case. */
+async function assertNameFree(tx: Tx, name: string, exceptId: string | null): Promise<void> {
+  const [clash] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(sql`lower(${categories.name}) = lower(${name})`, exceptId ? ne(categories.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw conflict(NAME_TAKEN);
+}
+
+/**
+ * Checks a parent choice: it must exist (400 'Parent category not found') and be top-level (400
+ * 'Only two category levels are allowed'). The parent row is share-locked so it cannot become a
+ * child meanwhile.
+ */
+async function assertValidParent(tx: Tx, parentId: string): Promise<void> {
+  const [parent] = isUuid(parentId) ? await tx.select().from(categories).where(eq(categories.id, parentId)).for('share') : [];
+  if (!parent) throw badRequest('Parent category not found', { parentId: 'Parent category not found' });
+  if (parent.parentId) throw badRequest(TWO_LEVELS, { parentId: TWO_LEVELS });
+}
+
+/** Maps a race on the unique lower(name) index to the same 409 as the check. */
+function mapCategoryWriteError(err: unknown): never {
+  const pg = pgErrorOf(err);
+  if (pg?.code === UNIQUE_VIOLATION) throw conflict(NAME_TAKEN);
+  throw err;
+}
+
+/**
+ * POST /api/categories (admin 5, 7): creates a category. Throws 409 when the name exists (any
+ * case), 400 when the parent is missing or is itself a subcategory. Answers the saved category.
+ */
+export async function createCategory(db: Database, body: CategoryBody): Promise<Category> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      await assertNameFree(tx, body.name, null);
+      if (body.parentId) await assertValidParent(tx, body.parentId);
+      const [saved] = await tx
+        .insert(categories)
+        .values({
+          name: body.name,
+          parentId: body.parentId,
+          description: body.description,
+          isActive: body.isActive,
+          // A new category goes to the end of the menu, after the ones the shop already shows.
+          sortOrder: sql`(select coalesce(max(${categories.sortOrder}), -1) + 1 from ${categories})`,
+        })
+        .returning();
+      return saved;
+    });
+    return toCategory(row);
+  } catch (err) {
+    return mapCategoryWriteError(err);
+  }
+}
+
+/**
+ * PUT /api/categories/{id} (admin 4, 5, 7; also the active toggle): replaces name, parent,
+ * description and isActive. Throws 404 'Category not found' for an unknown or malformed id; 409 for
+ * a name another category has; 400 for a missing parent, itself as parent ('A category cannot be
+ * its own parent'), a parent that is a subcategory, or giving a parent to a category that has
+ * subcategories (both 'Only two category levels are allowed').
+ */
+export async function updateCategory(db: Database, id: string, body: CategoryBody): Promise<Category> {
+  if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+      if (!current) throw notFound(CATEGORY_NOT_FOUND);
+      await assertNameFree(tx, body.name, id);
+      if (body.parentId) {
+        if (body.parentId === id)
+          throw badRequest('A category cannot be its own parent', { parentId: 'A category cannot be its own parent' });
+        await assertValidParent(tx, body.parentId);
+        const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
+        if (child) throw badRequest(TWO_LEVELS, { parentId: TWO_LEVELS });
+      }
+      const [saved] = await tx
+        .update(categories)
+        .set({
+          name: body.name,
+          parentId: body.parentId,
+          description: body.description,
+          isActive: body.isActive,
+          updatedAt: new Date(),
+        })
+        .where(eq(categories.id, id))
+        .returning();
+      return saved;
+    });
+    return toCategory(row);
+  } catch (err) {
+    return mapCategoryWriteError(err);
+  }
+}
+
+/**
+ * DELETE /api/categories/{id} (admin 7; DESIGN.md): deletes a category that has neither
+ * subcategories nor products. Throws 404 'Category not found'; 409 'This category has N
+ * subcategories. Move or delete them first.' or 'This category has N products. Move them to another
+ * category first.' (singular for 1).
+ */
+export async function deleteCategory(db: Database, id: string): Promise<{ _id: string; message: string }> {
+  if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+      if (!current) throw notFound(CATEGORY_NOT_FOUND);
+      const [{ n: childCount }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(categories)
+        .where(eq(categories.parentId, id));
+      if (childCount > 0) {
+        throw conflict(
+          `This category has ${plural(childCount, 'subcategory', 'subcategories')}. Move or delete ${childCount === 1 ? 'it' : 'them'} first.`,
+        );
+      }
+      const [{ n: productCount }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(productCategories)
+        .where(eq(productCategories.categoryId, id));
+      if (productCount > 0) {
+        throw conflict(
+          `This category has ${plural(productCount, 'product', 'products')}. Move ${productCount === 1 ? 'it' : 'them'} to another category first.`,
+        );
+      }
+      await tx.delete(categories).where(eq(categories.id, id));
+    });
+  } catch (err) {
+    // A product or subcategory linked in the meantime: the foreign keys refuse the delete.
+    if (pgErrorOf(err)?.code === FOREIGN_KEY_VIOLATION)
+      throw conflict('This category is still in use. Move its products and subcategories first.');
+    throw err;
+  }
+  return { _id: id, message: 'Category deleted successfully' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------------------------
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** GET /api/products/admin/all (admin 7): every product, active or not, newest first, with inactive variants. */
+export async function listAdminProducts(db: Database): Promise<Product[]> {
+  return listProducts(db, { activeOnly: false });
+}
+
+/** One product in the admin shape (inactive variants included); throws 404 when missing. */
+async function adminProduct(db: Database, id: string): Promise<Product> {
+  const rows = await db.select().from(products).where(eq(products.id, id));
+  const [product] = await hydrateProducts(db, rows, false);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product;
+}
+
+/** 400 'Category not found' unless every id names an existing category (active or not). */
+async function assertCategoriesExist(tx: Tx, ids: string[]): Promise<void> {
+  const valid = ids.filter(isUuid);
+  const found = valid.length
+    ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, valid)).for('share')
+    : [];
+  if (found.length !== ids.length) throw badRequest(CATEGORY_NOT_FOUND, { categoryIds: CATEGORY_NOT_FOUND });
+}
+
+/** Replaces the product's images (position = array order; a blank alt becomes the title). */
+async function replaceImages(tx: Tx, productId: string, body: ProductBody): Promise<void> {
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  await tx.insert(productImages).values(
+    body.images.map((img, position) => ({
+      productId,
+      url: img.url,
+      alt: img.alt?.trim() || body.title,
+      publicId: img.publicId,
+      position,
+    })),
+  );
+}
+
+/** Replaces the product's categories (position = array order). */
+async function replaceCategories(tx: Tx, productId: string, categoryIds: string[]): Promise<void> {
+  await tx.delete(productCategories).where(eq(productCategories.productId, productId));
+  await tx.insert(productCategories).values(categoryIds.map((categoryId, position) => ({ productId, categoryId, position })));
+}
+
+/** Ids among `ids` that a cart line, an order line or a checkout attempt points at. */
+async function referencedVariantIds(tx: Tx, ids: string[]): Promise<Set<string>> {
+  const referenced = new Set<string>();
+  if (ids.length === 0) return referenced;
+  const inCarts = await tx.selectDistinct({ id: cartItems.variantId }).from(cartItems).where(inArray(cartItems.variantId, ids));
+  const inOrders = await tx
+    .selectDistinct({ id: orderItems.variantId })
+    .from(orderItems)
+    .where(inArray(orderItems.variantId, ids));
+  for (const r of [...inCarts, ...inOrders]) if (r.id) referenced.add(r.id);
+  for (const id of ids) {
+    if (referenced.has(id)) continue;
+    const [attempt] = await tx
+      .select({ id: checkoutAttempts.id })
+      .from(checkoutAttempts)
+      .where(sql`${checkoutAttempts.items} @> ${JSON.stringify([{ variantId: id }])}::jsonb`)
+      .limit(1);
+    if (attempt) referenced.add(id);
+  }
+  return referenced;
+}
+
+/** The generated SKU stem of a size: RM-<first 8 hex of the product id>-<SIZE>. */
+export function generatedSku(productId: string, size: string): string {
+  return `RM-${productId.replace(/-/g, '').slice(0, 8).toUpperCase()}-${size}`;
+}
+
+/**
+ * Makes the product's variants match `wanted` (admin 7 variants):
+ * - a body variant whose `_id` is one of this product's variants updates that row in place, so
+ *   cart lines and order history keep pointing at it; one without a known `_id` takes over an
+ *   unclaimed row of the same size, else becomes a new row;
+ * - rows no body variant claims are deleted when no cart line, order line or checkout attempt
+ *   points at them, else kept and set inactive;
+ * - a blank SKU keeps the row's SKU or is generated (RM-<8 hex>-<SIZE>, with -2, -3… if taken);
+ *   an SKU another product uses is 409 'SKU {sku} is already used by another product'.
+ * Prices arrive in rupees and are stored in paise. Runs inside the caller's transaction.
+ */
+async function syncVariants(tx: Tx, productId: string, wanted: VariantBody[], existing: VariantRow[]): Promise<void> {
+  const byId = new Map(existing.map((v) => [v.id, v]));
+  const claimed = new Set<string>();
+  const rowFor = new Map<VariantBody, VariantRow>();
+  for (const w of wanted) {
+    const row = w._id ? byId.get(w._id) : undefined;
+    if (row && !claimed.has(row.id)) {
+      rowFor.set(w, row);
+      claimed.add(row.id);
+    }
+  }
+  for (const w of wanted) {
+    if (rowFor.has(w)) continue;
+    const row = existing.find((r) => !claimed.has(r.id) && r.size === w.size);
+    if (row) {
+      rowFor.set(w, row);
+      claimed.add(row.id);
+    }
+  }
+
+  const unclaimed = existing.filter((r) => !claimed.has(r.id));
+  const referenced = await referencedVariantIds(
+    tx,
+    unclaimed.map((r) => r.id),
+  );
+  const toDelete = unclaimed.filter((r) => !referenced.has(r.id)).map((r) => r.id);
+  const toRetire = unclaimed.filter((r) => referenced.has(r.id));
+  if (toDelete.length) await tx.delete(variants).where(inArray(variants.id, toDelete));
+  if (toRetire.length) {
+    await tx
+      .update(variants)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(
+        inArray(
+          variants.id,
+          toRetire.map((r) => r.id),
+        ),
+      );
+  }
+
+  // SKUs: explicit ones must be free outside this product; blanks keep the row's or are generated.
+  const finalSku = new Map<VariantBody, string>();
+  const explicit = wanted.filter((w) => w.sku).map((w) => w.sku!);
+  if (explicit.length) {
+    const holders = await tx
+      .select({ id: variants.id, sku: variants.sku, productId: variants.productId })
+      .from(variants)
+      .where(inArray(variants.sku, explicit));
+    for (const h of holders) {
+      if (h.productId !== productId) throw conflict(`SKU ${h.sku} is already used by another product`);
+      if (toRetire.some((r) => r.id === h.id)) throw conflict(`SKU ${h.sku} is already used by another variant`);
+    }
+  }
+  for (const w of wanted) if (w.sku) finalSku.set(w, w.sku);
+  for (const w of wanted) {
+    const row = rowFor.get(w);
+    if (!w.sku && row) finalSku.set(w, row.sku);
+  }
+  const blanks = wanted.filter((w) => !finalSku.has(w));
+  if (blanks.length) {
+    const stem = generatedSku(productId, '');
+    const taken = new Set(
+      (
+        await tx
+          .select({ sku: variants.sku })
+          .from(variants)
+          .where(like(variants.sku, `${stem}%`))
+      ).map((r) => r.sku),
+    );
+    for (const sku of finalSku.values()) taken.add(sku);
+    for (const w of blanks) {
+      const base = generatedSku(productId, w.size);
+      let sku = base;
+      for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
+      taken.add(sku);
+      finalSku.set(w, sku);
+    }
+  }
+
+  // Rows whose SKU changes park on a unique placeholder first, so swaps between rows cannot clash.
+  const renamed = [...rowFor.entries()].filter(([w, row]) => finalSku.get(w) !== row.sku).map(([, row]) => row.id);
+  for (const id of renamed)
+    await tx
+      .update(variants)
+      .set({ sku: `~${id}` })
+      .where(eq(variants.id, id));
+
+  const values = (w: VariantBody) => ({
+    size: w.size,
+    sku: finalSku.get(w)!,
+    pricePaise: toPaise(w.price),
+    compareAtPaise: w.compareAtPrice === null ? null : toPaise(w.compareAtPrice),
+    stockQty: w.stockQty,
+    isActive: w.isActive,
+  });
+  for (const [w, row] of rowFor) {
+    await tx
+      .update(variants)
+      .set({ ...values(w), updatedAt: new Date() })
+      .where(eq(variants.id, row.id));
+  }
+  const fresh = wanted.filter((w) => !rowFor.has(w));
+  if (fresh.length) await tx.insert(variants).values(fresh.map((w) => ({ productId, ...values(w) })));
+}
+
+/** Maps races the checks cannot see (an SKU or a category changing meanwhile) to 409 / 400. */
+function mapProductWriteError(err: unknown): never {
+  const pg = pgErrorOf(err);
+  if (pg?.code === UNIQUE_VIOLATION && pg.constraint?.includes('sku')) {
+    const sku = /\(sku\)=\(([^)]*)\)/.exec(pg.detail ?? '')?.[1];
+    throw conflict(sku ? `SKU ${sku} is already used by another product` : 'This SKU is already used by another product');
+  }
+  if (pg?.code === FOREIGN_KEY_VIOLATION && pg.constraint?.includes('categor')) {
+    throw badRequest(CATEGORY_NOT_FOUND, { categoryIds: CATEGORY_NOT_FOUND });
+  }
+  throw err;
+}
+
+/**
+ * POST /api/products (admin 5, 7): creates a product with its images, categories and variants in
+ * one transaction. Throws 400 'Category not found' for an unknown category, 409 for an SKU another
+ * product uses. Answers the saved product in the admin shape (prices in rupees).
+ */
+export async function createProduct(db: Database, body: ProductBody): Promise<Product> {
+  const id = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await assertCategoriesExist(tx, body.categoryIds);
+      await tx.insert(products).values({
+        id,
+        title: body.title,
+        description: body.description,
+        isBestseller: body.isBestseller,
+        isActive: body.isActive,
+        variantAttributes: body.variantAttributes,
+      });
+      await replaceImages(tx, id, body);
+      await replaceCategories(tx, id, body.categoryIds);
+      await syncVariants(tx, id, body.variants, []);
+    });
+  } catch (err) {
+    return mapProductWriteError(err);
+  }
+  return adminProduct(db, id);
+}
+
+/**
+ * PUT /api/products/{id} (admin 4, 5, 7; also the active toggle): replaces the product's fields,
+ * images (wholesale, in order) and categories, and syncs its variants (see syncVariants), all in
+ * one transaction. Throws 404 'Product not found', 400 'Category not found', 409 for a taken SKU.
+ */
+export async function updateProduct(db: Database, id: string, body: ProductBody): Promise<Product> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      await assertCategoriesExist(tx, body.categoryIds);
+      await tx
+        .update(products)
+        .set({
+          title: body.title,
+          description: body.description,
+          isBestseller: body.isBestseller,
+          isActive: body.isActive,
+          variantAttributes: body.variantAttributes,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id));
+      await replaceImages(tx, id, body);
+      await replaceCategories(tx, id, body.categoryIds);
+      const existing = await tx
+        .select()
+        .from(variants)
+        .where(eq(variants.productId, id))
+        .orderBy(asc(variants.createdAt))
+        .for('update');
+      await syncVariants(tx, id, body.variants, existing);
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    return mapProductWriteError(err);
+  }
+  return adminProduct(db, id);
+}
+
+export interface DeleteProductDeps {
+  db: Database;
+  mediaStore: MediaStore;
+  log: FastifyBaseLogger;
+}
+
+/** Public ids among `ids` that some record still uses (another product or homepage media). */
+async function publicIdsInUse(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = [
+    ...(await db.select({ id: productImages.publicId }).from(productImages).where(inArray(productImages.publicId, ids))),
+    ...(await db.select({ id: heroBanners.publicId }).from(heroBanners).where(inArray(heroBanners.publicId, ids))),
+    ...(await db.select({ id: instagramPhotos.publicId }).from(instagramPhotos).where(inArray(instagramPhotos.publicId, ids))),
+    ...(
+      await db
+        .select({ video: verticalVideos.videoPublicId, poster: verticalVideos.posterPublicId })
+        .from(verticalVideos)
+        .where(or(inArray(verticalVideos.videoPublicId, ids), inArray(verticalVideos.posterPublicId, ids)))
+    ).flatMap((r) => [{ id: r.video }, { id: r.poster }]),
+  ];
+  return new Set(rows.map((r) => r.id).filter((id): id is string => Boolean(id)));
+}
+
+/**
+ * DELETE /api/products/{id} (admin 7): deletes the product (its variants, images, category links
+ * and cart lines go with it; orders keep their frozen lines). Then, best effort, removes from the
+ * media store each of its images that has a publicId no other record uses; failures are logged.
+ * Throws 404 'Product not found'.
+ */
+export async function deleteProduct(deps: DeleteProductDeps, id: string): Promise<{ _id: string; message: string }> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const images = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    const rows = await tx.select({ publicId: productImages.publicId }).from(productImages).where(eq(productImages.productId, id));
+    await tx.delete(products).where(eq(products.id, id));
+    return rows;
+  });
+  const publicIds = [...new Set(images.map((i) => i.publicId).filter((p): p is string => Boolean(p)))];
+  try {
+    const inUse = await publicIdsInUse(deps.db, publicIds);
+    await Promise.all(
+      publicIds.filter((p) => !inUse.has(p)).map((publicId) => deleteMedia(deps.mediaStore, publicId, 'image', deps.log)),
+    );
+  } catch (err) {
+    deps.log.warn({ err, productId: id }, 'product image cleanup failed');
+  }
+  return { _id: id, message: 'Product deleted successfully' };
+}

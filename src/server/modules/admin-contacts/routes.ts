@@ -1,0 +1,13 @@
+/**
+ * GET /api/contacts (admin section 7): the admin's list of contact messages. POST /api/contacts
+ * (shoppers) lives in modules/contacts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactsQuerySchema } from '../../../core/schemas/admin-orders';
+import { listContactMessages } from './service';
+
+export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/contacts', { onRequest: app.requireAdmin, schema: { querystring: contactsQuerySchema } }, async (req) =>
+    listContactMessages(app.db, req.query.search),
+  );
+};

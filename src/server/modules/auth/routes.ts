@@ -1,0 +1,70 @@
+/**
+ * Auth routes (storefront section 7): register-start, resend-otp, verify-otp, login,
+ * forgot-password-start, verify-reset-otp, reset-password. Bodies are validated with the shared
+ * schemas of src/core, so messages match the forms.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tooManyRequests } from '../../errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resendOtpSchema,
+  resetPasswordSchema,
+  signupSchema,
+  verifyOtpSchema,
+} from '../../../core/schemas/auth';
+import {
+  forgotPasswordStart,
+  login,
+  registerStart,
+  resendCode,
+  resetPassword,
+  verifyResetCode,
+  verifySignup,
+} from './service';
+
+/** The account a request is about: its e-mail, else its verification id (per-account limits). */
+function accountKey(request: FastifyRequest): string {
+  const body = (request.body ?? {}) as { email?: unknown; verificationId?: unknown };
+  if (typeof body.email === 'string') return `account:${body.email.trim().toLowerCase()}`;
+  if (typeof body.verificationId === 'string') return `verification:${body.verificationId}`;
+  return `ip:${request.ip}`;
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.authDeps;
+  // Per IP (route config) and per account (this handler, after the body is parsed): 429 with
+  // Retry-After and a message (issue 4, OWASP ASVS 2.2.1).
+  const accountLimiter = app.createRateLimit({ max: app.authAccountLimitMax, timeWindow: '15 minutes', keyGenerator: accountKey });
+  const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await accountLimiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw tooManyRequests(`Too many attempts for this account. Please try again in ${Math.ceil(result.ttl / 60_000)} minutes.`);
+    }
+  };
+  const limited = { ...app.authRateLimit };
+
+  app.post('/api/auth/register-start', { schema: { body: signupSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    registerStart(deps, req.body),
+  );
+  app.post('/api/auth/resend-otp', { schema: { body: resendOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    resendCode(deps, req.body.verificationId),
+  );
+  app.post('/api/auth/verify-otp', { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    verifySignup(deps, req.body.verificationId, req.body.code),
+  );
+  app.post('/api/auth/login', { schema: { body: loginSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    login(deps, req.body, (user) => app.signToken(user)),
+  );
+  app.post('/api/auth/forgot-password-start', { schema: { body: forgotPasswordSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    forgotPasswordStart(deps, req.body.email),
+  );
+  app.post('/api/auth/verify-reset-otp', { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    verifyResetCode(deps, req.body.verificationId, req.body.code),
+  );
+  app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema }, config: limited, preHandler: perAccount }, async (req) =>
+    resetPassword(deps, req.body),
+  );
+};

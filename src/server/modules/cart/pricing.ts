@@ -1,0 +1,187 @@
+/**
+ * Prices line items from the catalogue (DESIGN.md: prices, discounts and totals are always computed
+ * by the server; a price sent by a client is ignored). Amounts come out in paise for storage and in
+ * rupees for the API.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PricedLineItem, Pricing } from '../../../core/api-types';
+import { priceLines, type CartTotalsPaise } from '../../../core/pricing';
+import { toRupees } from '../../../core/money';
+import type { Tx } from '../../db/client';
+import { orders, productImages, products, variants, type FrozenLine } from '../../db/schema';
+import { isUuid } from '../../errors';
+
+export interface LineRequest {
+  productId: string;
+  variantId?: string | null;
+  quantity: number;
+}
+
+/** Why a requested line cannot be bought right now. */
+export type LineProblem =
+  | { kind: 'unavailable'; productId: string; title: string | null }
+  | { kind: 'size-unavailable'; productId: string; title: string; size: string | null }
+  | { kind: 'size-required'; productId: string; title: string }
+  | { kind: 'short-stock'; productId: string; title: string; size: string; available: number; requested: number };
+
+export interface PricedLines {
+  /** Lines that can be priced (active product and variant), in request order. */
+  lines: (FrozenLine & { stockQty: number; compareAtPaise: number | null })[];
+  problems: LineProblem[];
+  totals: CartTotalsPaise;
+}
+
+/** True when the user has at least one paid order (FIRST_ORDER_5 no longer applies). */
+export async function hasPaidOrder(db: Tx, userId: string): Promise<boolean> {
+  const rows = await db.execute<{ one: number }>(
+    sql`select 1 as one from ${orders} where ${orders.userId} = ${userId} limit 1`,
+  );
+  return rows.rows.length > 0;
+}
+
+/** Describes a problem in words a shopper understands (used by cart validate and checkout). */
+export function describeProblem(p: LineProblem): string {
+  switch (p.kind) {
+    case 'unavailable':
+      return `${p.title ?? 'A product in your cart'} is no longer available`;
+    case 'size-unavailable':
+      return `Size ${p.size ?? ''} of ${p.title} is no longer available`.replace('Size  of', 'The chosen size of');
+    case 'size-required':
+      return `Please select a size for ${p.title}`;
+    case 'short-stock':
+      return p.available === 0
+        ? `${p.title} (size ${p.size}) is out of stock`
+        : `Only ${p.available} left of ${p.title} (size ${p.size})`;
+  }
+}
+
+type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'isActive'>;
+type VariantRow = typeof variants.$inferSelect;
+
+/**
+ * The products, their variants, their first images and whether the user has a paid order, in one
+ * round trip (issue 8: every cart and checkout call prices lines, and on a busy database each
+ * query is a wait): products left-joined to their variants, the first image and the paid-order
+ * flag as subqueries.
+ */
+async function loadCatalogue(db: Tx, userId: string, productIds: string[]) {
+  if (productIds.length === 0) {
+    return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
+  }
+  const rows = await db
+    .select({
+      product: { id: products.id, title: products.title, isActive: products.isActive },
+      variant: variants,
+      image: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
+      paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId})`,
+    })
+    .from(products)
+    .leftJoin(variants, eq(variants.productId, products.id))
+    .where(inArray(products.id, productIds));
+  if (rows.length === 0) {
+    return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
+  }
+  const productRows = new Map<string, ProductCols>();
+  const imageRows: { productId: string; url: string }[] = [];
+  const variantRows: VariantRow[] = [];
+  for (const row of rows) {
+    if (!productRows.has(row.product.id)) {
+      productRows.set(row.product.id, row.product);
+      if (row.image !== null) imageRows.push({ productId: row.product.id, url: row.image });
+    }
+    if (row.variant) variantRows.push(row.variant);
+  }
+  return { productRows: [...productRows.values()], variantRows, imageRows, paid: rows[0].paid };
+}
+
+/**
+ * Looks up each requested line in the catalogue and prices the buyable ones for the user.
+ * Same variant asked twice is merged. Never throws for catalogue problems: they are listed in
+ * `problems` so callers decide (cart shows them, checkout refuses).
+ */
+export async function priceRequestedLines(db: Tx, userId: string, requested: LineRequest[]): Promise<PricedLines> {
+  const productIds = [...new Set(requested.map((r) => r.productId).filter(isUuid))];
+  const { productRows, variantRows, imageRows, paid } = await loadCatalogue(db, userId, productIds);
+  const problems: LineProblem[] = [];
+  const merged = new Map<string, PricedLines['lines'][number]>();
+  for (const req of requested) {
+    const product = productRows.find((p) => p.id === req.productId);
+    if (!product || !product.isActive) {
+      problems.push({ kind: 'unavailable', productId: req.productId, title: product?.title ?? null });
+      continue;
+    }
+    const own = variantRows.filter((v) => v.productId === product.id);
+    let variant = req.variantId ? own.find((v) => v.id === req.variantId) : undefined;
+    if (!req.variantId) {
+      const active = own.filter((v) => v.isActive);
+      if (active.length === 1) variant = active[0];
+      else {
+        problems.push({ kind: 'size-required', productId: product.id, title: product.title });
+        continue;
+      }
+    }
+    if (!variant || !variant.isActive) {
+      problems.push({ kind: 'size-unavailable', productId: product.id, title: product.title, size: variant?.size ?? null });
+      continue;
+    }
+    const existing = merged.get(variant.id);
+    const quantity = (existing?.quantity ?? 0) + req.quantity;
+    merged.set(variant.id, {
+      productId: product.id,
+      variantId: variant.id,
+      title: product.title,
+      size: variant.size,
+      sku: variant.sku,
+      image: imageRows.find((i) => i.productId === product.id)?.url ?? null,
+      unitPricePaise: variant.pricePaise,
+      compareAtPaise: variant.compareAtPaise,
+      quantity,
+      stockQty: variant.stockQty,
+    });
+  }
+  const lines = [...merged.values()];
+  for (const line of lines) {
+    if (line.quantity > line.stockQty) {
+      problems.push({
+        kind: 'short-stock',
+        productId: line.productId,
+        title: line.title,
+        size: line.size,
+        available: line.stockQty,
+        requested: line.quantity,
+      });
+    }
+  }
+  return { lines, problems, totals: priceLines(lines, { hasPaidOrder: paid }) };
+}
+
+/** Shapes priced lines and totals for the API (rupees). */
+export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricing {
+  const items: PricedLineItem[] = priced.lines.map((l) => ({
+    productId: l.productId,
+    variantId: l.variantId,
+    quantity: l.quantity,
+    title: l.title,
+    size: l.size,
+    image: l.image,
+    unitPrice: toRupees(l.unitPricePaise),
+    compareAtPrice: l.compareAtPaise === null ? null : toRupees(l.compareAtPaise),
+    lineTotal: toRupees(l.unitPricePaise * l.quantity),
+    stockQty: l.stockQty,
+  }));
+  const t = priced.totals;
+  return {
+    items,
+    summary: {
+      itemCount: t.itemCount,
+      subTotal: toRupees(t.subTotal),
+      discountType: t.discountType,
+      discountRate: t.discountRate,
+      discount: toRupees(t.discount),
+      shipping: toRupees(t.shipping),
+      tax: toRupees(t.tax),
+      grandTotal: toRupees(t.grandTotal),
+      currency: t.currency,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ cacheTtlMs: 60_000 });
+});
+afterAll(() => t.close());
+
+describe('catalogue response cache', () => {
+  it('serves repeated reads from the cache and drops them when an admin changes the catalogue', async () => {
+    const category = await createCategory(t.db);
+    const { product } = await createProduct(t.db, { title: 'Cached Kurta', categoryIds: [category.id] });
+    const first = await t.app.inject('/api/products');
+    expect(first.headers['x-cache']).toBeUndefined();
+    const second = await t.app.inject('/api/products');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['x-total-count']).toBe(first.headers['x-total-count']);
+
+    const admin = await createUser(t.app, t.db, { role: 'admin' });
+    const current = (await t.app.inject({ url: '/api/products/admin/all', headers: admin.headers })).json()[0];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: admin.headers,
+      payload: { ...current, title: 'Renamed Kurta', categoryIds: [category.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await t.app.inject('/api/products');
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.json().map((p: { title: string }) => p.title)).toEqual(['Renamed Kurta']);
+
+    // A refused write leaves the cache alone.
+    await t.app.inject('/api/products');
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: admin.headers,
+      payload: { ...current, title: '' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.app.inject('/api/products')).headers['x-cache']).toBe('hit');
+  });
+});

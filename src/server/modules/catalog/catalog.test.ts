@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct } from '../../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { heroBanners, testimonials } from '../../db/schema';
+
+let t: TestApp;
+let parentId: string;
+let childId: string;
+let kurtaId: string;
+let hiddenId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const parent = await createCategory(t.db, { name: 'Women' });
+  const child = await createCategory(t.db, { name: 'Kurtas', parentId: parent.id });
+  await createCategory(t.db, { name: 'Hidden Category', isActive: false });
+  parentId = parent.id;
+  childId = child.id;
+  const kurta = await createProduct(t.db, {
+    title: 'Indigo Kurta',
+    isBestseller: true,
+    categoryIds: [child.id],
+    variants: [
+      { size: 'XL', pricePaise: 149_900, stockQty: 2 },
+      { size: 'S', pricePaise: 129_900, compareAtPaise: 159_900, stockQty: 0 },
+      { size: 'M', pricePaise: 129_900, stockQty: 5, isActive: false },
+    ],
+    createdAt: new Date(Date.now() - 1000),
+  });
+  kurtaId = kurta.product.id;
+  hiddenId = (await createProduct(t.db, { title: 'Hidden Saree', isActive: false, categoryIds: [child.id] })).product.id;
+  await createProduct(t.db, { title: 'Plain Tee', createdAt: new Date() });
+  await t.db.insert(heroBanners).values([
+    { mediaType: 'image', imageUrl: '/media/b2.webp', alt: 'Second', sortOrder: 2 },
+    { mediaType: 'image', imageUrl: '/media/b1.webp', alt: 'First', sortOrder: 1 },
+    { mediaType: 'image', imageUrl: '/media/off.webp', alt: 'Off', isActive: false },
+  ]);
+  await t.db.insert(testimonials).values({ authorName: 'Meera', content: 'Lovely fabric and quick delivery.', rating: 5 });
+});
+afterAll(() => t.close());
+
+describe('GET /api/categories', () => {
+  it('lists active categories, each parent followed by its children', async () => {
+    const res = await t.app.inject('/api/categories');
+    expect(res.statusCode).toBe(200);
+    const names = res.json().map((c: { name: string }) => c.name);
+    expect(names).toEqual(['Women', 'Kurtas']);
+    expect(res.json()[1]).toMatchObject({ _id: childId, parentId, isActive: true });
+  });
+
+  it('hides the children of an inactive parent', async () => {
+    const hidden = await createCategory(t.db, { name: 'Hidden Parent', isActive: false });
+    await createCategory(t.db, { name: 'Orphaned Child', parentId: hidden.id });
+    const names = (await t.app.inject('/api/categories')).json().map((c: { name: string }) => c.name);
+    expect(names).not.toContain('Orphaned Child');
+  });
+});
+
+describe('GET /api/products', () => {
+  it('lists active products newest first with active variants only, in size order', async () => {
+    const res = await t.app.inject('/api/products');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((p: { title: string }) => p.title)).toEqual(['Plain Tee', 'Indigo Kurta']);
+    const kurta = list[1];
+    expect(kurta.variants.map((v: { size: string }) => v.size)).toEqual(['S', 'XL']);
+    expect(kurta).toMatchObject({ price: 1299, compareAtPrice: 1599, isBestseller: true });
+    expect(kurta.categoryIds).toEqual([{ _id: childId, name: 'Kurtas' }]);
+    expect(kurta.images[0]).toMatchObject({ url: '/media/test.webp' });
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('answers the product with its variants in rupees', async () => {
+    const res = await t.app.inject(`/api/products/${kurtaId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().variants[1]).toMatchObject({ size: 'XL', price: 1499, stockQty: 2, compareAtPrice: null });
+  });
+
+  it('answers 404 for an inactive, unknown or malformed id', async () => {
+    for (const id of [hiddenId, '00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
+      const res = await t.app.inject(`/api/products/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Product not found' });
+    }
+  });
+});
+
+describe('GET /api/categories/:id/products', () => {
+  it("lists a child category's active products", async () => {
+    const res = await t.app.inject(`/api/categories/${childId}/products`);
+    expect(res.json().map((p: { title: string }) => p.title)).toEqual(['Indigo Kurta']);
+  });
+
+  it("includes a parent's children's products", async () => {
+    const res = await t.app.inject(`/api/categories/${parentId}/products`);
+    expect(res.json().map((p: { title: string }) => p.title)).toEqual(['Indigo Kurta']);
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    expect((await t.app.inject('/api/categories/nope/products')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/homepage', () => {
+  it('answers every section of the homepage payload from active records', async () => {
+    const res = await t.app.inject('/api/homepage');
+    expect(res.statusCode).toBe(200);
+    const home = res.json();
+    expect(Object.keys(home).sort()).toEqual(
+      ['bestsellerProducts', 'categories', 'imageBanners', 'instagramPhotos', 'latestProducts', 'testimonials', 'videoBanner', 'videos'].sort(),
+    );
+    expect(home.imageBanners.map((b: { alt: string }) => b.alt)).toEqual(['First', 'Second']);
+    expect(home.videoBanner).toBeNull();
+    expect(home.latestProducts).toHaveLength(2);
+    expect(home.bestsellerProducts.map((p: { title: string }) => p.title)).toEqual(['Indigo Kurta']);
+    expect(home.testimonials[0]).toMatchObject({ authorName: 'Meera', rating: 5 });
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer a JSON 404', async () => {
+    const res = await t.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('listing parameters', () => {
+  let l: TestApp;
+  let sareesId: string;
+  beforeAll(async () => {
+    l = await createTestApp();
+    const sarees = await createCategory(l.db, { name: 'Sarees' });
+    sareesId = sarees.id;
+    const day = 24 * 60 * 60 * 1000;
+    await createProduct(l.db, {
+      title: 'Banarasi Silk Saree',
+      categoryIds: [sarees.id],
+      variants: [{ size: 'M', pricePaise: 899_900, stockQty: 3 }],
+      createdAt: new Date(Date.now() - 3 * day),
+    });
+    await createProduct(l.db, {
+      title: 'Cotton Tee 100%_pure',
+      variants: [
+        { size: 'S', pricePaise: 49_900, stockQty: 0 },
+        { size: 'L', pricePaise: 54_900, stockQty: 4 },
+      ],
+      createdAt: new Date(Date.now() - 2 * day),
+    });
+    await createProduct(l.db, {
+      title: 'Linen Shirt',
+      isBestseller: true,
+      variants: [{ size: 'S', pricePaise: 179_900, stockQty: 2 }],
+      createdAt: new Date(Date.now() - day),
+    });
+  });
+  afterAll(() => l.close());
+
+  const titles = async (url: string) => (await l.app.inject(url)).json().map((p: { title: string }) => p.title);
+
+  it('sorts newest first by default, and by price or bestsellers on request', async () => {
+    expect(await titles('/api/products')).toEqual(['Linen Shirt', 'Cotton Tee 100%_pure', 'Banarasi Silk Saree']);
+    expect(await titles('/api/products?sort=price-asc')).toEqual(['Cotton Tee 100%_pure', 'Linen Shirt', 'Banarasi Silk Saree']);
+    expect(await titles('/api/products?sort=price-desc')).toEqual(['Banarasi Silk Saree', 'Linen Shirt', 'Cotton Tee 100%_pure']);
+    expect((await titles('/api/products?sort=bestsellers'))[0]).toBe('Linen Shirt');
+    expect(await titles('/api/products?sort=nonsense')).toEqual(['Linen Shirt', 'Cotton Tee 100%_pure', 'Banarasi Silk Saree']);
+  });
+
+  it('searches title and description, treating wildcards literally', async () => {
+    expect(await titles('/api/products?q=silk')).toEqual(['Banarasi Silk Saree']);
+    expect(await titles('/api/products?q=MANDARIN')).toHaveLength(3); // every factory description
+    expect(await titles('/api/products?q=100%25_')).toEqual(['Cotton Tee 100%_pure']);
+    expect(await titles('/api/products?q=%25')).toEqual(['Cotton Tee 100%_pure']);
+  });
+
+  it('filters by sizes in stock and by price range in rupees', async () => {
+    expect(await titles('/api/products?sizes=S')).toEqual(['Linen Shirt']);
+    expect(await titles('/api/products?sizes=S,L')).toEqual(['Linen Shirt', 'Cotton Tee 100%_pure']);
+    expect(await titles('/api/products?minPrice=500&maxPrice=2000')).toEqual(['Linen Shirt']);
+    expect(await titles('/api/products?maxPrice=499')).toEqual(['Cotton Tee 100%_pure']);
+  });
+
+  it('pages with the totals in headers', async () => {
+    const res = await l.app.inject('/api/products?limit=2&page=2');
+    expect(res.json().map((p: { title: string }) => p.title)).toEqual(['Banarasi Silk Saree']);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.headers['x-total-pages']).toBe('2');
+    expect(res.headers['x-page']).toBe('2');
+  });
+
+  it('falls back to defaults for hand-edited parameters instead of failing', async () => {
+    const res = await l.app.inject('/api/products?page=-3&limit=abc&minPrice=cheap&sizes=XXXL,M&sort=');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-page']).toBe('1');
+    expect(res.json().map((p: { title: string }) => p.title)).toEqual(['Banarasi Silk Saree']);
+    const past = await l.app.inject('/api/products?page=9');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+  });
+
+  it('answers 404 for an unknown category even with parameters', async () => {
+    const res = await l.app.inject('/api/categories/00000000-0000-4000-8000-000000000000/products?q=silk');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('applies the same parameters within a category', async () => {
+    expect(await titles(`/api/categories/${sareesId}/products?q=banarasi`)).toEqual(['Banarasi Silk Saree']);
+    expect(await titles(`/api/categories/${sareesId}/products?q=linen`)).toEqual([]);
+  });
+});

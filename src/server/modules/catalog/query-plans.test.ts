@@ -1,0 +1,205 @@
+/**
+ * Query plans at scale (issue 8): on a few thousand products and orders (src/server/db/seed/scale.ts,
+ * then VACUUM ANALYZE, so the planner works from real statistics; no planner settings are
+ * changed), the SQL the services actually send — captured through a Drizzle logger while calling
+ * them — is EXPLAINed, and each read must reach its rows through the expected index, with no
+ * sequential scan of a big table anywhere in the plan.
+ */
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { listingQuerySchema } from '../../../core/schemas/listing';
+import { adminOrdersQuerySchema } from '../../../core/schemas/admin-orders';
+import type { Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import { RARE_WORD, seedScale } from '../../db/seed/scale';
+import { listAdminOrders } from '../admin-orders/service';
+import { getProduct, searchProducts } from './service';
+
+// product_categories is left out: a narrow link table (two ids per product) that PostgreSQL reads
+// whole at this size rather than probe its key 24 times; at 10,000 products it probes (bench:scale).
+const BIG_TABLES = ['products', 'variants', 'product_images', 'users', 'orders', 'order_items', 'order_events', 'checkout_attempts'];
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+interface Scan {
+  type: string;
+  relation?: string;
+  index?: string;
+}
+
+let t: TestApp;
+let query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+let logged: Captured[] = [];
+let logDb: Database;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedScale(t.db, { products: 4000, variantsPerProduct: 5, shoppers: 5000, orders: 5000 }, { passwordHash: 'scrypt$not-a-login' });
+  const client = (t.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const logger = { logQuery: (q: string, p: unknown[]) => void logged.push({ sql: q, params: p }) };
+  logDb =
+    process.env.TEST_DB === 'postgres'
+      ? drizzlePg(client as pg.Pool, { schema, casing: 'snake_case', logger })
+      : (drizzlePglite(client as PGlite, { schema, casing: 'snake_case', logger }) as unknown as Database);
+  query = (text, params) => (client as pg.Pool).query(text, params as unknown[]) as never;
+}, 120_000);
+afterAll(() => t.close());
+
+/** Runs `action` against the logging database and returns the scans of every query it sent. */
+async function plansOf(action: (db: Database) => Promise<unknown>): Promise<{ sql: string; scans: Scan[] }[]> {
+  logged = [];
+  await action(logDb);
+  const result = [];
+  for (const q of logged) {
+    const { rows } = await query(`explain (format json) ${q.sql}`, q.params);
+    const raw = rows[0]['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+    const scans: Scan[] = [];
+    const walk = (node: PlanNode) => {
+      if (/Scan/.test(node['Node Type'])) scans.push({ type: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] });
+      node.Plans?.forEach(walk);
+    };
+    walk(plan[0].Plan);
+    result.push({ sql: q.sql, scans });
+  }
+  return result;
+}
+
+const INDEX_SCANS = ['Index Scan', 'Index Only Scan', 'Bitmap Index Scan'];
+
+/** The query whose SQL matches `pattern`; fails when there is none. */
+function find(plans: { sql: string; scans: Scan[] }[], pattern: RegExp) {
+  const hit = plans.find((p) => pattern.test(p.sql));
+  expect(hit, `no query matching ${pattern}`).toBeDefined();
+  return hit!;
+}
+
+function expectIndex(plan: { sql: string; scans: Scan[] }, index: string | RegExp) {
+  const used = plan.scans.filter((s) => INDEX_SCANS.includes(s.type) && s.index && (typeof index === 'string' ? s.index === index : index.test(s.index)));
+  expect(used, `${plan.sql}\nscans: ${JSON.stringify(plan.scans)}`).not.toHaveLength(0);
+}
+
+function expectNoSeqScanOnBigTables(plans: { sql: string; scans: Scan[] }[]) {
+  for (const plan of plans) {
+    const seq = plan.scans.filter((s) => s.type.includes('Seq Scan') && s.relation && BIG_TABLES.includes(s.relation));
+    expect(seq, `${plan.sql}\nscans: ${JSON.stringify(plan.scans)}`).toEqual([]);
+  }
+}
+
+const PAGE = /from "products" where .* limit/;
+const COUNT = /^select count\(\*\)/;
+
+describe('query plans on scale data', () => {
+  it('has the scale rows and planner statistics', async () => {
+    const { rows } = await t.db.execute<{ n: number }>(sql`select reltuples::int as n from pg_class where relname = 'orders'`);
+    expect(rows[0].n).toBeGreaterThanOrEqual(4000);
+  });
+
+  it('lists the newest products through the listing index, counting them from it too', async () => {
+    const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({})));
+    expectIndex(find(plans, PAGE), 'products_listed_newest_idx');
+    expectIndex(find(plans, COUNT), /^products_listed_/);
+    expectIndex(find(plans, /from "variants"/), 'variants_product_id_index');
+    expectIndex(find(plans, /from "product_images"/), 'product_images_product_id_position_index');
+    expectNoSeqScanOnBigTables(plans);
+  });
+
+  it('sorts by price through the price index', async () => {
+    const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ sort: 'price-asc' })));
+    expectIndex(find(plans, PAGE), 'products_listed_price_idx');
+    expectNoSeqScanOnBigTables(plans);
+  });
+
+  it('searches title and description through the trigram indexes', async () => {
+    const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: RARE_WORD.toLowerCase() })));
+    for (const plan of [find(plans, PAGE), find(plans, COUNT)]) {
+      expectIndex(plan, 'products_title_trgm_idx');
+      expectIndex(plan, 'products_description_trgm_idx');
+    }
+    expectNoSeqScanOnBigTables(plans);
+  });
+
+  it('reads one product by its primary key', async () => {
+    const { rows } = await t.db.execute<{ id: string }>(sql`select id from products where is_active order by created_at limit 1 offset 100`);
+    const plans = await plansOf((db) => getProduct(db, rows[0].id, { activeOnly: true }));
+    expectIndex(find(plans, /from "products" where/), 'products_pkey');
+    expectNoSeqScanOnBigTables(plans);
+  });
+
+  describe('the admin orders list', () => {
+    const list = (filters: Record<string, string>) =>
+      plansOf((db) => listAdminOrders(db, adminOrdersQuerySchema.parse(filters) as Parameters<typeof listAdminOrders>[1]));
+    const ORDERS_PAGE = /from "orders" inner join "users"/;
+    const month = () => {
+      const end = new Date(Date.now() - 30 * 86_400_000);
+      const start = new Date(end.getTime() - 30 * 86_400_000);
+      return { startDate: start.toISOString().slice(0, 10), endDate: end.toISOString().slice(0, 10) };
+    };
+
+    it('pages all orders newest first through the created_at index', async () => {
+      const plans = await list({});
+      expectIndex(find(plans, ORDERS_PAGE), 'orders_created_at_index');
+      expectIndex(find(plans, /from "order_items"/), 'order_items_order_id_index');
+      expectIndex(find(plans, /from "order_events"/), 'order_events_order_id_at_index');
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('filters by status through the status index', async () => {
+      const plans = await list({ status: 'shipped' });
+      expectIndex(find(plans, ORDERS_PAGE), 'orders_status_created_at_index');
+      expectIndex(find(plans, COUNT), 'orders_status_created_at_index');
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('filters by dates through the created_at index', async () => {
+      const plans = await list(month());
+      expectIndex(find(plans, ORDERS_PAGE), /^orders_(created_at_index|status_created_at_index)$/);
+      expectIndex(find(plans, COUNT), /^orders_(created_at_index|status_created_at_index)$/);
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('filters by status and dates through the status index', async () => {
+      const plans = await list({ status: 'delivered', ...month() });
+      expectIndex(find(plans, ORDERS_PAGE), 'orders_status_created_at_index');
+      expectIndex(find(plans, COUNT), 'orders_status_created_at_index');
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('searches by e-mail through the e-mail indexes of orders and accounts', async () => {
+      const plans = await list({ search: 'shopper1234@' });
+      expectIndex(find(plans, /from "users"/), 'users_email_lower_idx');
+      expectIndex(find(plans, COUNT), 'orders_email_lower_idx');
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('searches by order reference through the reference index', async () => {
+      const { rows } = await t.db.execute<{ id: string }>(sql`select id from orders order by created_at desc limit 1 offset 77`);
+      const plans = await list({ search: `#${rows[0].id.slice(-8).toUpperCase()}` });
+      expectIndex(find(plans, COUNT), 'orders_ref_idx');
+      expectIndex(find(plans, /from "users"/), 'users_name_trgm_idx');
+      expectNoSeqScanOnBigTables(plans);
+    });
+  });
+});
+
+describe('products.minPricePaise (kept by triggers on variants)', () => {
+  it('matches the lowest active variant price of every product', async () => {
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from products p
+      where p.min_price_paise is distinct from (select min(v.price_paise) from variants v where v.product_id = p.id and v.is_active)`);
+    expect(rows[0].n).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Public catalogue routes (storefront section 7): homepage, categories, category products, products,
+ * product. Unknown or malformed ids answer 404 (DESIGN.md).
+ */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { encodeCached } from '../../plugins/cache';
+import { getHomepage } from '../homepage/service';
+import { listingQuerySchema } from '../../../core/schemas/listing';
+import { categoryScope, getProduct, listCategories, searchProducts, type ProductPage } from './service';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  // Public catalogue reads are the same for everyone: served from the response cache, compressed
+  // once per entry (issue 8).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const hit = app.responseCache.get(`api:${request.url}`);
+    if (hit) return reply.code(hit.status).header('x-cache', 'hit').send(encodeCached(request, reply, hit));
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && !reply.getHeader('x-cache')) {
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'x-total-count', 'x-page', 'x-total-pages']) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      const entry = { status: 200, headers, body: Buffer.from(payload) };
+      app.responseCache.set(`api:${request.url}`, entry);
+      return encodeCached(request, reply, entry);
+    }
+    return payload;
+  });
+
+  app.get('/api/homepage', async () => getHomepage(db));
+
+  app.get('/api/categories', async () => listCategories(db, { activeOnly: true }));
+
+  /** Lists answer the array the spec names; the page figures travel in headers. */
+  const sendPage = (reply: FastifyReply, page: ProductPage) =>
+    reply
+      .header('x-total-count', String(page.total))
+      .header('x-page', String(page.page))
+      .header('x-total-pages', String(page.totalPages))
+      .send(page.products);
+
+  app.get(
+    '/api/categories/:id/products',
+    { schema: { params: idParams, querystring: listingQuerySchema } },
+    async (req, reply) => {
+      const scope = await categoryScope(db, req.params.id);
+      if (!scope) throw notFound('Category not found');
+      return sendPage(reply, await searchProducts(db, req.query, scope));
+    },
+  );
+
+  app.get('/api/products', { schema: { querystring: listingQuerySchema } }, async (req, reply) =>
+    sendPage(reply, await searchProducts(db, req.query)),
+  );
+
+  app.get('/api/products/:id', { schema: { params: idParams } }, async (req) => {
+    const product = await getProduct(db, req.params.id, { activeOnly: true });
+    if (!product) throw notFound('Product not found');
+    return product;
+  });
+};

@@ -1,0 +1,253 @@
+/**
+ * The catalogue as the API shows it: categories, products with variants, images and categories
+ * (storefront section 3). Public reads see active records only (DESIGN.md); admin reads see all.
+ */
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Category, Product, Variant } from '../../../core/api-types';
+import { bySizeOrder } from '../../../core/constants';
+import type { ListingQuery } from '../../../core/listing';
+import { toRupees } from '../../../core/money';
+import type { Database } from '../../db/client';
+import { categories, productCategories, productImages, products, variants } from '../../db/schema';
+import { isUuid } from '../../errors';
+
+type ProductRow = typeof products.$inferSelect;
+
+export interface ListOptions {
+  /** Public reads: active products, variants and categories only. */
+  activeOnly: boolean;
+  limit?: number;
+  bestsellersOnly?: boolean;
+  categoryId?: string;
+  excludeProductId?: string;
+  categoryIds?: string[];
+}
+
+/** Maps a category row to the API shape. */
+export function toCategory(row: typeof categories.$inferSelect): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    parentId: row.parentId,
+    description: row.description,
+    isActive: row.isActive,
+  };
+}
+
+/** Categories, each parent followed by its children, by sort order then name. */
+export async function listCategories(db: Database, opts: { activeOnly: boolean }): Promise<Category[]> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(opts.activeOnly ? eq(categories.isActive, true) : undefined)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+  // A child whose parent is hidden (inactive) is hidden with it.
+  const parents = rows.filter((r) => !r.parentId);
+  const ordered: Category[] = [];
+  for (const parent of parents) {
+    ordered.push(toCategory(parent));
+    for (const child of rows.filter((r) => r.parentId === parent.id)) ordered.push(toCategory(child));
+  }
+  return ordered;
+}
+
+/** Loads variants, images and categories for product rows and shapes them for the API. */
+export async function hydrateProducts(db: Database, rows: ProductRow[], activeOnly: boolean): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [variantRows, imageRows, categoryRows] = await Promise.all([
+    db
+      .select()
+      .from(variants)
+      .where(and(inArray(variants.productId, ids), activeOnly ? eq(variants.isActive, true) : undefined)),
+    db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)),
+    db
+      .select({
+        productId: productCategories.productId,
+        id: categories.id,
+        name: categories.name,
+      })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(
+        and(inArray(productCategories.productId, ids), activeOnly ? eq(categories.isActive, true) : undefined),
+      )
+      .orderBy(asc(productCategories.position)),
+  ]);
+  return rows.map((row) => {
+    const vs: Variant[] = variantRows
+      .filter((v) => v.productId === row.id)
+      .map((v) => ({
+        _id: v.id,
+        size: v.size,
+        sku: v.sku,
+        price: toRupees(v.pricePaise),
+        compareAtPrice: v.compareAtPaise === null ? null : toRupees(v.compareAtPaise),
+        stockQty: v.stockQty,
+        isActive: v.isActive,
+      }))
+      .sort(bySizeOrder);
+    const priced = vs.filter((v) => v.isActive);
+    const cheapest = (priced.length ? priced : vs).reduce<Variant | null>(
+      (best, v) => (best === null || v.price < best.price ? v : best),
+      null,
+    );
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      price: cheapest?.price ?? 0,
+      compareAtPrice: cheapest?.compareAtPrice ?? null,
+      images: imageRows
+        .filter((i) => i.productId === row.id)
+        .map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId })),
+      isBestseller: row.isBestseller,
+      isActive: row.isActive,
+      categoryIds: categoryRows.filter((c) => c.productId === row.id).map((c) => ({ _id: c.id, name: c.name })),
+      variantAttributes: row.variantAttributes,
+      variants: vs,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * A product the public catalogue lists: active, with at least one active variant (its lowest active
+ * price is then set; schema.ts `minPricePaise`). The same predicate as the listing indexes.
+ */
+const listed = sql`${products.isActive} and ${products.minPricePaise} is not null`;
+
+/** Products, newest first, filtered as `opts` says. A public read skips products without an active variant. */
+export async function listProducts(db: Database, opts: ListOptions): Promise<Product[]> {
+  const conditions = [];
+  if (opts.activeOnly) conditions.push(listed);
+  if (opts.bestsellersOnly) conditions.push(eq(products.isBestseller, true));
+  if (opts.excludeProductId) conditions.push(ne(products.id, opts.excludeProductId));
+  const categoryFilter = opts.categoryId ? [opts.categoryId] : opts.categoryIds;
+  if (categoryFilter && categoryFilter.length > 0) {
+    conditions.push(
+      inArray(
+        products.id,
+        db
+          .select({ id: productCategories.productId })
+          .from(productCategories)
+          .where(inArray(productCategories.categoryId, categoryFilter)),
+      ),
+    );
+  }
+  const query = db
+    .select()
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(desc(products.createdAt), asc(products.id));
+  const rows = opts.limit ? await query.limit(opts.limit) : await query;
+  return hydrateProducts(db, rows, opts.activeOnly);
+}
+
+/** One product, or null when missing (or inactive, for a public read). */
+export async function getProduct(db: Database, id: string, opts: { activeOnly: boolean }): Promise<Product | null> {
+  if (!isUuid(id)) return null;
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), opts.activeOnly ? eq(products.isActive, true) : undefined));
+  const [product] = await hydrateProducts(db, rows, opts.activeOnly);
+  return product ?? null;
+}
+
+/** Up to `limit` other active products sharing a category with the product, newest first. */
+export async function listRelatedProducts(db: Database, productId: string, limit: number): Promise<Product[]> {
+  if (!isUuid(productId)) return [];
+  const cats = await db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, productId));
+  const related = cats.length
+    ? await listProducts(db, {
+        activeOnly: true,
+        categoryIds: cats.map((c) => c.id),
+        excludeProductId: productId,
+        limit,
+      })
+    : [];
+  if (related.length >= limit) return related;
+  const more = await listProducts(db, { activeOnly: true, excludeProductId: productId, limit: limit * 2 });
+  const seen = new Set(related.map((p) => p._id));
+  return [...related, ...more.filter((p) => !seen.has(p._id))].slice(0, limit);
+}
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** Lowest active variant price of a product, in paise (sort and price filter). */
+const minActivePrice = products.minPricePaise;
+
+/** Escapes LIKE wildcards in user text. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Active products matching a listing query (issue 3): text search over title and description,
+ * sizes in stock, price range in rupees over the lowest active price, sort, page. `categoryIds`
+ * restricts to those categories.
+ */
+export async function searchProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<ProductPage> {
+  const conditions: (SQL | undefined)[] = [listed];
+  if (categoryIds) {
+    conditions.push(
+      inArray(
+        products.id,
+        db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, categoryIds)),
+      ),
+    );
+  }
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(sql`(${products.title} ilike ${pattern} or ${products.description} ilike ${pattern})`);
+  }
+  if (query.sizes.length > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.isActive} and ${variants.stockQty} > 0 and ${inArray(variants.size, query.sizes)})`,
+    );
+  }
+  if (query.minPrice !== undefined) conditions.push(sql`${minActivePrice} >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) conditions.push(sql`${minActivePrice} <= ${Math.round(query.maxPrice * 100)}`);
+  const where = and(...conditions);
+  const order =
+    query.sort === 'price-asc'
+      ? [asc(minActivePrice), desc(products.createdAt)]
+      : query.sort === 'price-desc'
+        ? [desc(minActivePrice), desc(products.createdAt)]
+        : query.sort === 'bestsellers'
+          ? [desc(products.isBestseller), desc(products.createdAt)]
+          : [desc(products.createdAt)];
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...order, asc(products.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ]);
+  return {
+    products: await hydrateProducts(db, rows, true),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+/** A category and its active children's ids, or null when it is missing or inactive. */
+export async function categoryScope(db: Database, categoryId: string): Promise<string[] | null> {
+  if (!isUuid(categoryId)) return null;
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(and(eq(categories.isActive, true), sql`(${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId})`));
+  return rows.some((r) => r.id === categoryId) ? rows.map((r) => r.id) : null;
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await createUser(t.app, t.db, { role: 'admin' })).headers;
+});
+afterAll(() => t.close());
+
+const ist = (wall: string) => new Date(`${wall}+05:30`);
+
+describe('GET /api/admin/dashboard', () => {
+  it('sums revenue for today and this month in India time, leaving out cancelled, returned and refunded', async () => {
+    t.clock.now = ist('2024-06-16T01:30:00'); // today is 16 June in India, still 15 June in UTC
+    const { user } = await createUser(t.app, t.db);
+    const order = (wall: string, rupees: number, status: Parameters<typeof createOrderRecord>[1]['status'] = 'placed') =>
+      createOrderRecord(t.db, {
+        userId: user.id,
+        status,
+        createdAt: ist(wall),
+        lines: [{ productId: '00000000-0000-4000-8000-000000000001', variantId: null, unitPricePaise: rupees * 100 }],
+      });
+    await order('2024-06-16T00:00:00', 999); // today, first instant
+    await order('2024-06-16T01:00:00', 1250.5, 'delivered');
+    await order('2024-06-16T01:10:00', 500, 'cancelled');
+    await order('2024-06-16T01:11:00', 700, 'returned');
+    await order('2024-06-16T01:12:00', 800, 'refunded');
+    await order('2024-06-15T23:59:59.999', 1500, 'shipped'); // yesterday
+    await order('2024-06-01T00:00:00', 200, 'confirmed'); // first instant of the month
+    await order('2024-05-31T23:59:00', 300); // last month, still in the 30-day chart
+    await order('2024-05-18T00:00:00', 50); // first chart day
+    await order('2024-05-17T23:59:00', 40); // before the chart
+
+    const res = await t.app.inject({ url: '/api/admin/dashboard', headers: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.today).toEqual({ revenue: 2249.5, orders: 2 });
+    expect(body.month).toEqual({ revenue: 3949.5, orders: 4 });
+    expect(body.ordersByStatus).toEqual({
+      placed: 4,
+      confirmed: 1,
+      processing: 0,
+      shipped: 1,
+      delivered: 1,
+      cancelled: 1,
+      returned: 1,
+      refunded: 1,
+    });
+    expect(body.revenueByDay).toHaveLength(30);
+    expect(body.revenueByDay[0]).toEqual({ date: '2024-05-18', revenue: 50, orders: 1 });
+    expect(body.revenueByDay[29]).toEqual({ date: '2024-06-16', revenue: 2249.5, orders: 2 });
+    const byDate = Object.fromEntries(body.revenueByDay.map((d: { date: string; revenue: number }) => [d.date, d.revenue]));
+    expect(byDate['2024-06-15']).toBe(1500);
+    expect(byDate['2024-06-01']).toBe(200);
+    expect(byDate['2024-05-31']).toBe(300);
+    expect(byDate['2024-06-10']).toBe(0);
+    const dates = body.revenueByDay.map((d: { date: string }) => d.date);
+    expect(new Set(dates).size).toBe(30);
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  it('counts an order paid through the Razorpay sandbox', async () => {
+    t.clock.now = new Date();
+    const before = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    const shopper = await createUser(t.app, t.db);
+    const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 100_000, stockQty: 7 }] });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/create-order',
+      headers: shopper.headers,
+      payload: {
+        currency: 'INR',
+        items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }],
+        fromBuyNow: true,
+        shippingAddress: { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phone: '9876543210', line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+      },
+    });
+    const paid = await t.sandbox.pay(created.json().order.id);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify-and-create-order', headers: shopper.headers, payload: paid });
+    const grandTotal = verified.json().order.totals.grandTotal; // 1000 less the 5% first-order discount
+    expect(grandTotal).toBe(950);
+    const after = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    expect(after.today.orders).toBe(before.today.orders + 1);
+    expect(after.today.revenue).toBeCloseTo(before.today.revenue + 950, 2);
+    expect(after.ordersByStatus.placed).toBe(before.ordersByStatus.placed + 1);
+    expect(after.revenueByDay[29].revenue).toBeCloseTo(before.revenueByDay[29].revenue + 950, 2);
+  });
+
+  it('lists active variants with 5 or fewer units, lowest first, at most 20', async () => {
+    const { product: kurta, bySize } = await createProduct(t.db, {
+      title: 'Aaa Low Kurta',
+      variants: [
+        { size: 'S', pricePaise: 99_900, stockQty: 5 },
+        { size: 'M', pricePaise: 99_900, stockQty: 0 },
+        { size: 'L', pricePaise: 99_900, stockQty: 6 },
+        { size: 'XL', pricePaise: 99_900, stockQty: 1, isActive: false },
+      ],
+    });
+    let low = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json().lowStock;
+    expect(low).toEqual([
+      { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.M.id, size: 'M', sku: bySize.M.sku, stockQty: 0 },
+      { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.S.id, size: 'S', sku: bySize.S.sku, stockQty: 5 },
+    ]);
+    await createProduct(t.db, {
+      title: 'Many Sizes',
+      variants: Array.from({ length: 25 }, (_, i) => ({ size: `W${String(i).padStart(2, '0')}`, pricePaise: 50_000, stockQty: 2 })),
+    });
+    low = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json().lowStock;
+    expect(low).toHaveLength(20);
+    expect(low[0].stockQty).toBe(0);
+    const qty = low.map((v: { stockQty: number }) => v.stockQty);
+    expect([...qty].sort((a, b) => a - b)).toEqual(qty);
+  });
+});

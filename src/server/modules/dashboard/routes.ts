@@ -1,0 +1,9 @@
+/**
+ * GET /api/admin/dashboard (issue 6): the admin dashboard's figures.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getDashboard } from './service';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/dashboard', { onRequest: app.requireAdmin }, async () => getDashboard(app.db, app.authDeps.now()));
+};

@@ -1,0 +1,98 @@
+/**
+ * The admin dashboard's figures (issue 6): revenue and order counts for today and this month,
+ * orders per status, low-stock variants and revenue per day over the last 30 days. Days are India
+ * (IST) days. Revenue is the orders' grand totals in rupees; cancelled, returned and refunded
+ * orders are left out of both revenue and the order counts beside it (ordersByStatus counts all).
+ */
+import { and, asc, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus } from '../../../core/constants';
+import { toRupees } from '../../../core/money';
+import {
+  LOW_STOCK_MAX_ROWS,
+  LOW_STOCK_THRESHOLD,
+  NON_REVENUE_STATUSES,
+  REVENUE_DAYS,
+  type DashboardSummary,
+} from '../../../core/schemas/admin-orders';
+import type { Database } from '../../db/client';
+import { orders, products, variants } from '../../db/schema';
+import { addIstDays, istDate, istDayStart, istMonthStart } from '../admin-orders/ist';
+
+/**
+ * The IST date of an order's creation, in SQL: UTC wall time plus IST's fixed +5:30, so the
+ * session's time zone setting does not matter.
+ */
+const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+
+/**
+ * GET /api/admin/dashboard. `now` decides "today" (tests pass a fixed clock). Revenue in rupees;
+ * `revenueByDay` lists the 30 IST days ending today, oldest first, zero days included.
+ */
+export async function getDashboard(db: Database, now: Date = new Date()): Promise<DashboardSummary> {
+  const today = istDate(now);
+  const monthStart = istDayStart(istMonthStart(today));
+  const firstChartDay = addIstDays(today, -(REVENUE_DAYS - 1));
+  const chartStart = istDayStart(firstChartDay);
+  const since = monthStart < chartStart ? monthStart : chartStart;
+  const revenueOrder = notInArray(orders.status, [...NON_REVENUE_STATUSES]);
+
+  const [perDay, statusRows, lowStock] = await Promise.all([
+    // Per IST day since the earlier of the month's start and the chart's first day; up to 31 rows.
+    db
+      .select({
+        day: istDay,
+        revenue: sql<string>`coalesce(sum(${orders.grandTotalPaise}), 0)`,
+        orders: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .where(and(revenueOrder, gte(orders.createdAt, since)))
+      .groupBy(istDay),
+    db
+      .select({ status: orders.status, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .groupBy(orders.status),
+    db
+      .select({
+        productId: products.id,
+        title: products.title,
+        variantId: variants.id,
+        size: variants.size,
+        sku: variants.sku,
+        stockQty: variants.stockQty,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(eq(variants.isActive, true), lte(variants.stockQty, LOW_STOCK_THRESHOLD)))
+      .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.size), asc(variants.id))
+      .limit(LOW_STOCK_MAX_ROWS),
+  ]);
+
+  const byDay = new Map(perDay.map((r) => [r.day, { paise: Number(r.revenue), orders: r.orders }]));
+  const sumFrom = (first: string) => {
+    let paise = 0;
+    let count = 0;
+    for (const [day, v] of byDay) {
+      if (day >= first && day <= today) {
+        paise += v.paise;
+        count += v.orders;
+      }
+    }
+    return { revenue: toRupees(paise), orders: count };
+  };
+  const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const row of statusRows) {
+    if (row.status in ordersByStatus) ordersByStatus[row.status] = row.count;
+  }
+  const revenueByDay = Array.from({ length: REVENUE_DAYS }, (_, i) => {
+    const date = addIstDays(firstChartDay, i);
+    const v = byDay.get(date);
+    return { date, revenue: toRupees(v?.paise ?? 0), orders: v?.orders ?? 0 };
+  });
+  return {
+    today: sumFrom(today),
+    month: sumFrom(istMonthStart(today)),
+    ordersByStatus,
+    lowStock,
+    revenueByDay,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Media routes (admin section 7; DESIGN.md "media"):
+ * - POST /api/admin/media/upload-target (admin): where the browser sends a file.
+ * - POST /api/media/upload (no token: the signed fields are the permission): the disk store's
+ *   Cloudinary-compatible upload endpoint, multipart `folder, resourceType, expires, signature`
+ *   then `file`.
+ * - POST /api/admin/cloudinary/delete and /api/admin/homepage/cloudinary/delete (admin).
+ * `mediaStorePlugin` decorates `app.mediaStore` for the other modules (product deletion).
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { MAX_UPLOAD_BYTES, mediaDeleteSchema, uploadTargetSchema } from '../../../core/schemas/media';
+import { AppError, badRequest, notFound } from '../../errors';
+import { createMediaStore, type MediaStore } from '../../integrations/media-store/index';
+import { deleteMedia, missingFile, receiveUpload, uploadTargetFor } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaStore: MediaStore;
+  }
+}
+
+export interface MediaStoreOptions {
+  /** Cloudinary REST base; https://api.cloudinary.com unless a test points it at a stand-in. */
+  cloudinaryApiBase?: string;
+  /** The clock for upload-target expiry (tests move it). */
+  now?: () => Date;
+}
+
+/** Decorates `app.mediaStore`: Cloudinary when config.cloudinaryUrl is set, else the disk store. */
+export const mediaStorePlugin = fp<MediaStoreOptions>(async (app: FastifyInstance, opts) => {
+  const store: MediaStore = createMediaStore({
+    cloudinaryUrl: app.config.cloudinaryUrl,
+    cloudinaryApiBase: opts.cloudinaryApiBase,
+    mediaDir: path.join(app.config.dataDir, 'media'),
+    secret: app.config.jwtSecret,
+    now: opts.now,
+  });
+  app.decorate<MediaStore>('mediaStore', store);
+});
+
+/** Admin-only media calls: one hook guards every route of this plugin (401, then 403). */
+const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.post('/api/admin/media/upload-target', { schema: { body: uploadTargetSchema } }, async (req) =>
+    uploadTargetFor(app.mediaStore, req.body.folder, req.body.resourceType),
+  );
+
+  for (const url of ['/api/admin/cloudinary/delete', '/api/admin/homepage/cloudinary/delete']) {
+    app.post(url, { schema: { body: mediaDeleteSchema } }, async (req) =>
+      deleteMedia(app.mediaStore, req.body.publicId, req.body.resourceType, req.log),
+    );
+  }
+};
+
+/** True for the multipart plugin's and busboy's errors about the request itself (not storage failures). */
+function isMalformedMultipart(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  return (
+    Boolean(code?.startsWith('FST_')) ||
+    /Unexpected end of (form|multipart data)|Malformed part header|terminated early|Multipart: Boundary not found/i.test(
+      message ?? '',
+    )
+  );
+}
+
+/** The disk store's upload endpoint; multipart is parsed here only. */
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+
+  app.post('/api/media/upload', async (req) => {
+    const store = app.mediaStore;
+    if (store.provider !== 'disk') throw notFound();
+    if (!req.isMultipart()) throw badRequest('Please select a file to upload');
+    const fields: Record<string, string | undefined> = {};
+    try {
+      const parts = req.parts({
+        // The folder's own cap is enforced while streaming; this one bounds the request.
+        limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] ??= part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file') throw badRequest('Please select a file to upload');
+        return await receiveUpload(store, fields, { stream: part.file, filename: part.filename });
+      }
+    } catch (err) {
+      if (err instanceof AppError || !isMalformedMultipart(err)) throw err;
+      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'Request is too large');
+      req.log.info({ err }, 'unreadable upload');
+      throw badRequest('The upload could not be read');
+    }
+    throw missingFile(store, fields);
+  });
+};
+
+/** Registers the admin media calls and the disk upload endpoint. Needs `mediaStorePlugin`. */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminMediaRoutes);
+  await app.register(uploadRoutes);
+};

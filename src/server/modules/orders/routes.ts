@@ -1,0 +1,17 @@
+/**
+ * Shopper order routes (storefront section 7): GET /api/orders/my, GET /api/orders/{id}.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth';
+import { getOrderFor, listMyOrders } from './service';
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/orders/my', { onRequest: app.authenticate }, async (req) => listMyOrders(app.db, requireUser(req).id));
+
+  app.get(
+    '/api/orders/:id',
+    { onRequest: app.optionalUser, schema: { params: z.object({ id: z.string().max(64) }) } },
+    async (req) => getOrderFor(app.db, req.params.id, req.currentUser),
+  );
+};

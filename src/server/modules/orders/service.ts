@@ -1,0 +1,104 @@
+/**
+ * Orders as shoppers and admins read them (storefront section 3 "Order"; DESIGN.md: readable by
+ * their owner and by admins only, 404 for anyone else).
+ */
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Order } from '../../../core/api-types';
+import type { DiscountType } from '../../../core/constants';
+import { toRupees } from '../../../core/money';
+import type { Tx } from '../../db/client';
+import { orderEvents, orderItems, orders } from '../../db/schema';
+import { isUuid, notFound } from '../../errors';
+
+type OrderRow = typeof orders.$inferSelect;
+
+type ItemRow = typeof orderItems.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
+
+/** Loads items and timeline for order rows and shapes them for the API (rupees). */
+export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [itemRows, eventRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
+    db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
+  ]);
+  return rows.map((row) => shapeOrder(row, itemRows, eventRows));
+}
+
+/**
+ * Shapes one order row with its items (in position order) and timeline (in time order) for the
+ * API; rows of other orders in `itemRows` and `eventRows` are skipped.
+ */
+export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventRow[]): Order {
+  return {
+    _id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    email: row.email,
+    phone: row.phone,
+    items: itemRows
+      .filter((i) => i.orderId === row.id)
+      .map((i) => ({
+        productId: i.productId,
+        variantId: i.variantId,
+        variantName: i.variantName,
+        title: i.title,
+        image: i.image,
+        quantity: i.quantity,
+        unitPrice: toRupees(i.unitPricePaise),
+        price: toRupees(i.lineTotalPaise),
+        sku: i.sku,
+      })),
+    itemCount: row.itemCount,
+    discountType: row.discountType as DiscountType,
+    totals: {
+      subTotal: toRupees(row.subTotalPaise),
+      discount: toRupees(row.discountPaise),
+      shipping: toRupees(row.shippingPaise),
+      tax: toRupees(row.taxPaise),
+      grandTotal: toRupees(row.grandTotalPaise),
+    },
+    shippingAddress: {
+      firstName: row.shippingAddress.firstName,
+      lastName: row.shippingAddress.lastName,
+      address: row.shippingAddress.line1,
+      apartment: row.shippingAddress.line2,
+      city: row.shippingAddress.city,
+      state: row.shippingAddress.state,
+      pincode: row.shippingAddress.pincode,
+      country: row.shippingAddress.country,
+    },
+    payment: { method: row.paymentMethod, status: row.paymentStatus, providerPaymentId: row.razorpayPaymentId },
+    timeline: eventRows
+      .filter((e) => e.orderId === row.id)
+      .map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+  };
+}
+
+/** GET /api/orders/my: the user's orders, newest first. */
+export async function listMyOrders(db: Tx, userId: string): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+  return hydrateOrders(db, rows);
+}
+
+/** One order by id, any owner (for internal use and admins). Null when missing. */
+export async function findOrder(db: Tx, orderId: string): Promise<(Order & { userId: string }) | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return null;
+  const [order] = await hydrateOrders(db, [row]);
+  return { ...order, userId: row.userId };
+}
+
+/** GET /api/orders/{id}: the owner's or, for an admin, anyone's order; 404 otherwise. */
+export async function getOrderFor(
+  db: Tx,
+  orderId: string,
+  viewer: { id: string; role: string } | null,
+): Promise<Order> {
+  const order = viewer ? await findOrder(db, orderId) : null;
+  if (!order || (order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
+  const { userId: _owner, ...rest } = order;
+  return rest;
+}

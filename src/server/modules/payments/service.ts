@@ -1,0 +1,302 @@
+/**
+ * Checkout with Razorpay (storefront sections 4 and 7; DESIGN.md "Rules where the spec is
+ * silent"): create-order prices from the catalogue, creates the Razorpay order for that amount in
+ * paise with the new attempt's id as receipt and records the checkout attempt; verify checks the
+ * signature and finds the attempt by the signed order id, then one transaction takes the stock
+ * with conditional updates, creates the order with its items and first timeline entry, clears the
+ * bought cart lines and marks the attempt completed. The same payment completed twice gives the same order. A paid
+ * attempt that cannot be filled is refunded and no order is created.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
+import { formatINR, toRupees } from '../../../core/money';
+import type { ShippingAddress } from '../../../core/schemas/checkout';
+import type { Database } from '../../db/client';
+import { cartItems, checkoutAttempts, orderEvents, orderItems, orders, refunds, variants } from '../../db/schema';
+import { AppError, badGateway, badRequest, conflict } from '../../errors';
+import type { RazorpayClient } from '../../integrations/razorpay/razorpay-client';
+import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
+import { describeProblem, priceRequestedLines, toPricing, type LineRequest } from '../cart/pricing';
+import { findOrder, shapeOrder } from '../orders/service';
+
+export interface PaymentDeps {
+  db: Database;
+  razorpay: RazorpayClient;
+  keyId: string;
+  keySecret: string;
+  /** Called after an order is placed (confirmation mail); failures are the callee's to handle. */
+  onOrderPlaced?: (order: Order) => void;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export const VERIFY_FAILED = 'Payment verification failed';
+
+/** POST /api/payments/preview: prices the lines for display; unavailable lines are left out. */
+export async function previewPricing(db: Database, userId: string, items: LineRequest[]): Promise<Pricing & { problems: string[] }> {
+  const priced = await priceRequestedLines(db, userId, items);
+  return { ...toPricing(priced), problems: priced.problems.map(describeProblem) };
+}
+
+/**
+ * POST /api/payments/razorpay/create-order. Throws 409 when a line cannot be bought (with the
+ * reason), 502 when Razorpay cannot be reached.
+ */
+export async function createCheckout(
+  deps: PaymentDeps,
+  userId: string,
+  input: { items: LineRequest[]; fromBuyNow: boolean; shippingAddress: ShippingAddress },
+): Promise<CreateOrderResponse> {
+  const priced = await priceRequestedLines(deps.db, userId, input.items);
+  if (priced.problems.length > 0) throw conflict(priced.problems.map(describeProblem).join('. '));
+  if (priced.lines.length === 0) throw badRequest('No items to checkout');
+  const t = priced.totals;
+  const address = input.shippingAddress;
+  // The attempt's id is chosen here so the Razorpay order can carry it as its receipt before the
+  // attempt is written: one write per checkout instead of an insert and an update (issue 8).
+  const attempt = {
+    id: randomUUID(),
+    userId,
+      fromBuyNow: input.fromBuyNow,
+      items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
+      itemCount: t.itemCount,
+      subTotalPaise: t.subTotal,
+      discountType: t.discountType,
+      discountPaise: t.discount,
+      grandTotalPaise: t.grandTotal,
+      currency: t.currency,
+      shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
+      email: address.email,
+      phone: address.phone,
+  } satisfies typeof checkoutAttempts.$inferInsert;
+  let rzpOrder;
+  try {
+    rzpOrder = await deps.razorpay.createOrder({
+      amountPaise: t.grandTotal,
+      currency: 'INR',
+      receipt: attempt.id,
+      notes: { checkoutAttemptId: attempt.id, fromBuyNow: String(input.fromBuyNow), discountType: t.discountType },
+    });
+  } catch (err) {
+    deps.log?.error({ err, checkoutAttemptId: attempt.id }, 'razorpay create order failed');
+    await deps.db.insert(checkoutAttempts).values({ ...attempt, status: 'failed', failureReason: 'razorpay order not created' });
+    throw badGateway('Failed to create payment order. Please try again.');
+  }
+  await deps.db.insert(checkoutAttempts).values({ ...attempt, razorpayOrderId: rzpOrder.id });
+  return {
+    key: deps.keyId,
+    order: { id: rzpOrder.id, amount: rzpOrder.amount, currency: 'INR' },
+    pricing: toPricing(priced),
+    checkoutAttemptId: attempt.id,
+  };
+}
+
+class OutOfStock extends Error {}
+
+/**
+ * POST /api/payments/razorpay/verify-and-create-order: 400 when the signature does not match the
+ * order id this server created; otherwise completes the attempt (idempotent) and returns its order.
+ */
+export async function verifyAndCreateOrder(
+  deps: PaymentDeps,
+  input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+): Promise<{ message: string; order: Order }> {
+  // The signature binds the payment to the order id sent; the attempt is then found by that same
+  // id (under its row lock, in completeAttempt), which is what checking against the stored id did,
+  // one query sooner. An unknown order id answers the same 400.
+  const ok = verifyPaymentSignature(
+    { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
+    deps.keySecret,
+  );
+  if (!ok) throw badRequest(VERIFY_FAILED);
+  const order = await completeAttempt(deps, { razorpayOrderId: input.razorpay_order_id }, input.razorpay_payment_id);
+  return { message: 'Payment successful! Order placed.', order };
+}
+
+/**
+ * Turns a paid checkout attempt (by id, or by its Razorpay order id) into its order, exactly once.
+ * Used by verify and by webhooks. Throws 400 for an unknown attempt, 409 (after refunding) when
+ * the stock is gone.
+ */
+export async function completeAttempt(
+  deps: PaymentDeps,
+  which: string | { razorpayOrderId: string },
+  paymentId: string,
+): Promise<Order> {
+  let placed: Order | null = null;
+  let attemptId: string | undefined = typeof which === 'string' ? which : undefined;
+  let orderId: string;
+  try {
+    orderId = await deps.db.transaction(async (tx) => {
+      const [attempt] = await tx
+        .select()
+        .from(checkoutAttempts)
+        .where(typeof which === 'string' ? eq(checkoutAttempts.id, which) : eq(checkoutAttempts.razorpayOrderId, which.razorpayOrderId))
+        .for('update');
+      if (!attempt) throw badRequest(VERIFY_FAILED);
+      attemptId = attempt.id;
+      if (attempt.orderId) return attempt.orderId;
+      if (attempt.status === 'refunded' || attempt.status === 'failed') throw new OutOfStock();
+      for (const line of attempt.items) {
+        const taken = await tx
+          .update(variants)
+          .set({ stockQty: sql`${variants.stockQty} - ${line.quantity}`, updatedAt: new Date() })
+          .where(and(eq(variants.id, line.variantId), gte(variants.stockQty, line.quantity), eq(variants.isActive, true)))
+          .returning({ id: variants.id });
+        if (taken.length === 0) throw new OutOfStock();
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: attempt.userId,
+          checkoutAttemptId: attempt.id,
+          status: 'placed',
+          email: attempt.email,
+          phone: attempt.phone,
+          shippingAddress: attempt.shippingAddress,
+          itemCount: attempt.itemCount,
+          subTotalPaise: attempt.subTotalPaise,
+          discountType: attempt.discountType,
+          discountPaise: attempt.discountPaise,
+          grandTotalPaise: attempt.grandTotalPaise,
+          paymentMethod: 'razorpay',
+          paymentStatus: 'captured',
+          razorpayOrderId: attempt.razorpayOrderId!,
+          razorpayPaymentId: paymentId,
+        })
+        .returning();
+      // The answer is shaped from the rows written here, not read back after the commit.
+      const items = await tx.insert(orderItems).values(
+        attempt.items.map((line, position) => ({
+          orderId: order.id,
+          productId: line.productId,
+          variantId: line.variantId,
+          title: line.title,
+          variantName: line.size,
+          sku: line.sku,
+          image: line.image,
+          unitPricePaise: line.unitPricePaise,
+          quantity: line.quantity,
+          lineTotalPaise: line.unitPricePaise * line.quantity,
+          position,
+        })),
+      ).returning();
+      const events = await tx.insert(orderEvents).values({ orderId: order.id, status: 'placed', note: 'Payment received' }).returning();
+      if (!attempt.fromBuyNow) {
+        await tx.delete(cartItems).where(
+          and(
+            eq(cartItems.userId, attempt.userId),
+            inArray(
+              cartItems.variantId,
+              attempt.items.map((l) => l.variantId),
+            ),
+          ),
+        );
+      }
+      await tx
+        .update(checkoutAttempts)
+        .set({ status: 'completed', orderId: order.id, razorpayPaymentId: paymentId, updatedAt: new Date() })
+        .where(eq(checkoutAttempts.id, attempt.id));
+      placed = shapeOrder(order, items.sort((a, b) => a.position - b.position), events);
+      return order.id;
+    });
+  } catch (err) {
+    if (err instanceof OutOfStock) throw await refundUnfillable(deps, attemptId!, paymentId);
+    throw err;
+  }
+  if (placed) {
+    deps.onOrderPlaced?.(placed);
+    return placed;
+  }
+  // Completed earlier (the same payment verified twice, or the webhook came first).
+  const order = await findOrder(deps.db, orderId);
+  if (!order) throw new AppError(500, 'Order vanished');
+  const { userId: _u, ...shaped } = order;
+  return shaped;
+}
+
+/**
+ * Refunds a paid attempt whose units are gone, once (the conditional status update elects one
+ * caller), records the refund, and returns the 409 the shopper sees.
+ */
+async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId: string): Promise<AppError> {
+  const [claimed] = await deps.db
+    .update(checkoutAttempts)
+    .set({ status: 'failed', failureReason: 'out of stock after payment', razorpayPaymentId: paymentId, updatedAt: new Date() })
+    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
+    .returning();
+  const [attempt] = claimed
+    ? [claimed]
+    : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
+  const message = `Sorry, some items sold out while you were paying. Your payment of ${amount} has been refunded.`;
+  if (claimed) {
+    try {
+      const refund = await deps.razorpay.refundPayment(paymentId, {
+        amountPaise: claimed.grandTotalPaise,
+        notes: { checkoutAttemptId: claimed.id, reason: 'out of stock' },
+      });
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .insert(refunds)
+          .values({
+            checkoutAttemptId: claimed.id,
+            razorpayPaymentId: paymentId,
+            razorpayRefundId: refund.id,
+            amountPaise: claimed.grandTotalPaise,
+            reason: 'out of stock after payment',
+          })
+          .onConflictDoNothing();
+        await tx
+          .update(checkoutAttempts)
+          .set({ status: 'refunded', updatedAt: new Date() })
+          .where(eq(checkoutAttempts.id, claimed.id));
+      });
+    } catch (err) {
+      // Left as 'failed': a reconciliation run retries the refund.
+      deps.log?.error({ err, checkoutAttemptId: claimed.id }, 'refund failed');
+    }
+  }
+  return conflict(message);
+}
+
+/**
+ * Completes paid checkout attempts that neither the browser nor a webhook completed (a crash, a
+ * lost webhook): asks Razorpay for each open attempt's payments and completes the attempt for a
+ * captured one, exactly as verify would (issue 9). Attempts younger than `minAgeMs` are left to the
+ * browser. Returns how many attempts became orders.
+ */
+export async function reconcileOpenAttempts(
+  deps: PaymentDeps,
+  opts: { minAgeMs?: number; maxAgeMs?: number; limit?: number; now?: Date } = {},
+): Promise<{ checked: number; completed: number }> {
+  const now = (opts.now ?? new Date()).getTime();
+  const open = await deps.db
+    .select({ id: checkoutAttempts.id, razorpayOrderId: checkoutAttempts.razorpayOrderId })
+    .from(checkoutAttempts)
+    .where(
+      and(
+        eq(checkoutAttempts.status, 'created'),
+        isNotNull(checkoutAttempts.razorpayOrderId),
+        lte(checkoutAttempts.createdAt, new Date(now - (opts.minAgeMs ?? 60_000))),
+        gte(checkoutAttempts.createdAt, new Date(now - (opts.maxAgeMs ?? 7 * 24 * 3600_000))),
+      ),
+    )
+    .orderBy(asc(checkoutAttempts.createdAt))
+    .limit(opts.limit ?? 200);
+  let completed = 0;
+  for (const attempt of open) {
+    try {
+      const payments = await deps.razorpay.fetchOrderPayments(attempt.razorpayOrderId!);
+      const captured = payments.find((p) => p.status === 'captured');
+      if (!captured) continue;
+      await completeAttempt(deps, attempt.id, captured.id);
+      completed++;
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 409)) {
+        deps.log?.warn({ err, checkoutAttemptId: attempt.id }, 'reconciliation of a checkout attempt failed');
+      }
+    }
+  }
+  return { checked: open.length, completed };
+}

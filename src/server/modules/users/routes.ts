@@ -1,0 +1,30 @@
+/**
+ * The signed-in user's profile (storefront section 7): GET and PUT /api/users/me. E-mail and role
+ * are not editable here.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileUpdateSchema } from '../../../core/schemas/profile';
+import { users } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { toUser } from '../auth/service';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/users/me', { onRequest: app.authenticate }, async (req) => toUser(requireUser(req)));
+
+  app.put('/api/users/me', { onRequest: app.authenticate, schema: { body: profileUpdateSchema } }, async (req) => {
+    const user = requireUser(req);
+    const { name, phone, address } = req.body;
+    const [updated] = await app.db
+      .update(users)
+      .set({
+        ...(name ? { name } : {}),
+        ...(phone !== undefined ? { phone } : {}),
+        ...(address ? { address: { ...address, line2: address.line2 ?? '', country: 'India' as const } } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return toUser(updated);
+  });
+};

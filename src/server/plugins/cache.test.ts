@@ -1,0 +1,93 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cachePlugin, encodeCached, preferredEncoding, type CachedResponse } from './cache';
+
+async function cacheApp(ttlMs: number) {
+  const app = Fastify();
+  await app.register(cachePlugin, { ttlMs });
+  await app.ready();
+  return app;
+}
+
+const entry = (body: string, type = 'application/json; charset=utf-8'): CachedResponse => ({
+  status: 200,
+  headers: { 'content-type': type },
+  body: Buffer.from(body),
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('response cache', () => {
+  it('lets one caller refresh an expired entry while the others get the expired copy', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = await cacheApp(1000);
+    const cache = app.responseCache;
+    cache.set('k', entry('"v1"'));
+    expect(cache.get('k')?.body.toString()).toBe('"v1"');
+
+    vi.advanceTimersByTime(1500); // expired, within one more TTL
+    expect(cache.get('k')).toBeUndefined(); // this caller refreshes
+    expect(cache.get('k')?.body.toString()).toBe('"v1"'); // the others keep the old copy meanwhile
+    cache.set('k', entry('"v2"'));
+    expect(cache.get('k')?.body.toString()).toBe('"v2"');
+
+    vi.advanceTimersByTime(2500); // more than a TTL past expiry: gone
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.get('k')).toBeUndefined();
+    await app.close();
+  });
+
+  it('forgets everything, stale copies included, when invalidated', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = await cacheApp(1000);
+    app.responseCache.set('k', entry('"v1"'));
+    vi.advanceTimersByTime(1500);
+    expect(app.responseCache.get('k')).toBeUndefined();
+    app.responseCache.invalidate();
+    expect(app.responseCache.get('k')).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('compression of cached answers', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+
+  it('sends big text compressed once per entry, and small or binary bodies as they are', async () => {
+    const big = entry(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Kurta ${i}` }))));
+    const small = entry('{"ok":true}');
+    const image = entry('x'.repeat(5000), 'image/webp');
+    const app = Fastify();
+    app.get('/big', (req, reply) => reply.send(encodeCached(req, reply, big)));
+    app.get('/small', (req, reply) => reply.send(encodeCached(req, reply, small)));
+    app.get('/image', (req, reply) => reply.send(encodeCached(req, reply, image)));
+
+    const br = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(big.body.toString());
+    const firstBr = big.encoded?.br;
+    await app.inject({ url: '/big', headers: { 'accept-encoding': 'br' } });
+    expect(big.encoded?.br).toBe(firstBr); // made once, kept with the entry
+
+    const gz = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(big.body.toString());
+
+    const plain = await app.inject({ url: '/big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(big.body.toString());
+
+    expect((await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    expect((await app.inject({ url: '/image', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    await app.close();
+  });
+});

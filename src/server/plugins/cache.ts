@@ -1,0 +1,166 @@
+/**
+ * A small in-process response cache for what is the same for every anonymous visitor (issue 8):
+ * catalogue JSON and server-rendered pages. Entries live for a short TTL and are dropped at once
+ * when an admin changes the catalogue or the homepage: any successful write under the admin
+ * catalogue and homepage paths bumps a generation; with REDIS_URL the bump is published so every
+ * instance drops its entries (issue 9). Stock moved by orders shows within the TTL (plus the time
+ * one refresh takes); checkout and cart always re-read stock from the database.
+ *
+ * Under load (issue 8):
+ * - an expired entry is refreshed by one request while the others keep getting the expired copy
+ *   (for at most one more TTL), instead of every concurrent request rebuilding it at once;
+ * - answers go out compressed (brotli or gzip, as the client accepts), each encoding made once per
+ *   entry and kept with it, so a cache hit costs no compression.
+ */
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Compressed copies of `body`, made on first demand (see `encodeCached`). */
+  encoded?: { br?: Buffer; gzip?: Buffer };
+}
+
+export interface ResponseCache {
+  /**
+   * The entry for `key` if fresh and of the current generation; once expired, undefined for one
+   * caller (who refreshes it with `set`) and the expired entry for the others meanwhile.
+   */
+  get(key: string): CachedResponse | undefined;
+  set(key: string, value: CachedResponse): void;
+  /** Drops every entry here and, through Redis, on every other instance. */
+  invalidate(): void;
+  /** Bumped on every invalidation (tests and diagnostics). */
+  readonly generation: number;
+}
+
+const CHANNEL = 'store:cache-invalidate';
+/** How long one request may take to refresh an expired entry before another one tries. */
+const REFRESH_GRACE_MS = 5_000;
+
+/** Paths whose successful writes change what anonymous visitors see. */
+const CATALOGUE_WRITE = /^\/api\/(categories|products|admin\/homepage|orders\/admin\/[^/]+\/status)(\/|$|\?)/;
+
+export interface CacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  redisUrl?: string;
+}
+
+export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) => {
+  const ttlMs = opts.ttlMs ?? 10_000;
+  const maxEntries = opts.maxEntries ?? 2_000;
+  const entries = new Map<string, CachedResponse & { expires: number; generation: number; refreshUntil?: number }>();
+  let generation = 0;
+  const instanceId = Math.random().toString(36).slice(2);
+
+  const publisher = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  const subscriber = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: null }) : null;
+  for (const client of [publisher, subscriber]) client?.on('error', (err) => app.log.warn({ err: err.message }, 'cache redis unavailable'));
+  if (subscriber) {
+    await subscriber.subscribe(CHANNEL).catch((err: Error) => app.log.warn({ err: err.message }, 'cache subscribe failed'));
+    subscriber.on('message', (_channel, from: string) => {
+      if (from !== instanceId) dropAll();
+    });
+  }
+
+  function dropAll() {
+    generation++;
+    entries.clear();
+  }
+
+  const cache: ResponseCache = {
+    get(key) {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      const now = Date.now();
+      if (hit.generation !== generation || now > hit.expires + ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      if (hit.expires >= now) return hit;
+      // Expired: this caller refreshes it; until it does (or gives up), others get this copy.
+      if (hit.refreshUntil !== undefined && hit.refreshUntil > now) return hit;
+      hit.refreshUntil = now + REFRESH_GRACE_MS;
+      return undefined;
+    },
+    set(key, value) {
+      if (!entries.has(key) && entries.size >= maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(key, { ...value, expires: Date.now() + ttlMs, generation });
+    },
+    invalidate() {
+      dropAll();
+      publisher?.publish(CHANNEL, instanceId).catch((err: Error) => app.log.warn({ err: err.message }, 'cache publish failed'));
+    },
+    get generation() {
+      return generation;
+    },
+  };
+  app.decorate('responseCache', cache);
+
+  // Before the admin's answer leaves, so their next read already sees the change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && CATALOGUE_WRITE.test(request.url)) {
+      cache.invalidate();
+    }
+    return payload;
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([publisher?.quit().catch(() => undefined), subscriber?.quit().catch(() => undefined)]);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
+
+/** Bodies smaller than this go out as they are: compressing them saves too little. */
+const MIN_COMPRESS_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+
+/** The best encoding the client accepts among br and gzip (q=0 refuses one), or null. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let br = false;
+  let gzip = false;
+  for (const part of String(acceptEncoding).toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (params.some((p) => /^q=0(\.0*)?$/.test(p))) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : null;
+}
+
+/**
+ * Sets the headers of `entry` on `reply` and returns the body to send: compressed (brotli or gzip,
+ * whichever the request accepts, made once and kept on the entry) when the content is text and
+ * big enough, else the body as it is. Adds `vary: accept-encoding` either way, so shared caches
+ * keep the variants apart.
+ */
+export function encodeCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
+  reply.headers(entry.headers);
+  const type = entry.headers['content-type'] ?? '';
+  if (entry.body.length < MIN_COMPRESS_BYTES || !COMPRESSIBLE.test(type)) return entry.body;
+  reply.header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return entry.body;
+  entry.encoded ??= {};
+  const body =
+    encoding === 'br'
+      ? (entry.encoded.br ??= brotliCompressSync(entry.body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+        }))
+      : (entry.encoded.gzip ??= gzipSync(entry.body, { level: 6 }));
+  reply.header('content-encoding', encoding);
+  return body;
+}

@@ -1,0 +1,132 @@
+/**
+ * Server rendering in the same process (DESIGN.md "SSR in the same process"): the React Router
+ * build's assets are served by @fastify/static with long cache headers, and every other non-/api
+ * GET goes to React Router's request handler with the catalogue in the load context. Each page is
+ * buffered so that (issue 9) its Content-Security-Policy can allow exactly its own inline scripts
+ * by hash, and (issue 8) pages — the same for every visitor, since the token lives in the
+ * browser — are kept in the response cache and sent compressed. Static files are sent
+ * pre-compressed (.br/.gz made at build time by scripts/compress-assets.mjs) when the browser
+ * accepts it.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppConfig } from '../config';
+import type { StoreLoadContext } from '../../web/load-context';
+import { encodeCached } from './cache';
+
+export interface SsrOptions {
+  /** The folder holding React Router's `client/` and `server/` build output. */
+  buildDir: string;
+  loadContext: StoreLoadContext;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/** sha256 sources for every inline script of a page (CSP Level 2 hashes). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(`'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The page's Content-Security-Policy: only this origin, the payment widget and the media host;
+ * inline scripts by hash; no plugins, no framing, no base tag tricks.
+ */
+export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[]): string {
+  const checkout = config.razorpay.checkoutUrl.startsWith('http') ? new URL(config.razorpay.checkoutUrl).origin : '';
+  const razorpay = config.razorpay.sandbox ? [] : [checkout, 'https://api.razorpay.com', 'https://*.razorpay.com'];
+  const cloudinary = config.cloudinaryUrl ? ['https://res.cloudinary.com'] : [];
+  const cloudinaryUpload = config.cloudinaryUrl ? ['https://api.cloudinary.com'] : [];
+  const directives = [
+    `default-src 'self'`,
+    `script-src 'self' ${[...scriptHashes, ...razorpay].join(' ')}`.trim(),
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob: ${[...cloudinary, ...razorpay].join(' ')}`.trim(),
+    `media-src 'self' blob: ${cloudinary.join(' ')}`.trim(),
+    `font-src 'self' data:`,
+    `connect-src 'self' ${[...razorpay, ...cloudinaryUpload].join(' ')}`.trim(),
+    `frame-src ${razorpay.length ? razorpay.join(' ') : `'none'`}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+    ...(config.isProduction ? ['upgrade-insecure-requests'] : []),
+  ];
+  return directives.join('; ');
+}
+
+/** A Fetch API request for a Fastify GET/HEAD request. */
+function toFetchRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(url, { method: request.method, headers });
+}
+
+/** Registers static assets and the SSR catch-all. Unknown /api paths answer a JSON 404. */
+export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promise<void> {
+  const clientDir = path.join(opts.buildDir, 'client');
+  const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  // One registration for the whole client build: fingerprinted assets are immutable, the rest
+  // (favicon and the like) is cached for an hour.
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    allowedPath: (pathName) => path.extname(pathName) !== '',
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+  const mode = app.config.isProduction ? 'production' : 'development';
+  const handle = createRequestHandler(build, mode);
+  // Non-GET requests (React Router actions) stream straight through.
+  const listener = createRequestListener({ build, mode, getLoadContext: () => opts.loadContext });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.hijack();
+      listener(request.raw, reply.raw);
+      return reply;
+    }
+    const key = `ssr:${request.host}${request.url}`;
+    const hit = app.responseCache.get(key);
+    if (hit) return reply.code(hit.status).header('x-cache', 'hit').send(encodeCached(request, reply, hit));
+
+    const response = await handle(toFetchRequest(request), opts.loadContext);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = value;
+    });
+    if (headers['content-type']?.startsWith('text/html')) {
+      headers['content-security-policy'] = contentSecurityPolicy(app.config, inlineScriptHashes(body.toString('utf8')));
+      headers['cache-control'] ??= 'no-cache';
+    }
+    const cacheable = (response.status === 200 || response.status === 404) && !response.headers.has('set-cookie');
+    const entry = { status: response.status, headers, body };
+    if (cacheable) app.responseCache.set(key, entry);
+    return reply.code(response.status).send(encodeCached(request, reply, entry));
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The admin area's frame: a compact top bar with the admin sections, the signed-in admin, and links
+ * back to the shop and the profile. Horizontally scrollable on phones.
+ */
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { User } from '../../../core/api-types';
+import { BRAND } from '../../../core/constants';
+
+const SECTIONS = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/products', label: 'Products' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/hero-images', label: 'Hero Images' },
+  { to: '/admin/vertical-videos', label: 'Videos' },
+  { to: '/admin/photo-snapshots', label: 'Photos' },
+  { to: '/admin/testimonials', label: 'Testimonials' },
+  { to: '/admin/contacts', label: 'Messages' },
+] as const;
+
+/** Wraps an admin screen with the admin navigation. */
+export function AdminShell({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-stone-50">
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <Link to="/admin/dashboard" className="font-serif text-lg font-semibold text-stone-900">
+            {BRAND.name} <span className="text-brand">Admin</span>
+          </Link>
+          <div className="flex items-center gap-4 text-sm">
+            <span className="hidden text-stone-500 sm:inline">{user.email}</span>
+            {/* A full page load, so the shop's header shows the categories as just edited. */}
+            <Link to="/" reloadDocument className="font-medium text-stone-700 hover:text-brand">
+              View shop
+            </Link>
+            <Link to="/profile" className="font-medium text-stone-700 hover:text-brand">
+              Profile
+            </Link>
+          </div>
+        </div>
+        <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
+          <ul className="flex gap-1 whitespace-nowrap">
+            {SECTIONS.map((s) => (
+              <li key={s.to}>
+                <NavLink
+                  to={s.to}
+                  className={({ isActive }) =>
+                    `inline-block border-b-2 px-3 py-2.5 text-sm font-medium ${
+                      isActive ? 'border-brand text-brand' : 'border-transparent text-stone-600 hover:text-stone-900'
+                    }`
+                  }
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

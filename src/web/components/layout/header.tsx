@@ -1,0 +1,489 @@
+/**
+ * The site header (spec 2 "Header"): logo, main links, Categories dropdown, product search,
+ * account and cart links behind the login gate, and the small-screen toggle menu. Menus close on
+ * selection, on Escape (focus returns to their button) and on a click outside; the dropdown's
+ * links are reachable with the arrow keys as well as Tab.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Category } from '../../../core/api-types';
+import { useCartQuery } from '../../features/cart/api';
+import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
+import { categoryHref, groupCategories } from '../../lib/categories';
+import { Logo } from './logo';
+
+function useGatedNavigation() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (to: '/cart' | '/profile') => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (getToken()) return;
+    event.preventDefault();
+    savePostLoginAction({ type: 'navigate', payload: { to }, returnTo: location.pathname });
+    void navigate('/login');
+  };
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex h-10 items-center whitespace-nowrap rounded-md px-2 text-sm font-medium transition-colors lg:px-3 focus-visible:outline-2 focus-visible:outline-brand ${
+    isActive ? 'text-brand' : 'text-stone-700 hover:text-stone-950'
+  }`;
+
+function CategoryList({ categories, onSelect }: { categories: Category[]; onSelect: () => void }) {
+  const groups = groupCategories(categories);
+  if (groups.length === 0) {
+    return <p className="px-4 py-3 text-sm text-stone-500">No categories available</p>;
+  }
+  return (
+    <ul className="py-1">
+      {groups.map(({ parent, children }) => (
+        <li key={parent._id}>
+          <Link
+            to={categoryHref(parent)}
+            onClick={onSelect}
+            className="block px-4 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50 hover:text-brand focus-visible:bg-stone-50 focus-visible:outline-none"
+          >
+            {parent.name}
+          </Link>
+          {children.length > 0 ? (
+            <ul>
+              {children.map((child) => (
+                <li key={child._id}>
+                  <Link
+                    to={categoryHref(child)}
+                    onClick={onSelect}
+                    className="block py-2 pl-8 pr-4 text-sm text-stone-600 hover:bg-stone-50 hover:text-brand focus-visible:bg-stone-50 focus-visible:outline-none"
+                  >
+                    {child.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Moves focus among the links of a menu panel with the arrow, Home and End keys. */
+function focusAmongLinks(panel: HTMLElement | null, key: string): boolean {
+  if (!panel) return false;
+  const links = Array.from(panel.querySelectorAll<HTMLAnchorElement>('a[href]'));
+  if (links.length === 0) return false;
+  const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+  let next: number;
+  if (key === 'ArrowDown') next = current < 0 ? 0 : (current + 1) % links.length;
+  else if (key === 'ArrowUp') next = current < 0 ? links.length - 1 : (current - 1 + links.length) % links.length;
+  else if (key === 'Home') next = 0;
+  else if (key === 'End') next = links.length - 1;
+  else return false;
+  links[next]?.focus();
+  return true;
+}
+
+function CategoriesDropdown({ categories }: { categories: Category[] }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusFirst = useRef(false);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    if (focusFirst.current) {
+      focusFirst.current = false;
+      focusAmongLinks(panelRef.current, 'Home');
+    }
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [open]);
+
+  const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    if (open) focusAmongLinks(panelRef.current, e.key === 'ArrowDown' ? 'Home' : 'End');
+    else {
+      focusFirst.current = true;
+      setOpen(true);
+    }
+  };
+
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-md px-2 text-sm font-medium text-stone-700 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand lg:px-3"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={onButtonKey}
+      >
+        Categories
+        <svg
+          viewBox="0 0 20 20"
+          className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
+          aria-hidden="true"
+        >
+          <path
+            d="M5.5 7.5 10 12l4.5-4.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        onKeyDown={(e) => {
+          if (focusAmongLinks(panelRef.current, e.key)) e.preventDefault();
+        }}
+        className="absolute left-0 top-full z-40 mt-2 max-h-80 w-64 overflow-y-auto overscroll-contain rounded-lg border border-stone-200 bg-white shadow-lg"
+      >
+        <CategoryList categories={categories} onSelect={() => setOpen(false)} />
+      </div>
+    </div>
+  );
+}
+
+function SearchIcon({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
+      <path
+        d="M10.5 17a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Zm4.8-1.7L20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The product search box: a GET form to /products?q=..., so it works before (and without)
+ * JavaScript; it shows the current query on the listing.
+ */
+function SearchForm({ autoFocus = false, className = '' }: { autoFocus?: boolean; className?: string }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const inputId = useId();
+  const current = location.pathname === '/products' ? (params.get('q') ?? '') : '';
+  return (
+    <Form method="get" action="/products" role="search" className={`relative ${className}`}>
+      <label htmlFor={inputId} className="sr-only">
+        Search products
+      </label>
+      <input
+        key={current}
+        id={inputId}
+        type="search"
+        name="q"
+        defaultValue={current}
+        placeholder="Search kurtas, sarees…"
+        autoFocus={autoFocus}
+        maxLength={100}
+        enterKeyHint="search"
+        className="h-10 w-full rounded-full border border-stone-300 bg-stone-50 pl-4 pr-11 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm"
+      />
+      <button
+        type="submit"
+        className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full text-stone-600 hover:bg-stone-200 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand"
+        aria-label="Search"
+      >
+        <SearchIcon className="h-4.5 w-4.5" />
+      </button>
+    </Form>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+      <path
+        d="M6 7h12l-1 13H7L6 7Zm3 0V6a3 3 0 0 1 6 0v1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** The cart's unit count: a pill after the label, or a dot-badge over the icon on phones. */
+function CartCount({ overlay = false }: { overlay?: boolean }) {
+  const cart = useCartQuery();
+  const count = cart.data?.summary.itemCount ?? 0;
+  if (count <= 0) return null;
+  return (
+    <span
+      className={`flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-[11px] font-semibold leading-none text-white ${
+        overlay ? 'absolute right-0.5 top-0.5' : ''
+      }`}
+    >
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> items</span>
+    </span>
+  );
+}
+
+/** The header on every page; `categories` come from the root loader. */
+export function Header({ categories }: { categories: Category[] }) {
+  const status = useAuthStatus();
+  const gate = useGatedNavigation();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const menuId = useId();
+  const searchId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen && !searchOpen) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (menuOpen) menuButton.current?.focus();
+      setMenuOpen(false);
+      setSearchOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, searchOpen]);
+
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
+          aria-label="Rangmanch home"
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6 lg:gap-1">
+          <NavLink to="/" end className={navLink}>
+            Home
+          </NavLink>
+          <NavLink to="/products" className={navLink}>
+            All Products
+          </NavLink>
+          <CategoriesDropdown categories={categories} />
+          <NavLink to="/contact" className={navLink}>
+            Contact
+          </NavLink>
+        </nav>
+
+        <SearchForm className="ml-auto hidden w-64 shrink-0 xl:block" />
+
+        <div className="ml-auto hidden items-center gap-1 md:flex xl:ml-2">
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand xl:hidden"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            aria-label="Search products"
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            <SearchIcon />
+          </button>
+          <NavLink to="/profile" onClick={gate('/profile')} className={navLink}>
+            <span className="inline-flex items-center gap-1.5">
+              <UserIcon />
+              <span className="sr-only lg:not-sr-only">Account</span>
+            </span>
+          </NavLink>
+          <NavLink to="/cart" onClick={gate('/cart')} className={navLink}>
+            <span className="inline-flex items-center gap-1.5">
+              <CartIcon />
+              <span className="sr-only lg:not-sr-only">Cart</span>
+              {status === 'signed-in' ? <CartCount /> : null}
+            </span>
+          </NavLink>
+          {status === 'signed-out' ? (
+            <Link
+              to="/login"
+              className="ml-2 inline-flex h-9 items-center rounded-md bg-stone-900 px-4 text-sm font-medium text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            >
+              Login
+            </Link>
+          ) : null}
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          <button
+            type="button"
+            className="flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            aria-label="Search products"
+            onClick={() => {
+              setSearchOpen((v) => !v);
+              setMenuOpen(false);
+            }}
+          >
+            <SearchIcon />
+          </button>
+          <Link
+            to="/cart"
+            onClick={gate('/cart')}
+            className="relative flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            aria-label="Cart"
+          >
+            <CartIcon />
+            {status === 'signed-in' ? <CartCount overlay /> : null}
+          </Link>
+          <button
+            ref={menuButton}
+            type="button"
+            className="flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label="Menu"
+            onClick={() => {
+              setMenuOpen((v) => !v);
+              setSearchOpen(false);
+            }}
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+              {menuOpen ? (
+                <path
+                  d="M6 6l12 12M18 6 6 18"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                />
+              ) : (
+                <path
+                  d="M4 7h16M4 12h16M4 17h16"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+
+      {searchOpen ? (
+        <div id={searchId} className="border-t border-stone-200 bg-white px-4 py-3 sm:px-6 xl:hidden">
+          <SearchForm autoFocus />
+        </div>
+      ) : null}
+
+      {menuOpen ? (
+        <nav
+          id={menuId}
+          aria-label="Mobile"
+          className="max-h-[calc(100dvh-6.5rem)] overflow-y-auto border-t border-stone-200 bg-white md:hidden"
+        >
+          <ul className="px-2 py-2">
+            {[
+              { to: '/', label: 'Home' },
+              { to: '/products', label: 'All Products' },
+              { to: '/contact', label: 'Contact' },
+            ].map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  onClick={close}
+                  className="flex min-h-11 items-center rounded-md px-3 text-base font-medium text-stone-800 hover:bg-stone-50"
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-stone-100 px-2 py-2">
+            <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-stone-500">
+              Categories
+            </p>
+            <CategoryList categories={categories} onSelect={close} />
+          </div>
+          <ul className="border-t border-stone-100 px-2 py-2">
+            <li>
+              <Link
+                to="/profile"
+                onClick={(e) => {
+                  close();
+                  gate('/profile')(e);
+                }}
+                className="flex min-h-11 items-center gap-2 rounded-md px-3 text-base font-medium text-stone-800 hover:bg-stone-50"
+              >
+                <UserIcon /> Profile
+              </Link>
+            </li>
+            <li>
+              <Link
+                to="/cart"
+                onClick={(e) => {
+                  close();
+                  gate('/cart')(e);
+                }}
+                className="flex min-h-11 items-center gap-2 rounded-md px-3 text-base font-medium text-stone-800 hover:bg-stone-50"
+              >
+                <CartIcon /> Cart
+              </Link>
+            </li>
+            {status === 'signed-out' ? (
+              <li className="px-3 pb-2 pt-3">
+                <Link
+                  to="/login"
+                  onClick={close}
+                  className="flex h-11 items-center justify-center rounded-md bg-stone-900 text-base font-medium text-white hover:bg-stone-700"
+                >
+                  Login
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

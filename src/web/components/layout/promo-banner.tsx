@@ -1,0 +1,51 @@
+/**
+ * The site-wide 40px promotional strip (spec 1): two offers scrolling over a 20 s loop, paused on
+ * hover, still for visitors who prefer reduced motion (styles in app.css, `.promo-*`).
+ */
+
+const MESSAGES = [
+  { title: 'First-order 5% off', text: 'auto-applied at checkout on your first purchase' },
+  { title: 'Multi-item 20% off', text: 'add 3+ items to unlock instant 20% savings' },
+] as const;
+
+function Messages({ copy }: { copy: number }) {
+  return (
+    <>
+      {[0, 1, 2].flatMap((round) =>
+        MESSAGES.map((m) => (
+          <span
+            key={`${copy}-${round}-${m.title}`}
+            className="promo-item inline-flex items-center gap-2 px-8"
+          >
+            <span aria-hidden="true" className="text-rose-300">
+              ✦
+            </span>
+            <strong className="font-semibold">{m.title}</strong>
+            <span className="promo-detail text-white">— {m.text}</span>
+          </span>
+        )),
+      )}
+    </>
+  );
+}
+
+/** The scrolling promotional banner at the very top of every page. */
+export function PromoBanner() {
+  return (
+    <div
+      className="promo-banner h-10 overflow-hidden bg-brand text-[13px] text-white"
+      role="region"
+      aria-label="Offers"
+    >
+      <p className="sr-only">{MESSAGES.map((m) => `${m.title} — ${m.text}.`).join(' ')}</p>
+      <div className="promo-track flex h-10 w-max items-center whitespace-nowrap" aria-hidden="true">
+        <div className="promo-copy flex items-center">
+          <Messages copy={0} />
+        </div>
+        <div className="promo-copy promo-dup flex items-center">
+          <Messages copy={1} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * A product tile for grids and rails: 4:5 image, title, price, bestseller badge.
+ */
+import { Link } from 'react-router';
+import type { Product } from '../../../core/api-types';
+import { productImageProps } from '../../lib/images';
+import { Badge } from '../ui/badge';
+import { PriceTag } from '../ui/price-tag';
+
+/** Whether any active variant has stock (products without variants count as available). */
+export function isAvailable(product: Product): boolean {
+  if (product.variants.length === 0) return true;
+  return product.variants.some((v) => v.isActive && v.stockQty > 0);
+}
+
+/** Image `sizes` of a card in a 2/3/4-column grid. */
+export const GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+/**
+ * One product linking to /product/{id}; `eager` for the first row so it is not lazy-loaded,
+ * `priority` for the page's largest image (fetched first).
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+  showBestseller = true,
+  sizes = GRID_SIZES,
+}: {
+  product: Product;
+  eager?: boolean;
+  priority?: boolean;
+  showBestseller?: boolean;
+  sizes?: string;
+}) {
+  const image = product.images[0];
+  const soldOut = !isAvailable(product);
+  return (
+    <Link
+      to={`/product/${encodeURIComponent(product._id)}`}
+      className="group relative block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
+      prefetch="intent"
+    >
+      <div className="relative aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
+        {image ? (
+          <img
+            {...productImageProps(image.url, sizes)}
+            alt={image.alt || product.title}
+            width={800}
+            height={1000}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            decoding="async"
+            fetchPriority={priority ? 'high' : undefined}
+            className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center font-display text-stone-400">
+            {product.title}
+          </div>
+        )}
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          {showBestseller && product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
+          {soldOut ? <Badge tone="neutral">Sold out</Badge> : null}
+        </div>
+      </div>
+      <div className="mt-3 space-y-1">
+        <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900 group-hover:text-brand sm:text-[15px]">
+          {product.title}
+        </h3>
+        <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
+      </div>
+    </Link>
+  );
+}
+
+/** Responsive grid of product cards: 2 columns on phones, 3 on tablets, 4 (or 5) on desktops. */
+export function ProductGrid({
+  products,
+  eagerCount = 4,
+  columns = 4,
+}: {
+  products: Product[];
+  eagerCount?: number;
+  columns?: 4 | 5;
+}) {
+  const desktop = columns === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4';
+  const sizes =
+    columns === 5 ? '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw' : GRID_SIZES;
+  return (
+    <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:gap-y-10 ${desktop}`}>
+      {products.map((p, i) => (
+        <li key={p._id}>
+          <ProductCard product={p} eager={i < eagerCount} priority={i === 0 && eagerCount > 0} sizes={sizes} />
+        </li>
+      ))}
+    </ul>
+  );
+}

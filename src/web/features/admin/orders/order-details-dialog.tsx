@@ -1,0 +1,166 @@
+/**
+ * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
+ * created time (IST); payment method and status; shipping address; items with image, title, size,
+ * price and quantity; totals (tax and shipping only when above 0); and the status timeline.
+ */
+import { useId, type ReactNode } from 'react';
+import { formatINR } from '../../../../core/money';
+import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { capitalise, formatDateTime } from '../format';
+import { useAdminOrder } from './api';
+import { AdminStatusBadge } from './order-status';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-1.5">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500">{title}</h3>
+      <div className="text-sm text-stone-800">{children}</div>
+    </section>
+  );
+}
+
+function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-200 pt-2 text-base font-semibold text-stone-900' : 'text-stone-600'}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Details({ order }: { order: AdminOrder }) {
+  const a = order.shippingAddress;
+  const t = order.totals;
+  const timeline = [...order.timeline].sort((x, y) => x.at.localeCompare(y.at));
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Block title="Customer">
+          <p className="font-medium text-stone-900">{order.customer.name}</p>
+          <p>
+            <a href={`mailto:${order.customer.email}`} className="text-brand hover:underline">
+              {order.customer.email}
+            </a>
+          </p>
+          <p>
+            <a href={`tel:${order.customer.phone}`} className="hover:underline">
+              {order.customer.phone}
+            </a>
+          </p>
+        </Block>
+        <Block title="Order">
+          <p className="flex items-center gap-2">
+            Status: <AdminStatusBadge status={order.status} />
+          </p>
+          <p>Placed {formatDateTime(order.createdAt)}</p>
+          <p>
+            Payment: {capitalise(order.payment.method)} · {capitalise(order.payment.status)}
+          </p>
+        </Block>
+        <Block title="Shipping address">
+          <address className="not-italic">
+            {a.firstName} {a.lastName}
+            <br />
+            {a.address}
+            {a.apartment ? (
+              <>
+                <br />
+                {a.apartment}
+              </>
+            ) : null}
+            <br />
+            {a.city}, {a.state} {a.pincode}
+            <br />
+            {a.country}
+          </address>
+        </Block>
+        <Block title="Totals">
+          <dl className="space-y-1">
+            <TotalRow label="Subtotal" value={formatINR(t.subTotal)} />
+            <TotalRow label="Discount" value={t.discount > 0 ? `−${formatINR(t.discount)}` : formatINR(0)} />
+            {t.tax > 0 ? <TotalRow label="Tax" value={formatINR(t.tax)} /> : null}
+            {t.shipping > 0 ? <TotalRow label="Shipping" value={formatINR(t.shipping)} /> : null}
+            <TotalRow label="Grand total" value={formatINR(t.grandTotal)} strong />
+          </dl>
+        </Block>
+      </div>
+
+      <Block title={`Items (${order.itemCount})`}>
+        <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
+          {order.items.map((item, i) => (
+            <li key={`${item.productId}-${item.variantId ?? i}`} className="flex items-center gap-3 p-3">
+              {item.image ? (
+                <img src={item.image} alt="" className="h-16 w-12 shrink-0 rounded object-cover" />
+              ) : (
+                <div className="h-16 w-12 shrink-0 rounded bg-stone-100" aria-hidden="true" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-stone-900">{item.title}</p>
+                <p className="text-xs text-stone-500">
+                  {item.variantName ? `Size: ${item.variantName} · ` : ''}
+                  {formatINR(item.unitPrice)} × {item.quantity}
+                </p>
+              </div>
+              <p className="font-medium tabular-nums text-stone-900">{formatINR(item.price)}</p>
+            </li>
+          ))}
+        </ul>
+      </Block>
+
+      <Block title="Timeline">
+        <ol className="space-y-3 border-l-2 border-stone-200 pl-4">
+          {timeline.map((event, i) => (
+            <li key={`${event.at}-${i}`} className="relative">
+              <span className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-stone-400" aria-hidden="true" />
+              <div className="flex flex-wrap items-center gap-2">
+                <AdminStatusBadge status={event.status} />
+                <time dateTime={event.at} className="text-xs text-stone-500">
+                  {formatDateTime(event.at)}
+                </time>
+              </div>
+              {event.note ? <p className="mt-1 text-sm text-stone-700">{event.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </Block>
+    </div>
+  );
+}
+
+/** The order details modal for `orderId` (closed when null). */
+export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const id = useId();
+  const query = useAdminOrder(orderId);
+  return (
+    <Modal open={orderId !== null} onClose={onClose} labelledBy={`${id}-title`} className="max-w-3xl">
+      <div className="flex max-h-[calc(100dvh-4rem)] flex-col">
+        <div className="flex items-center justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+            Order #{orderId ? orderRef(orderId) : ''}
+          </h2>
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close order details">
+            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+              <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+          </Button>
+        </div>
+        <div className="overflow-y-auto px-5 py-5 sm:px-6">
+          {query.data ? (
+            <Details order={query.data} />
+          ) : query.isError ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+              Failed to load order details
+            </p>
+          ) : (
+            <div className="flex items-center justify-center gap-3 py-12 text-sm text-stone-500" role="status">
+              <Spinner /> Loading order…
+            </div>
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The product form's schema: the shared productInputSchema (same messages as the server) with the
+ * images held as drafts (a picked file waits for the save to be uploaded). Number inputs hold
+ * numbers: a blank price or stock reads as NaN (refused with the spec's message), a blank
+ * compare-at price as null.
+ */
+import { z } from 'zod';
+import type { Product } from '../../../../core/api-types';
+import { MAX_PRODUCT_IMAGES, productInputSchema } from '../../../../core/schemas/admin-catalog';
+
+const imageDraftSchema = z.object({
+  /** The stored URL; empty for a picked file not uploaded yet. */
+  url: z.string(),
+  alt: z.string().trim().max(200, 'Image alt text must be at most 200 characters'),
+  publicId: z.string().nullable(),
+  /** A picked file, uploaded on save. */
+  file: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File).optional(),
+});
+
+/** Product form: the API body's rules with image drafts. */
+export const productFormSchema = productInputSchema.safeExtend({
+  images: z
+    .array(imageDraftSchema)
+    .min(1, 'At least one product image is required')
+    .max(MAX_PRODUCT_IMAGES, `Maximum ${MAX_PRODUCT_IMAGES} images allowed`),
+});
+
+/** What the inputs hold. */
+export type ProductFormValues = z.input<typeof productFormSchema>;
+/** What a valid form gives. */
+export type ProductFormOutput = z.output<typeof productFormSchema>;
+/** One variant row as the inputs hold it. */
+export type VariantFormValues = ProductFormValues['variants'][number];
+
+/** A blank size row (NaN shows as an empty number input). */
+export const blankVariant = (): VariantFormValues => ({
+  _id: null,
+  size: '',
+  price: Number.NaN,
+  compareAtPrice: null,
+  stockQty: Number.NaN,
+  isActive: true,
+  sku: '',
+});
+
+/** The form's starting values: blank for a new product, else the product's. */
+export function productFormDefaults(product: Product | null): ProductFormValues {
+  if (!product) {
+    return {
+      title: '',
+      description: '',
+      categoryIds: [],
+      images: [],
+      isBestseller: false,
+      isActive: true,
+      variantAttributes: ['Size'],
+      variants: [blankVariant()],
+    };
+  }
+  return {
+    title: product.title,
+    description: product.description,
+    categoryIds: product.categoryIds.map((c) => c._id),
+    images: product.images.map((img) => ({ url: img.url, alt: img.alt ?? '', publicId: img.publicId ?? null })),
+    isBestseller: product.isBestseller,
+    isActive: product.isActive,
+    variantAttributes: product.variantAttributes,
+    variants:
+      product.variants.length > 0
+        ? product.variants.map((v) => ({
+            _id: v._id,
+            size: v.size,
+            price: v.price,
+            compareAtPrice: v.compareAtPrice,
+            stockQty: v.stockQty,
+            isActive: v.isActive,
+            sku: v.sku,
+          }))
+        : [blankVariant()],
+  };
+}

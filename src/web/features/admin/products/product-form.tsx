@@ -1,0 +1,255 @@
+/**
+ * The inline add/edit product form (admin sections 2, 5, 8): title, description, categories (the
+ * category picker), bestseller and active flags, size variants (at least one; Remove hidden on the
+ * last) and images. Saving uploads the picked files first ('Failed to upload image' stops the
+ * save), then POSTs or PUTs the product; server field errors are shown beside their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { Category, Product } from '../../../../core/api-types';
+import { SIZES } from '../../../../core/constants';
+import type { ProductInput } from '../../../../core/schemas/admin-catalog';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/field';
+import { ApiRequestError, errorMessage } from '../../../lib/api';
+import { CheckField, TextAreaField } from '../catalog-form-controls';
+import { CategoryPicker } from '../category-picker';
+import { saveProduct } from './api';
+import { UPLOAD_FAILED, uploadProductImage } from './image-upload';
+import { ProductImagesField } from './product-images-field';
+import {
+  blankVariant,
+  productFormDefaults,
+  productFormSchema,
+  type ProductFormOutput,
+  type ProductFormValues,
+} from './product-form-schema';
+
+/** A blank optional number input reads as null, anything else as a number. */
+const blankAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+/** Server error keys that name a field of this form (e.g. 'variants.0.price'). */
+const FIELD_KEY = /^(title|description|categoryIds|images|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku))$/;
+
+/** Props of ProductForm. */
+export interface ProductFormProps {
+  /** The product being edited, or null to add one. */
+  product: Product | null;
+  categories: readonly Category[];
+  categoriesLoading: boolean;
+  /** Called after a successful save (the caller closes the form and refreshes the list). */
+  onSaved: (saved: Product) => void;
+  onCancel: () => void;
+}
+
+/** Add or edit a product. */
+export function ProductForm({ product, categories, categoriesLoading, onSaved, onCancel }: ProductFormProps) {
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: productFormDefaults(product),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const variants = useFieldArray({ control, name: 'variants' });
+  // Files already uploaded by an earlier attempt of this form: a retry does not upload them again.
+  const uploaded = useRef(new Map<File, { url: string; publicId: string }>());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const usedSizes = useWatch({ control, name: 'variants' }).map((v) => v.size);
+
+  useEffect(() => {
+    headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, []);
+
+  const onSubmit = async (values: ProductFormOutput) => {
+    const images: ProductInput['images'] = [];
+    try {
+      for (const img of values.images) {
+        if (!img.file) {
+          images.push({ url: img.url, alt: img.alt, publicId: img.publicId });
+          continue;
+        }
+        let done = uploaded.current.get(img.file);
+        if (!done) {
+          done = await uploadProductImage(img.file);
+          uploaded.current.set(img.file, done);
+        }
+        images.push({ url: done.url, alt: img.alt, publicId: done.publicId });
+      }
+    } catch {
+      toast.error(UPLOAD_FAILED);
+      return;
+    }
+
+    try {
+      const saved = await saveProduct({ ...values, images }, product?._id);
+      toast.success(product ? 'Product updated successfully' : 'Product added successfully');
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.errors) {
+        for (const [key, message] of Object.entries(error.errors)) {
+          const field = key.startsWith('images') ? 'images' : key.startsWith('categoryIds') ? 'categoryIds' : key;
+          if (FIELD_KEY.test(field)) setError(field as FieldPath<ProductFormValues>, { type: 'server', message });
+        }
+      }
+      toast.error(errorMessage(error, 'Failed to save product'));
+    }
+  };
+
+  const sizeOptions = (current: string) =>
+    SIZES.map((size) => (
+      <option key={size} value={size} disabled={size !== current && usedSizes.includes(size)}>
+        {size}
+      </option>
+    ));
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-labelledby="product-form-heading"
+      className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 ref={headingRef} id="product-form-heading" className="scroll-mt-4 text-lg font-semibold text-stone-900">
+        {product ? 'Edit Product' : 'Add New Product'}
+      </h2>
+
+      <div className="mt-5 grid gap-5 lg:grid-cols-2">
+        <Input label="Title" error={errors.title?.message} autoComplete="off" {...register('title')} />
+        <Controller
+          control={control}
+          name="categoryIds"
+          render={({ field, fieldState }) => (
+            <CategoryPicker
+              categories={categories}
+              loading={categoriesLoading}
+              value={field.value.map((v) => (typeof v === 'string' ? v : v._id))}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              buttonRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <TextAreaField
+          label="Description"
+          rows={4}
+          className="lg:col-span-2"
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <div className="flex flex-wrap gap-x-8 gap-y-3 lg:col-span-2">
+          <CheckField label="Bestseller" description="Shown in the home page's Bestsellers" {...register('isBestseller')} />
+          <CheckField label="Active" description="Visible in the shop" {...register('isActive')} />
+        </div>
+      </div>
+
+      <fieldset className="mt-8 min-w-0">
+        <legend className="text-base font-semibold text-stone-900">Sizes, prices and stock</legend>
+        <p className="text-sm text-stone-500">Prices in rupees, inclusive of GST. Leave SKU blank to generate one.</p>
+        {errors.variants?.message || errors.variants?.root?.message ? (
+          <p className="mt-2 text-sm text-red-600">{errors.variants?.message ?? errors.variants?.root?.message}</p>
+        ) : null}
+        <ol className="mt-3 space-y-3">
+          {variants.fields.map((field, i) => {
+            const e = errors.variants?.[i];
+            return (
+              <li key={field.id} aria-label={`Variant ${i + 1}`} className="rounded-lg border border-stone-200 bg-stone-50/60 p-3">
+                <div className="mb-2 flex items-center justify-between">
+                  <span className="text-sm font-medium text-stone-700">Variant {i + 1}</span>
+                  {variants.fields.length > 1 ? (
+                    <button
+                      type="button"
+                      onClick={() => variants.remove(i)}
+                      className="text-sm font-medium text-red-700 hover:underline"
+                      aria-label={`Remove variant ${i + 1}`}
+                    >
+                      Remove
+                    </button>
+                  ) : null}
+                </div>
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+                  <Select
+                    label="Size"
+                    error={e?.size?.message}
+                    {...register(`variants.${i}.size`)}
+                  >
+                    <option value="">Select size</option>
+                    {sizeOptions(usedSizes[i] ?? '')}
+                  </Select>
+                  <Input
+                    label="Price (₹)"
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0"
+                    error={e?.price?.message}
+                    {...register(`variants.${i}.price`, { valueAsNumber: true })}
+                  />
+                  <Input
+                    label="Compare-at (₹)"
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0"
+                    placeholder="Optional"
+                    error={e?.compareAtPrice?.message}
+                    {...register(`variants.${i}.compareAtPrice`, { setValueAs: blankAsNull })}
+                  />
+                  <Input
+                    label="Stock"
+                    type="number"
+                    inputMode="numeric"
+                    step="1"
+                    min="0"
+                    error={e?.stockQty?.message}
+                    {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
+                  />
+                  <Input
+                    label="SKU"
+                    placeholder="Auto"
+                    autoComplete="off"
+                    error={e?.sku?.message}
+                    {...register(`variants.${i}.sku`)}
+                  />
+                  <div className="flex items-end pb-3">
+                    <CheckField label="Active" {...register(`variants.${i}.isActive`)} />
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {variants.fields.length < SIZES.length ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={() => variants.append(blankVariant())}
+          >
+            + Add variant
+          </Button>
+        ) : null}
+      </fieldset>
+
+      <div className="mt-8">
+        <ProductImagesField form={form} />
+      </div>
+
+      <div className="mt-8 flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {product ? 'Update Product' : 'Add Product'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The admin access check every /admin/* screen runs on load (admin spec sections 4 and 6): no
+ * token or a failed user call goes to /login; a non-admin sees 'Access denied. Admin privileges
+ * required.' and is sent to /profile from the dashboard, or to /admin/dashboard from the others.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import type { User } from '../../../core/api-types';
+import { apiFetch } from '../../lib/api';
+import { useAuthStatus } from '../../lib/auth';
+import { meQueryKey } from '../account/api';
+
+export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
+
+/** Resolves to the signed-in admin, or null while checking (and while redirecting away). */
+export function useAdminUser(): User | null {
+  const status = useAuthStatus();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: () => apiFetch<User>('/api/users/me', { auth: true, fallbackMessage: 'Failed to load profile' }),
+    enabled: status === 'signed-in',
+    retry: false,
+  });
+  const user = me.data ?? null;
+  const denied = user !== null && user.role !== 'admin';
+
+  useEffect(() => {
+    if (status === 'signed-out' || me.isError) {
+      navigate('/login', { replace: true });
+    } else if (denied) {
+      toast.error(ACCESS_DENIED, { id: 'admin-access-denied' });
+      navigate(pathname === '/admin/dashboard' ? '/profile' : '/admin/dashboard', { replace: true });
+    }
+  }, [status, me.isError, denied, navigate, pathname]);
+
+  return user && !denied ? user : null;
+}

@@ -1,0 +1,68 @@
+/**
+ * Account calls (spec 7): login, signup start, one-time code verify and resend, password reset.
+ */
+import type { User } from '../../../core/api-types';
+import { apiFetch } from '../../lib/api';
+
+/** POST /api/auth/login -> {token, user} */
+export function login(body: { email: string; password: string }) {
+  return apiFetch<{ token: string; user: User }>('/api/auth/login', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Login failed',
+  });
+}
+
+/** POST /api/auth/register-start -> {verificationId, message} */
+export function registerStart(body: { name: string; email: string; phone: string; password: string }) {
+  return apiFetch<{ verificationId: string; message: string }>('/api/auth/register-start', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Failed to send OTP',
+  });
+}
+
+/** POST /api/auth/verify-otp: creates the account when the code is right. */
+export function verifyOtp(body: { verificationId: string; code: string }) {
+  return apiFetch<unknown>('/api/auth/verify-otp', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Invalid or expired code. Please try again.',
+  });
+}
+
+/** POST /api/auth/resend-otp: sends a fresh code (no sooner than 30 s after the last). */
+export function resendOtp(body: { verificationId: string }) {
+  return apiFetch<unknown>('/api/auth/resend-otp', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Could not resend code. Please try again.',
+  });
+}
+
+/** POST /api/auth/forgot-password-start -> {verificationId, message} (the same for unknown e-mails). */
+export function forgotPasswordStart(body: { email: string }) {
+  return apiFetch<{ verificationId: string; message: string }>('/api/auth/forgot-password-start', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Failed to send reset email. Please try again.',
+  });
+}
+
+/** POST /api/auth/verify-reset-otp: checks the reset code without using it up. */
+export function verifyResetOtp(body: { verificationId: string; code: string }) {
+  return apiFetch<{ message: string }>('/api/auth/verify-reset-otp', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Invalid or expired code. Please try again.',
+  });
+}
+
+/** POST /api/auth/reset-password: sets the new password and signs every device out. */
+export function resetPassword(body: { verificationId: string; code: string; newPassword: string }) {
+  return apiFetch<{ message: string }>('/api/auth/reset-password', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Failed to reset password. Please try again.',
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The totals box shared by cart and checkout: subtotal, discount, free shipping, tax, grand total.
+ */
+import type { ReactNode } from 'react';
+import type { PricingSummary } from '../../../core/api-types';
+import { DISCOUNT_LABELS } from '../../../core/constants';
+import { formatINR } from '../../../core/money';
+
+/** Label/value rows of a priced summary, then `children` (buttons) under the total. */
+export function SummaryRows({ summary, children }: { summary: PricingSummary; children?: ReactNode }) {
+  const discountLabel = DISCOUNT_LABELS[summary.discountType] || 'Discount';
+  return (
+    <>
+      <dl className="space-y-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">
+            Subtotal ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})
+          </dt>
+          <dd className="font-medium text-stone-900">{formatINR(summary.subTotal)}</dd>
+        </div>
+        {summary.discount > 0 ? (
+          <div className="flex justify-between gap-4 text-green-700">
+            <dt>Discount ({discountLabel})</dt>
+            <dd className="font-medium">−{formatINR(summary.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Shipping</dt>
+          <dd className="font-semibold text-green-700">FREE</dd>
+        </div>
+        {summary.tax > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Tax</dt>
+            <dd className="font-medium text-stone-900">{formatINR(summary.tax)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-stone-200 pt-4 text-base">
+          <dt className="font-semibold text-stone-900">Total</dt>
+          <dd className="font-semibold text-stone-900">{formatINR(summary.grandTotal)}</dd>
+        </div>
+      </dl>
+      <p className="mt-1 text-right text-xs text-stone-500">Inclusive of all taxes</p>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Listing URLs (issue 3): the search, sort, size, price and page of /products and category pages
+ * live in the query string, in one canonical spelling so that every view has one shareable URL.
+ */
+import { SIZES } from '../../../core/constants';
+import { PAGE_SIZE, parseListingQuery, type ListingQuery } from '../../../core/listing';
+
+/**
+ * Reads listing parameters, accepting sizes as repeated `sizes` fields (a plain HTML form's
+ * checkboxes) or one comma-separated value, and ignoring empty fields.
+ */
+export function readListingQuery(params: URLSearchParams): ListingQuery {
+  const flat = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (key !== 'sizes' && value.trim() !== '') flat.set(key, value);
+  }
+  const sizes = params
+    .getAll('sizes')
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  if (sizes.length > 0) flat.set('sizes', sizes.join(','));
+  return parseListingQuery(Object.fromEntries(flat));
+}
+
+const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+').replace(/%2C/gi, ',');
+
+/**
+ * The canonical query string ('' or '?...') of a listing view: defaults left out, sizes in size
+ * order, a category page's display `name` first.
+ */
+export function listingSearch(query: ListingQuery, opts: { name?: string | null } = {}): string {
+  const pairs: [string, string][] = [];
+  if (opts.name) pairs.push(['name', opts.name]);
+  if (query.q) pairs.push(['q', query.q]);
+  if (query.sort !== 'newest') pairs.push(['sort', query.sort]);
+  const sizes = SIZES.filter((s) => query.sizes.includes(s));
+  if (sizes.length > 0) pairs.push(['sizes', sizes.join(',')]);
+  if (query.minPrice !== undefined) pairs.push(['minPrice', String(query.minPrice)]);
+  if (query.maxPrice !== undefined) pairs.push(['maxPrice', String(query.maxPrice)]);
+  if (query.limit !== PAGE_SIZE) pairs.push(['limit', String(query.limit)]);
+  if (query.page > 1) pairs.push(['page', String(query.page)]);
+  return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${encode(v)}`).join('&')}` : '';
+}
+
+/** Whether two query strings hold the same fields and values in the same order (spelling aside). */
+export function sameSearch(a: string, b: string): boolean {
+  const left = [...new URLSearchParams(a)];
+  const right = [...new URLSearchParams(b)];
+  return left.length === right.length && left.every(([k, v], i) => right[i]?.[0] === k && right[i]?.[1] === v);
+}
+
+/** Whether the shopper narrowed the listing (search, sizes or price). */
+export function hasFilters(query: ListingQuery): boolean {
+  return Boolean(query.q) || query.sizes.length > 0 || query.minPrice !== undefined || query.maxPrice !== undefined;
+}
+
+/** One removable filter chip: its label and the query without it. */
+export interface ActiveFilter {
+  label: string;
+  without: ListingQuery;
+}
+
+/** The filters in effect, each with the query that removes it (back to page 1). */
+export function activeFilters(query: ListingQuery): ActiveFilter[] {
+  const base = { ...query, page: 1 };
+  const chips: ActiveFilter[] = [];
+  if (query.q) chips.push({ label: `“${query.q}”`, without: { ...base, q: undefined } });
+  for (const size of SIZES.filter((s) => query.sizes.includes(s))) {
+    chips.push({ label: `Size ${size}`, without: { ...base, sizes: query.sizes.filter((s) => s !== size) } });
+  }
+  if (query.minPrice !== undefined) chips.push({ label: `From ₹${query.minPrice}`, without: { ...base, minPrice: undefined } });
+  if (query.maxPrice !== undefined) chips.push({ label: `Up to ₹${query.maxPrice}`, without: { ...base, maxPrice: undefined } });
+  return chips;
+}
+
+/** The query with every filter removed (sort kept). */
+export function clearedQuery(query: ListingQuery): ListingQuery {
+  return { ...query, q: undefined, sizes: [], minPrice: undefined, maxPrice: undefined, page: 1 };
+}

@@ -1,0 +1,344 @@
+/**
+ * The product listing shared by /products and category pages: heading and count, search within
+ * the listing, sort, size and price filters, removable filter chips, the grid and page links.
+ * Everything is a GET form or a plain link, so it works before JavaScript loads; with JavaScript,
+ * changes apply at once and land on the canonical URL.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { SIZES } from '../../../core/constants';
+import type { Product } from '../../../core/api-types';
+import { SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
+import { Container, PageHeading } from '../../components/layout/page';
+import { ProductGrid } from '../../components/product/product-card';
+import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
+
+/** A breadcrumb step: name and link (the last one is the page itself). */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** What a listing route hands to the view. */
+export interface ListingProps {
+  title: string;
+  crumbs: Crumb[];
+  query: ListingQuery;
+  products: Product[];
+  total: number;
+  totalPages: number;
+  /** A category page's display name, kept in every link. */
+  name?: string | null;
+  /** Shown when nothing matches. */
+  empty: ReactNode;
+}
+
+const fieldClass =
+  'h-10 w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm';
+
+function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-500">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        {crumbs.map((c, i) => (
+          <li key={c.path} className="flex items-center gap-1.5">
+            {i > 0 ? <span aria-hidden="true">/</span> : null}
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page" className="text-stone-800">
+                {c.name}
+              </span>
+            ) : (
+              <Link to={c.path} className="hover:text-stone-900 hover:underline">
+                {c.name}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** Page links: previous, numbers (with gaps), next; every one a real link to ?page=N. */
+function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPages: number; name?: string | null }) {
+  const { pathname } = useLocation();
+  if (totalPages <= 1) return null;
+  const href = (page: number) => `${pathname}${listingSearch({ ...query, page }, { name })}`;
+  const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter(
+    (p) => p === 1 || p === totalPages || Math.abs(p - query.page) <= 1,
+  );
+  const cell =
+    'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand';
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-1.5">
+      {query.page > 1 ? (
+        <Link to={href(query.page - 1)} className={`${cell} border border-stone-300 text-stone-800 hover:bg-stone-50`} rel="prev">
+          ← Previous
+        </Link>
+      ) : null}
+      {pages.map((p, i) => (
+        <span key={p} className="flex items-center gap-1.5">
+          {i > 0 && p - pages[i - 1] > 1 ? (
+            <span className="px-1 text-stone-400" aria-hidden="true">
+              …
+            </span>
+          ) : null}
+          {p === query.page ? (
+            <span aria-current="page" className={`${cell} bg-stone-900 text-white`}>
+              <span className="sr-only">Page </span>
+              {p}
+            </span>
+          ) : (
+            <Link to={href(p)} className={`${cell} text-stone-700 hover:bg-stone-100`}>
+              <span className="sr-only">Page </span>
+              {p}
+            </Link>
+          )}
+        </span>
+      ))}
+      {query.page < totalPages ? (
+        <Link to={href(query.page + 1)} className={`${cell} border border-stone-300 text-stone-800 hover:bg-stone-50`} rel="next">
+          Next →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** Sizes and price range, inside the listing's form. */
+function Filters({ query, onChange }: { query: ListingQuery; onChange: () => void }) {
+  const minId = useId();
+  const maxId = useId();
+  return (
+    <div className="space-y-7">
+      <fieldset>
+        <legend className="text-sm font-semibold text-stone-900">Size</legend>
+        <div className="mt-3 grid grid-cols-3 gap-2">
+          {SIZES.map((size) => (
+            <label key={size} className="relative">
+              <input
+                type="checkbox"
+                name="sizes"
+                value={size}
+                defaultChecked={query.sizes.includes(size)}
+                onChange={onChange}
+                className="peer sr-only"
+              />
+              <span className="flex h-10 cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:border-stone-900 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
+                {size}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold text-stone-900">Price (₹)</legend>
+        <div className="mt-3 flex items-end gap-2">
+          <div className="flex-1">
+            <label htmlFor={minId} className="mb-1 block text-xs text-stone-600">
+              Min price
+            </label>
+            <input
+              id={minId}
+              type="number"
+              name="minPrice"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              placeholder="0"
+              defaultValue={query.minPrice ?? ''}
+              className={fieldClass}
+            />
+          </div>
+          <span className="pb-2.5 text-stone-400" aria-hidden="true">
+            –
+          </span>
+          <div className="flex-1">
+            <label htmlFor={maxId} className="mb-1 block text-xs text-stone-600">
+              Max price
+            </label>
+            <input
+              id={maxId}
+              type="number"
+              name="maxPrice"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              placeholder="Any"
+              defaultValue={query.maxPrice ?? ''}
+              className={fieldClass}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <button
+        type="submit"
+        className="inline-flex h-10 w-full items-center justify-center rounded-md bg-stone-900 px-4 text-sm font-medium text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
+        Apply filters
+      </button>
+    </div>
+  );
+}
+
+/** The whole listing page body. */
+export function ProductListing({ title, crumbs, query, products, total, totalPages, name, empty }: ListingProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const searchId = useId();
+  const sortId = useId();
+  const formId = useId();
+  const chips = activeFilters(query);
+  const filtered = hasFilters(query);
+  const selectedSizes = query.sizes.length;
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === pathname;
+
+  /** Applies the form to the URL: canonical spelling, back to page 1, scroll kept. */
+  const apply = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string') params.append(key, value);
+    params.delete('page');
+    void navigate(`${pathname}${listingSearch(readListingQuery(params), { name })}`, { preventScrollReset: true });
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    apply(e.currentTarget);
+  };
+  const onChange = () => {
+    const form = document.getElementById(formId);
+    if (form instanceof HTMLFormElement) apply(form);
+  };
+
+  const countText = `${total} ${total === 1 ? 'product' : 'products'}`;
+
+  return (
+    <Container className="py-8 sm:py-12">
+      <Breadcrumbs crumbs={crumbs} />
+      <PageHeading
+        title={title}
+        subtitle={query.q ? `Results for “${query.q}”` : undefined}
+        aside={<span aria-live="polite">{countText}</span>}
+      />
+      {/* `key`: a new URL resets the fields to what it says. */}
+      <Form
+        key={`${pathname}${listingSearch(query, { name })}`}
+        id={formId}
+        method="get"
+        action={pathname}
+        onSubmit={onSubmit}
+        className="grid gap-x-10 pt-6 lg:grid-cols-[15rem_1fr]"
+      >
+        {name ? <input type="hidden" name="name" value={name} /> : null}
+        <div className="col-span-full mb-6 flex flex-wrap items-end gap-3 lg:col-start-2 lg:row-start-1">
+          <div className="min-w-0 flex-[1_1_16rem]">
+            <label htmlFor={searchId} className="mb-1 block text-xs font-medium text-stone-600">
+              Search in {title}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              name="q"
+              maxLength={100}
+              defaultValue={query.q ?? ''}
+              placeholder="Search by name, fabric, colour…"
+              enterKeyHint="search"
+              className={fieldClass}
+            />
+          </div>
+          <div className="flex-[0_1_13rem]">
+            <label htmlFor={sortId} className="mb-1 block text-xs font-medium text-stone-600">
+              Sort by
+            </label>
+            <select id={sortId} name="sort" defaultValue={query.sort} onChange={onChange} className={fieldClass}>
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <a
+            href="#filters"
+            onClick={(e) => {
+              e.preventDefault();
+              setFiltersOpen((v) => !v);
+            }}
+            aria-expanded={filtersOpen}
+            aria-controls="filters"
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-brand lg:hidden"
+          >
+            Filters
+            {selectedSizes + (query.minPrice !== undefined ? 1 : 0) + (query.maxPrice !== undefined ? 1 : 0) > 0 ? (
+              <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">
+                {selectedSizes + (query.minPrice !== undefined ? 1 : 0) + (query.maxPrice !== undefined ? 1 : 0)}
+              </span>
+            ) : null}
+          </a>
+          <button type="submit" className="sr-only focus:not-sr-only focus:rounded-md focus:px-3 focus:py-2">
+            Search
+          </button>
+        </div>
+
+        <aside
+          id="filters"
+          aria-label="Filters"
+          className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-lg border border-stone-200 p-4 target:block lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mb-0 lg:block lg:self-start lg:border-0 lg:p-0`}
+        >
+          <Filters query={query} onChange={onChange} />
+        </aside>
+
+        <div className="min-w-0 lg:col-start-2 lg:row-start-2" aria-busy={busy || undefined}>
+          {chips.length > 0 ? (
+            <ul className="mb-6 flex flex-wrap items-center gap-2" aria-label="Active filters">
+              {chips.map((chip) => (
+                <li key={chip.label}>
+                  <Link
+                    to={`${pathname}${listingSearch(chip.without, { name })}`}
+                    preventScrollReset
+                    className="inline-flex h-8 items-center gap-1.5 rounded-full bg-stone-100 px-3 text-sm text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-brand"
+                    aria-label={`Remove filter ${chip.label}`}
+                  >
+                    {chip.label}
+                    <span aria-hidden="true">×</span>
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link
+                  to={`${pathname}${listingSearch(clearedQuery(query), { name })}`}
+                  preventScrollReset
+                  className="text-sm font-medium text-brand underline-offset-4 hover:underline"
+                >
+                  Clear all
+                </Link>
+              </li>
+            </ul>
+          ) : null}
+          {products.length === 0 ? (
+            <div>
+              {empty}
+              {filtered ? (
+                <p className="-mt-8 pb-12 text-center text-sm text-stone-600">
+                  Nothing matches these filters.{' '}
+                  <Link
+                    to={`${pathname}${listingSearch(clearedQuery(query), { name })}`}
+                    className="font-semibold text-brand underline-offset-4 hover:underline"
+                  >
+                    Clear filters
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
+              <ProductGrid products={products} columns={4} />
+              <Pagination query={query} totalPages={totalPages} name={name} />
+            </div>
+          )}
+        </div>
+      </Form>
+    </Container>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The product page's buying controls: size, quantity, stock line, 'Add to Cart' and 'Buy Now',
+ * with the login gate for visitors (spec 4 "Product page", "Login gate").
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Product } from '../../../core/api-types';
+import { bySizeOrder, CART_QTY_MAX } from '../../../core/constants';
+import { Button } from '../../components/ui/button';
+import { PriceTag } from '../../components/ui/price-tag';
+import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { errorMessage } from '../../lib/api';
+import { getToken, savePostLoginAction } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { addToCart, cartQueryKey } from '../cart/api';
+import { isBuyable, SizePicker } from './size-picker';
+
+/** 'In stock', 'Only N left' (5 or fewer) or 'Out of stock'. */
+export function stockLine(stock: number): { text: string; tone: 'ok' | 'low' | 'none' } {
+  if (stock <= 0) return { text: 'Out of stock', tone: 'none' };
+  if (stock <= 5) return { text: `Only ${stock} left`, tone: 'low' };
+  return { text: 'In stock', tone: 'ok' };
+}
+
+/** Price, size picker, quantity and the two buying buttons for one product. */
+export function PurchasePanel({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const variants = [...product.variants].sort(bySizeOrder);
+  const hasVariants = variants.length > 0;
+  const [variantId, setVariantId] = useState<string | null>(() => variants.find(isBuyable)?._id ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const selected = variants.find((v) => v._id === variantId) ?? null;
+  const anyBuyable = !hasVariants || variants.some(isBuyable);
+  const stock = hasVariants ? (selected ? selected.stockQty : anyBuyable ? -1 : 0) : CART_QTY_MAX;
+  const maxQty = Math.max(1, Math.min(stock > 0 ? stock : 1, CART_QTY_MAX));
+  const price = selected?.price ?? product.price;
+  const compareAt = selected ? selected.compareAtPrice : product.compareAtPrice;
+  const stockInfo = stock === -1 ? null : stockLine(hasVariants ? stock : 1);
+
+  const line = () => ({ productId: product._id, variantId: selected?._id ?? null, quantity });
+
+  const requireSize = (message: string) => {
+    if (hasVariants && !selected) {
+      setSizeError(message);
+      return false;
+    }
+    setSizeError(null);
+    return true;
+  };
+
+  const onAddToCart = async () => {
+    if (!requireSize('Please select a size before adding to cart')) return;
+    if (!getToken()) {
+      savePostLoginAction({ type: 'addToCart', payload: line(), returnTo: location.pathname });
+      await navigate('/login');
+      return;
+    }
+    setAdding(true);
+    try {
+      await addToCart(line());
+      await queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      await navigate('/cart');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to add to cart'));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const onBuyNow = async () => {
+    if (!requireSize('Please select a size before proceeding')) return;
+    if (!getToken()) {
+      savePostLoginAction({ type: 'buyNow', payload: line(), returnTo: location.pathname });
+      await navigate('/login');
+      return;
+    }
+    await navigate('/checkout', { state: { fromBuyNow: true, items: [line()] } });
+  };
+
+  return (
+    <div className="space-y-7">
+      <div>
+        <PriceTag price={price} compareAtPrice={compareAt} size="lg" showSaving />
+        <p className="mt-1 text-sm text-stone-500">Inclusive of all taxes</p>
+      </div>
+
+      {hasVariants ? (
+        <div>
+          <div className="mb-3 flex items-center justify-between">
+            <h2 className="text-sm font-semibold text-stone-900">
+              Size{selected ? <span className="font-normal text-stone-600">: {selected.size}</span> : null}
+            </h2>
+          </div>
+          <SizePicker
+            variants={variants}
+            selectedId={variantId}
+            invalid={Boolean(sizeError)}
+            onSelect={(id) => {
+              setVariantId(id);
+              setSizeError(null);
+              const v = variants.find((x) => x._id === id);
+              if (v) setQuantity((q) => Math.min(q, Math.max(1, Math.min(v.stockQty, CART_QTY_MAX))));
+            }}
+          />
+          {sizeError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+              {sizeError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <div>
+          <h2 className="mb-3 text-sm font-semibold text-stone-900">Quantity</h2>
+          <QuantityStepper value={quantity} max={maxQty} onChange={setQuantity} disabled={!anyBuyable} />
+        </div>
+        {stockInfo ? (
+          <p
+            className={`mt-7 inline-flex items-center gap-2 text-sm font-medium ${
+              stockInfo.tone === 'ok'
+                ? 'text-green-700'
+                : stockInfo.tone === 'low'
+                  ? 'text-amber-700'
+                  : 'text-stone-500'
+            }`}
+          >
+            <span
+              aria-hidden="true"
+              className={`h-2 w-2 rounded-full ${
+                stockInfo.tone === 'ok'
+                  ? 'bg-green-600'
+                  : stockInfo.tone === 'low'
+                    ? 'bg-amber-500'
+                    : 'bg-stone-400'
+              }`}
+            />
+            {stockInfo.text}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button
+          size="lg"
+          variant="outline"
+          onClick={() => void onAddToCart()}
+          loading={adding}
+          disabled={!anyBuyable}
+        >
+          Add to Cart
+        </Button>
+        <Button size="lg" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
+          Buy Now
+        </Button>
+      </div>
+    </div>
+  );
+}

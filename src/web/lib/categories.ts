@@ -1,0 +1,33 @@
+/**
+ * Category helpers shared by the header and the home page.
+ */
+import type { Category } from '../../core/api-types';
+
+/** A top-level category with its children. */
+export interface CategoryGroup {
+  parent: Category;
+  children: Category[];
+}
+
+/** Parents in the API's order, each followed by its children; orphans count as parents. */
+export function groupCategories(categories: Category[]): CategoryGroup[] {
+  const ids = new Set(categories.map((c) => c._id));
+  const groups: CategoryGroup[] = [];
+  const byParent = new Map<string, Category[]>();
+  for (const c of categories) {
+    if (c.parentId && ids.has(c.parentId)) {
+      const list = byParent.get(c.parentId) ?? [];
+      list.push(c);
+      byParent.set(c.parentId, list);
+    }
+  }
+  for (const c of categories) {
+    if (!c.parentId || !ids.has(c.parentId)) groups.push({ parent: c, children: byParent.get(c._id) ?? [] });
+  }
+  return groups;
+}
+
+/** Link target of a category listing, carrying the display name. */
+export function categoryHref(category: Pick<Category, '_id' | 'name'>): string {
+  return `/category/${encodeURIComponent(category._id)}?name=${encodeURIComponent(category.name)}`;
+}

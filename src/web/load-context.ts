@@ -1,0 +1,37 @@
+/**
+ * What server loaders get from the Fastify process through React Router's load context
+ * (DESIGN.md "SSR in the same process"). Every method answers the same shapes as the JSON API.
+ */
+import type { Category, Homepage, Product } from '../core/api-types';
+import type { ListingQuery } from '../core/listing';
+
+export interface CatalogReader {
+  /** GET /api/homepage */
+  getHomepage(): Promise<Homepage>;
+  /** GET /api/categories (active only, parents before children) */
+  listCategories(): Promise<Category[]>;
+  /** GET /api/products (active only, newest first) */
+  listProducts(): Promise<Product[]>;
+  /** GET /api/products/{id}; null when missing or inactive */
+  getProduct(productId: string): Promise<Product | null>;
+  /**
+   * GET /api/products and /api/categories/{id}/products with listing parameters (search, sort,
+   * sizes, price range, page). With `categoryId`, null when that category is missing or inactive.
+   */
+  searchProducts(
+    query: ListingQuery,
+    categoryId?: string,
+  ): Promise<{ products: Product[]; total: number; page: number; totalPages: number } | null>;
+  /** Up to `limit` other active products sharing a category ('You May Also Like') */
+  listRelatedProducts(productId: string, limit: number): Promise<Product[]>;
+}
+
+export type StoreLoadContext = {
+  catalog: CatalogReader;
+  /** Where the browser loads Razorpay Checkout from (RAZORPAY_CHECKOUT_URL or the sandbox). */
+  razorpayCheckoutUrl: string;
+};
+
+declare module 'react-router' {
+  interface AppLoadContext extends StoreLoadContext {}
+}

@@ -1,0 +1,45 @@
+/**
+ * The route table (spec 2); files under routes/ mirror the URL paths. /sitemap.xml and /robots.txt
+ * are resource routes outside the site layout.
+ */
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  route('sitemap.xml', 'routes/sitemap.tsx'),
+  route('robots.txt', 'routes/robots.tsx'),
+  layout('routes/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('products', 'routes/products.tsx'),
+    route('category/:categoryId', 'routes/category.tsx'),
+    route('product/:id', 'routes/product.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('orders/:id', 'routes/order-detail.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('signup', 'routes/signup.tsx'),
+    route('verify-email', 'routes/verify-email.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('refund-policy', 'routes/refund-policy.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('shipping-policy', 'routes/shipping-policy.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('verify-reset-otp', 'routes/verify-reset-otp.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('profile', 'routes/profile.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  route('admin', 'routes/admin/admin-layout.tsx', [
+    index('routes/admin/admin-index.tsx'),
+    route('dashboard', 'routes/admin/dashboard.tsx'),
+    route('hero-images', 'routes/admin/hero-images.tsx'),
+    route('vertical-videos', 'routes/admin/vertical-videos.tsx'),
+    route('photo-snapshots', 'routes/admin/photo-snapshots.tsx'),
+    route('testimonials', 'routes/admin/testimonials.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('contacts', 'routes/admin/contacts.tsx'),
+    route('products', 'routes/admin/products.tsx'),
+    route('categories', 'routes/admin/categories.tsx'),
+  ]),
+] satisfies RouteConfig;

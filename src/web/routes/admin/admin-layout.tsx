@@ -1,0 +1,30 @@
+/**
+ * Layout of every /admin/* screen: checks the current user first (admin spec section 6) and renders
+ * the screen only for an admin. Admin screens are browser-only and kept out of search engines.
+ */
+import { Outlet, useOutletContext } from 'react-router';
+import type { User } from '../../../core/api-types';
+import { AdminShell } from '../../components/layout/admin-shell';
+import { PageLoader } from '../../components/ui/spinner';
+import { useAdminUser } from '../../features/admin/use-admin-user';
+
+/** No indexing for the admin area. */
+export function meta() {
+  return [{ title: 'Admin | Rangmanch' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** The checked admin, for the screens inside this layout. */
+export function useAdmin(): User {
+  return useOutletContext<{ user: User }>().user;
+}
+
+/** Renders the admin frame once the current user is known to be an admin. */
+export default function AdminLayout() {
+  const user = useAdminUser();
+  if (!user) return <PageLoader text="Checking access..." />;
+  return (
+    <AdminShell user={user}>
+      <Outlet context={{ user }} />
+    </AdminShell>
+  );
+}

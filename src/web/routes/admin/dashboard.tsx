@@ -1,0 +1,148 @@
+/**
+ * /admin/dashboard (admin spec section 2): 'Admin Dashboard', 'Welcome back, {name}', a link to the
+ * profile and the tiles in their three groups; above them (issue 6) today's and this month's revenue
+ * and orders, orders by status, low-stock variants and a 30-day revenue chart.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ORDER_STATUSES } from '../../../core/constants';
+import { formatINR } from '../../../core/money';
+import type { DashboardSummary } from '../../../core/schemas/admin-orders';
+import { RevenueChart } from '../../features/admin/revenue-chart';
+import { apiFetch } from '../../lib/api';
+import { useAdmin } from './admin-layout';
+
+const TILE_GROUPS = [
+  {
+    title: 'Homepage content',
+    tiles: [
+      { to: '/admin/hero-images', label: 'Hero Images', hint: 'Banner images and the hero video' },
+      { to: '/admin/vertical-videos', label: 'Vertical Videos', hint: 'Watch & Shop clips' },
+      { to: '/admin/photo-snapshots', label: 'Photo Snapshots', hint: 'Instagram photos' },
+      { to: '/admin/testimonials', label: 'Testimonials', hint: 'What customers say' },
+    ],
+  },
+  {
+    title: 'E-commerce',
+    tiles: [
+      { to: '/admin/products', label: 'Products', hint: 'Catalogue, sizes and stock' },
+      { to: '/admin/orders', label: 'Orders', hint: 'Status, details and export' },
+    ],
+  },
+  {
+    title: 'Customer support',
+    tiles: [{ to: '/admin/contacts', label: 'Contact Messages', hint: 'Messages from the contact form' }],
+  },
+] as const;
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function Figure({ label, value, sub }: { label: string; value: string; sub: string }) {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-4">
+      <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-stone-900">{value}</p>
+      <p className="text-sm text-stone-500">{sub}</p>
+    </div>
+  );
+}
+
+/** The admin dashboard. */
+export default function AdminDashboard() {
+  const admin = useAdmin();
+  const summary = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => apiFetch<DashboardSummary>('/api/admin/dashboard', { auth: true, fallbackMessage: 'Failed to load dashboard' }),
+  });
+  const s = summary.data;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-semibold text-stone-900">Admin Dashboard</h1>
+          <p className="mt-1 text-stone-600">Welcome back, {admin.name}</p>
+        </div>
+        <Link to="/profile" className="text-sm font-medium text-brand hover:underline">
+          Go to profile
+        </Link>
+      </div>
+
+      <section aria-labelledby="figures-heading" className="space-y-4">
+        <h2 id="figures-heading" className="sr-only">
+          Sales at a glance
+        </h2>
+        {summary.isError ? (
+          <p className="rounded-lg bg-red-50 p-4 text-sm text-red-700">{summary.error.message}</p>
+        ) : (
+          <>
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              <Figure label="Today's revenue" value={s ? formatINR(s.today.revenue) : '…'} sub={s ? `${s.today.orders} order(s) today` : ' '} />
+              <Figure label="This month" value={s ? formatINR(s.month.revenue) : '…'} sub={s ? `${s.month.orders} order(s) this month` : ' '} />
+              <Figure
+                label="Awaiting dispatch"
+                value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing) : '…'}
+                sub="placed, confirmed or processing"
+              />
+              <Figure label="Low stock" value={s ? String(s.lowStock.length) : '…'} sub="sizes with 5 or fewer left" />
+            </div>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <div className="rounded-xl border border-stone-200 bg-white p-4 lg:col-span-2">
+                <h3 className="mb-2 text-sm font-semibold text-stone-900">Revenue, last 30 days</h3>
+                {s ? <RevenueChart days={s.revenueByDay} /> : <div className="h-64" />}
+              </div>
+              <div className="rounded-xl border border-stone-200 bg-white p-4">
+                <h3 className="mb-3 text-sm font-semibold text-stone-900">Orders by status</h3>
+                <ul className="space-y-1.5 text-sm">
+                  {ORDER_STATUSES.map((status) => (
+                    <li key={status} className="flex justify-between">
+                      <Link to={`/admin/orders?status=${status}`} className="text-stone-600 hover:text-brand">
+                        {capitalise(status)}
+                      </Link>
+                      <span className="font-medium text-stone-900">{s ? s.ordersByStatus[status] : '…'}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            {s && s.lowStock.length > 0 && (
+              <div className="rounded-xl border border-amber-200 bg-amber-50 p-4">
+                <h3 className="mb-2 text-sm font-semibold text-amber-900">Low stock</h3>
+                <ul className="grid gap-1 text-sm sm:grid-cols-2">
+                  {s.lowStock.map((v) => (
+                    <li key={v.variantId} className="flex justify-between gap-3">
+                      <span className="truncate text-amber-900">
+                        {v.title} · {v.size} <span className="text-amber-700">({v.sku})</span>
+                      </span>
+                      <span className="font-semibold text-amber-900">{v.stockQty} left</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      {TILE_GROUPS.map((group) => (
+        <section key={group.title} aria-labelledby={`group-${group.title}`}>
+          <h2 id={`group-${group.title}`} className="mb-3 text-lg font-semibold text-stone-900">
+            {group.title}
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {group.tiles.map((tile) => (
+              <Link
+                key={tile.to}
+                to={tile.to}
+                className="rounded-xl border border-stone-200 bg-white p-5 transition hover:border-brand hover:shadow-sm focus-visible:outline-2 focus-visible:outline-brand"
+              >
+                <span className="block font-semibold text-stone-900">{tile.label}</span>
+                <span className="mt-1 block text-sm text-stone-500">{tile.hint}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

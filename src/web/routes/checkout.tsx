@@ -1,0 +1,479 @@
+/**
+ * Checkout (/checkout): delivery address (saved or new), payment method, the server-priced order
+ * summary and the Razorpay payment (spec 4 "Checkout"). Items arrive in router state from the cart
+ * or 'Buy Now'; without state the server cart is used.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import type { PricingSummary, PricedLineItem, User } from '../../core/api-types';
+import { formatINR } from '../../core/money';
+import type { LineItemInput, ShippingAddress, ShippingAddressInput } from '../../core/schemas/checkout';
+import { Container } from '../components/layout/page';
+import { Alert } from '../components/ui/alert';
+import { Badge } from '../components/ui/badge';
+import { Button, ButtonLink } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageLoader } from '../components/ui/spinner';
+import { useRequireAuth } from '../features/auth/use-require-auth';
+import { cartQueryKey, useCartQuery } from '../features/cart/api';
+import { SummaryRows } from '../features/cart/order-summary';
+import {
+  AddressFields,
+  addressDefaults,
+  fullName,
+  savedShippingAddress,
+} from '../features/checkout/address-form';
+import { meQueryKey, updateProfile, useMeQuery } from '../features/account/api';
+import { createPaymentOrder, usePricingPreview, verifyPayment } from '../features/checkout/api';
+import { loadRazorpay } from '../features/checkout/razorpay';
+import { errorMessage } from '../lib/api';
+import { lazyZodResolver } from '../lib/lazy-resolver';
+import { pageMeta } from '../lib/meta';
+import { toast } from '../lib/toast';
+import type { Route } from './+types/checkout';
+
+/** Where the browser loads Razorpay Checkout from. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { razorpayCheckoutUrl: context.razorpayCheckoutUrl };
+}
+
+/** Title of the checkout page. */
+export function meta() {
+  return pageMeta('Checkout', 'Complete your purchase securely.');
+}
+
+interface CheckoutState {
+  fromBuyNow: boolean;
+  items: LineItemInput[];
+}
+
+function readCheckoutState(state: unknown): CheckoutState | null {
+  if (!state || typeof state !== 'object') return null;
+  const s = state as { fromBuyNow?: unknown; items?: unknown };
+  if (!Array.isArray(s.items)) return null;
+  const items: LineItemInput[] = [];
+  for (const raw of s.items as unknown[]) {
+    if (!raw || typeof raw !== 'object') continue;
+    const r = raw as { productId?: unknown; variantId?: unknown; quantity?: unknown };
+    if (typeof r.productId !== 'string' || typeof r.quantity !== 'number') continue;
+    items.push({
+      productId: r.productId,
+      variantId: typeof r.variantId === 'string' ? r.variantId : null,
+      quantity: r.quantity,
+    });
+  }
+  return { fromBuyNow: s.fromBuyNow === true, items };
+}
+
+const loadAddressSchema = () => import('../../core/schemas/checkout').then((m) => m.shippingAddressSchema);
+const resolver = lazyZodResolver(loadAddressSchema);
+
+function SectionCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`step-${step}`}
+      className="rounded-xl border border-stone-200 bg-white p-5 sm:p-7"
+    >
+      <h2
+        id={`step-${step}`}
+        className="flex items-center gap-3 font-display text-xl font-semibold text-stone-900"
+      >
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-stone-900 font-sans text-sm text-white">
+          {step}
+        </span>
+        {title}
+      </h2>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+function ChoiceCard({
+  checked,
+  onSelect,
+  name,
+  value,
+  children,
+}: {
+  checked: boolean;
+  onSelect: () => void;
+  name: string;
+  value: string;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={`flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
+        checked
+          ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900'
+          : 'border-stone-300 hover:border-stone-500'
+      }`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onSelect}
+        className="mt-1 h-4 w-4 accent-[#e11d48]"
+      />
+      <div className="min-w-0 flex-1">{children}</div>
+    </label>
+  );
+}
+
+function SummaryItems({ items }: { items: PricedLineItem[] }) {
+  return (
+    <ul className="mb-6 divide-y divide-stone-200 border-b border-stone-200">
+      {items.map((item) => (
+        <li key={`${item.productId}:${item.variantId ?? ''}`} className="flex gap-3 py-3">
+          <div className="relative w-14 shrink-0">
+            {item.image ? (
+              <img
+                src={item.image}
+                alt=""
+                width={56}
+                height={70}
+                className="aspect-[4/5] w-14 rounded-md bg-stone-100 object-cover"
+              />
+            ) : (
+              <div className="aspect-[4/5] w-14 rounded-md bg-stone-100" />
+            )}
+            <span className="absolute -right-2 -top-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-stone-700 px-1 text-[11px] font-semibold text-white">
+              {item.quantity}
+            </span>
+          </div>
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="line-clamp-2 font-medium text-stone-900">{item.title}</p>
+            {item.size ? <p className="text-stone-500">Size: {item.size}</p> : null}
+          </div>
+          <p className="text-sm font-medium text-stone-900">{formatINR(item.lineTotal)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ReadyProps {
+  user: User;
+  fromBuyNow: boolean;
+  items: LineItemInput[];
+  pricedItems: PricedLineItem[] | null;
+  summary: PricingSummary | null;
+  razorpayCheckoutUrl: string;
+}
+
+function CheckoutForm({ user, fromBuyNow, items, pricedItems, summary, razorpayCheckoutUrl }: ReadyProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const saved = useMemo(() => savedShippingAddress(user), [user]);
+  const [addressChoice, setAddressChoice] = useState<'saved' | 'new'>(saved ? 'saved' : 'new');
+  // Offered with the new-address form; on by default when the profile has no address yet.
+  const [saveAddress, setSaveAddress] = useState(!user.address);
+  const [processing, setProcessing] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const form = useForm<ShippingAddressInput, unknown, ShippingAddress>({
+    resolver,
+    defaultValues: addressDefaults(user),
+    mode: 'onTouched',
+  });
+  useEffect(() => resolver.preload(), []);
+
+  const resolveAddress = async (): Promise<ShippingAddress | null> => {
+    if (addressChoice === 'saved' && saved) {
+      const parsed = (await loadAddressSchema()).safeParse(saved);
+      if (parsed.success) return parsed.data;
+      setAddressChoice('new');
+      setPayError('Your saved address is incomplete. Please enter a new address.');
+      return null;
+    }
+    // A submit (not just a check): fields then re-validate as the shopper corrects them.
+    let address: ShippingAddress | null = null;
+    await form.handleSubmit((values) => {
+      address = values;
+    })();
+    return address;
+  };
+
+  // After a paid order only: a failure here must not hide that the order was placed.
+  const saveToProfile = async (a: ShippingAddress) => {
+    try {
+      const updated = await updateProfile({
+        address: {
+          line1: a.line1,
+          line2: a.line2,
+          city: a.city,
+          state: a.state,
+          pincode: a.pincode,
+          country: 'India',
+        },
+        ...(user.phone ? {} : { phone: a.phone }),
+      });
+      queryClient.setQueryData(meQueryKey, updated);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not save the address to your profile'));
+    }
+  };
+
+  const onPay = async () => {
+    setPayError(null);
+    const usedNewAddress = addressChoice === 'new';
+    const shippingAddress = await resolveAddress();
+    if (!shippingAddress) return;
+    setProcessing(true);
+    const contact = { email: shippingAddress.email, phone: shippingAddress.phone };
+
+    let created;
+    try {
+      created = await createPaymentOrder({ currency: 'INR', items, ...contact, fromBuyNow, shippingAddress });
+    } catch (error) {
+      setPayError(errorMessage(error, 'Failed to create payment order'));
+      setProcessing(false);
+      return;
+    }
+
+    try {
+      await loadRazorpay(razorpayCheckoutUrl);
+      const Razorpay = window.Razorpay;
+      if (!Razorpay) throw new Error('Payment widget unavailable');
+      const unitCount = items.reduce((n, i) => n + i.quantity, 0);
+      const rzp = new Razorpay({
+        key: created.key,
+        amount: created.order.amount,
+        currency: created.order.currency,
+        order_id: created.order.id,
+        description: `Order of ${unitCount} item(s)`,
+        prefill: {
+          name: fullName(shippingAddress.firstName, shippingAddress.lastName),
+          email: contact.email,
+          contact: contact.phone,
+        },
+        notes: {
+          fromBuyNow: String(fromBuyNow),
+          discountType: created.pricing.summary.discountType,
+          discount: String(created.pricing.summary.discount),
+        },
+        theme: { color: '#e11d48' },
+        handler: async (response) => {
+          try {
+            await verifyPayment({ ...response, ...contact, shippingAddress, items, fromBuyNow });
+          } catch (error) {
+            // The server's message (e.g. out of stock after payment, refunded) or the spec's fallbacks.
+            const message = errorMessage(error, '');
+            setPayError(message || 'Payment verification failed');
+            toast.error(message || 'Failed to complete order');
+            void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+            setProcessing(false);
+            return;
+          }
+          toast.success('Payment successful! Order placed.');
+          void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+          void queryClient.invalidateQueries({ queryKey: ['orders'] });
+          if (usedNewAddress && saveAddress) await saveToProfile(shippingAddress);
+          await navigate('/orders', { replace: true });
+        },
+        modal: {
+          ondismiss: () => {
+            setPayError('Payment cancelled');
+            setProcessing(false);
+          },
+        },
+      });
+      rzp.open();
+    } catch {
+      setPayError('Checkout failed');
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_400px] lg:gap-12">
+      <div className="space-y-6">
+        <SectionCard step={1} title="Delivery address">
+          <div className="space-y-3" role="radiogroup" aria-label="Delivery address">
+            {saved && user.address ? (
+              <ChoiceCard
+                name="address"
+                value="saved"
+                checked={addressChoice === 'saved'}
+                onSelect={() => setAddressChoice('saved')}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-stone-900">{user.name}</span>
+                  <Badge tone="brand">Saved</Badge>
+                </div>
+                <address className="mt-1 text-sm not-italic leading-relaxed text-stone-600">
+                  {user.address.line1}
+                  {user.address.line2 ? `, ${user.address.line2}` : ''}
+                  <br />
+                  {user.address.city}, {user.address.state} {user.address.pincode}
+                  <br />
+                  {user.phone} · {user.email}
+                </address>
+              </ChoiceCard>
+            ) : null}
+            {saved ? (
+              <ChoiceCard
+                name="address"
+                value="new"
+                checked={addressChoice === 'new'}
+                onSelect={() => setAddressChoice('new')}
+              >
+                <span className="font-semibold text-stone-900">Use a new address</span>
+              </ChoiceCard>
+            ) : null}
+          </div>
+          {addressChoice === 'new' ? (
+            <form
+              className={saved ? 'mt-6 border-t border-stone-200 pt-6' : ''}
+              noValidate
+              aria-label="New delivery address"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void onPay();
+              }}
+            >
+              <AddressFields form={form} />
+              <label className="mt-6 flex cursor-pointer items-start gap-3 text-sm text-stone-700">
+                <input
+                  type="checkbox"
+                  checked={saveAddress}
+                  onChange={(e) => setSaveAddress(e.target.checked)}
+                  className="mt-0.5 h-4 w-4 rounded accent-[#e11d48]"
+                />
+                <span>
+                  Save this address to my profile
+                  {user.address ? (
+                    <span className="block text-xs text-stone-500">It replaces the address saved now.</span>
+                  ) : null}
+                </span>
+              </label>
+            </form>
+          ) : null}
+        </SectionCard>
+
+        <SectionCard step={2} title="Payment method">
+          <div role="radiogroup" aria-label="Payment method">
+            <ChoiceCard name="payment" value="online" checked onSelect={() => undefined}>
+              <span className="font-semibold text-stone-900">
+                Pay online (UPI, Cards, Net Banking, Wallets)
+              </span>
+              <span className="mt-1 block text-sm text-stone-600">
+                Secured by Razorpay. You will confirm the payment in a secure window.
+              </span>
+            </ChoiceCard>
+          </div>
+        </SectionCard>
+      </div>
+
+      <aside
+        aria-labelledby="checkout-summary"
+        className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24"
+      >
+        <h2 id="checkout-summary" className="mb-5 font-display text-xl font-semibold text-stone-900">
+          Order Summary
+        </h2>
+        {pricedItems ? <SummaryItems items={pricedItems} /> : null}
+        {summary ? <SummaryRows summary={summary} /> : null}
+        <div className="mt-6 space-y-3">
+          {payError ? <Alert>{payError}</Alert> : null}
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={() => void onPay()}
+            disabled={processing}
+            aria-busy={processing || undefined}
+          >
+            {processing ? 'Processing...' : summary ? `Pay ${formatINR(summary.grandTotal)}` : 'Pay'}
+          </Button>
+          <p className="text-center text-xs text-stone-500">
+            By placing this order you agree to our terms. All sales are final.
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** The checkout page. */
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const status = useRequireAuth();
+  const location = useLocation();
+  const routed = useMemo(() => readCheckoutState(location.state), [location.state]);
+  const cartMode = !routed?.fromBuyNow;
+  const me = useMeQuery();
+  const cart = useCartQuery();
+  const items =
+    routed && routed.items.length > 0
+      ? routed.items
+      : cart.data
+        ? cart.data.items.map((i) => ({
+            productId: i.productId,
+            variantId: i.variantId,
+            quantity: i.quantity,
+          }))
+        : null;
+  const preview = usePricingPreview(items);
+
+  const waitingForCart = !routed && cart.isPending;
+  const loading =
+    status !== 'signed-in' ||
+    me.isPending ||
+    waitingForCart ||
+    (items !== null && items.length > 0 && preview.isPending);
+
+  const header = (
+    <div className="mb-8">
+      <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
+        Checkout
+      </h1>
+      <p className="mt-2 text-stone-600">
+        {cartMode ? 'Review your order and complete payment' : 'Complete your purchase'}
+      </p>
+    </div>
+  );
+
+  let body: ReactNode;
+  if (loading) {
+    body = <PageLoader text="Loading checkout..." />;
+  } else if (!items || items.length === 0) {
+    body = (
+      <EmptyState
+        title="No items to checkout"
+        description="Your cart is empty. Add something you love and come back."
+        action={<ButtonLink to="/products">Continue Shopping</ButtonLink>}
+      />
+    );
+  } else if (!me.data) {
+    body = (
+      <EmptyState
+        icon="alert"
+        title="Failed to load profile"
+        description="Please refresh the page to try again."
+      />
+    );
+  } else {
+    const fallback = cartMode && cart.data ? cart.data : null;
+    body = (
+      <CheckoutForm
+        user={me.data}
+        fromBuyNow={!cartMode}
+        items={items}
+        pricedItems={preview.data?.items ?? fallback?.items ?? null}
+        summary={preview.data?.summary ?? fallback?.summary ?? null}
+        razorpayCheckoutUrl={loaderData.razorpayCheckoutUrl}
+      />
+    );
+  }
+
+  return (
+    <div className="bg-stone-50/60">
+      <Container className="py-10 sm:py-14">
+        {header}
+        {body}
+      </Container>
+    </div>
+  );
+}

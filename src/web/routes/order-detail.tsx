@@ -1,0 +1,234 @@
+/**
+ * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address and
+ * the timeline of status changes with their notes; any failed lookup shows 'Order not found'.
+ */
+import { Link } from 'react-router';
+import { DISCOUNT_LABELS } from '../../core/constants';
+import { formatINR } from '../../core/money';
+import { Container } from '../components/layout/page';
+import { Badge } from '../components/ui/badge';
+import { ButtonLink } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageLoader } from '../components/ui/spinner';
+import { useRequireAuth } from '../features/auth/use-require-auth';
+import { fullName } from '../features/checkout/address-form';
+import { useOrderQuery } from '../features/orders/api';
+import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/order-detail';
+
+/** Title of the order page. */
+export function meta({ params }: Route.MetaArgs) {
+  return pageMeta(`Order #${orderRef(params.id)}`, 'Your order details.');
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** The order page. */
+export default function OrderDetail({ params }: Route.ComponentProps) {
+  const status = useRequireAuth({ resumeTo: `/orders/${params.id}` });
+  const query = useOrderQuery(params.id);
+
+  if (status !== 'signed-in' || query.isPending) return <PageLoader text="Loading order..." />;
+
+  const order = query.data;
+  if (!order) {
+    return (
+      <Container>
+        <EmptyState
+          icon="box"
+          headingLevel={1}
+          title="Order not found"
+          description="We couldn't find this order in your account."
+          action={<ButtonLink to="/orders">Back to Orders</ButtonLink>}
+        />
+      </Container>
+    );
+  }
+
+  const a = order.shippingAddress;
+  const t = order.totals;
+  return (
+    <Container className="py-10 sm:py-14">
+      <Link to="/orders" className="text-sm font-medium text-stone-600 hover:text-brand">
+        ← Back to Orders
+      </Link>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4 border-b border-stone-200 pb-6">
+        <div>
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
+            Order #{orderRef(order._id)}
+          </h1>
+          <p className="mt-2 text-stone-600">
+            Placed on{' '}
+            <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
+          </p>
+        </div>
+        <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
+          <OrderStatusBadge status={order.status} />
+          <p className="text-lg font-semibold text-stone-900">{formatINR(t.grandTotal)}</p>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px] lg:gap-12">
+        <div>
+          <section aria-labelledby="items-heading">
+            <h2 id="items-heading" className="font-display text-xl font-semibold text-stone-900">
+              Items ({order.itemCount})
+            </h2>
+            <ul className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+              {order.items.map((item, i) => (
+                <li key={`${item.productId}:${item.variantId ?? ''}:${i}`} className="flex gap-4 p-4 sm:p-5">
+                  {item.image ? (
+                    <img
+                      src={item.image}
+                      alt={item.title}
+                      width={80}
+                      height={100}
+                      loading="lazy"
+                      className="aspect-[4/5] w-20 shrink-0 rounded-md bg-stone-100 object-cover"
+                    />
+                  ) : (
+                    <div className="aspect-[4/5] w-20 shrink-0 rounded-md bg-stone-100" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-stone-900">
+                      <Link
+                        to={`/product/${encodeURIComponent(item.productId)}`}
+                        className="hover:text-brand"
+                      >
+                        {item.title}
+                      </Link>
+                    </p>
+                    <p className="mt-1 text-sm text-stone-600">
+                      {item.variantName ? <>Size: {item.variantName} · </> : null}
+                      Qty: {item.quantity}
+                    </p>
+                    <p className="mt-1 text-sm text-stone-600">{formatINR(item.unitPrice)} each</p>
+                  </div>
+                  <p className="font-semibold text-stone-900">{formatINR(item.price)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {order.timeline.length > 0 ? (
+            <section aria-labelledby="timeline-heading" className="mt-10">
+              <h2 id="timeline-heading" className="font-display text-xl font-semibold text-stone-900">
+                Order timeline
+              </h2>
+              <ol className="mt-4 space-y-0">
+                {order.timeline.map((event, i) => (
+                  <li key={`${event.status}:${event.at}:${i}`} className="relative flex gap-4 pb-6 last:pb-0">
+                    {i < order.timeline.length - 1 ? (
+                      <span
+                        aria-hidden="true"
+                        className="absolute left-[7px] top-5 h-full w-px bg-stone-200"
+                      />
+                    ) : null}
+                    <span
+                      aria-hidden="true"
+                      className={`relative mt-1 h-[15px] w-[15px] shrink-0 rounded-full border-2 ${
+                        i === order.timeline.length - 1
+                          ? 'border-brand bg-brand'
+                          : 'border-stone-300 bg-white'
+                      }`}
+                    />
+                    <div className="min-w-0">
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <OrderStatusBadge status={event.status} />
+                        <time dateTime={event.at} className="text-sm text-stone-500">
+                          {dateTimeFormat.format(new Date(event.at))}
+                        </time>
+                      </div>
+                      {event.note ? <p className="mt-1.5 text-sm text-stone-700">{event.note}</p> : null}
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+
+        <div className="space-y-6">
+          <section
+            aria-labelledby="totals-heading"
+            className="rounded-xl border border-stone-200 bg-stone-50 p-6"
+          >
+            <h2 id="totals-heading" className="font-display text-xl font-semibold text-stone-900">
+              Payment summary
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Subtotal</dt>
+                <dd className="font-medium text-stone-900">{formatINR(t.subTotal)}</dd>
+              </div>
+              {t.discount > 0 ? (
+                <div className="flex justify-between text-green-700">
+                  <dt className="flex items-center gap-2">
+                    Discount
+                    {order.discountType !== 'NONE' ? (
+                      <Badge tone="green">{DISCOUNT_LABELS[order.discountType]}</Badge>
+                    ) : null}
+                  </dt>
+                  <dd className="font-medium">−{formatINR(t.discount)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between">
+                <dt className="text-stone-600">Shipping</dt>
+                <dd className="font-semibold text-green-700">
+                  {t.shipping > 0 ? formatINR(t.shipping) : 'FREE'}
+                </dd>
+              </div>
+              {t.tax > 0 ? (
+                <div className="flex justify-between">
+                  <dt className="text-stone-600">Tax</dt>
+                  <dd className="font-medium text-stone-900">{formatINR(t.tax)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between border-t border-stone-200 pt-3 text-base">
+                <dt className="font-semibold text-stone-900">Grand total</dt>
+                <dd className="font-semibold text-stone-900">{formatINR(t.grandTotal)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section
+            aria-labelledby="address-heading"
+            className="rounded-xl border border-stone-200 bg-white p-6"
+          >
+            <h2 id="address-heading" className="font-display text-xl font-semibold text-stone-900">
+              Delivery address
+            </h2>
+            <address className="mt-3 text-sm not-italic leading-relaxed text-stone-700">
+              <span className="font-semibold text-stone-900">{fullName(a.firstName, a.lastName)}</span>
+              <br />
+              {a.address}
+              {a.apartment ? `, ${a.apartment}` : ''}
+              <br />
+              {a.city}, {a.state} {a.pincode}
+              {a.country ? (
+                <>
+                  <br />
+                  {a.country}
+                </>
+              ) : null}
+              {order.phone ? (
+                <>
+                  <br />
+                  Phone: {order.phone}
+                </>
+              ) : null}
+            </address>
+          </section>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * Product detail (/product/{id}): gallery, title, description, price, size, quantity, buying
+ * buttons and 'You May Also Like'. A missing product answers 404 with 'Product not found'.
+ */
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { BRAND, HOME_LIMITS } from '../../core/constants';
+import { Container } from '../components/layout/page';
+import { ProductGrid } from '../components/product/product-card';
+import { Badge } from '../components/ui/badge';
+import { ButtonLink } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { ProductGallery } from '../features/product/product-gallery';
+import { PurchasePanel } from '../features/product/purchase-panel';
+import { isAvailable } from '../components/product/product-card';
+import { categoryHref } from '../lib/categories';
+import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
+import type { Route } from './+types/product';
+
+/** The product and up to 5 related ones; 404 when the product is missing or inactive. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const product = await context.catalog.getProduct(params.id);
+  if (!product) throw data({ message: 'Product not found' }, { status: 404 });
+  const related = await context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []);
+  return { product, related };
+}
+
+/**
+ * '<title> | Rangmanch' with the description, the first image (absolute) for link previews, and
+ * JSON-LD: the Product with its Offer (price in INR, availability, URL) and the breadcrumbs.
+ */
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const origin = originFromMatches(matches);
+  const path = `/product/${encodeURIComponent(params.id)}`;
+  if (!loaderData) {
+    return seoMeta({ origin, path, title: 'Product not found', description: 'This product is not available.', noindex: true });
+  }
+  const { product } = loaderData;
+  const description = summarize(product.description) || `${product.title} at ${BRAND.name}.`;
+  const category = product.categoryIds[0];
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    category ? { name: category.name, path: categoryHref(category) } : { name: 'All Products', path: '/products' },
+    { name: product.title, path },
+  ];
+  const url = absoluteUrl(origin, path);
+  return seoMeta({
+    origin,
+    path,
+    title: product.title,
+    description,
+    image: product.images[0]?.url,
+    imageAlt: product.images[0]?.alt || product.title,
+    type: 'product',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.title,
+        description: product.description,
+        image: product.images.map((i) => absoluteUrl(origin, i.url)),
+        sku: product.variants[0]?.sku,
+        brand: { '@type': 'Brand', name: BRAND.name },
+        ...(category ? { category: category.name } : {}),
+        offers: {
+          '@type': 'Offer',
+          url,
+          price: product.price.toFixed(2),
+          priceCurrency: 'INR',
+          availability: isAvailable(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+      breadcrumbJsonLd(origin, crumbs),
+    ],
+  });
+}
+
+const PROMISES = [
+  'Free shipping across India',
+  'Dispatched in 1–2 business days',
+  'Secure payment: UPI, cards, net banking, wallets',
+] as const;
+
+/** The product page. */
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const category = product.categoryIds[0];
+  return (
+    <>
+      <Container className="py-6 sm:py-10">
+        <nav aria-label="Breadcrumb" className="mb-6 text-sm text-stone-500">
+          <ol className="flex flex-wrap items-center gap-1.5">
+            <li>
+              <Link to="/" className="hover:text-stone-900">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              {category ? (
+                <Link to={categoryHref(category)} className="hover:text-stone-900">
+                  {category.name}
+                </Link>
+              ) : (
+                <Link to="/products" className="hover:text-stone-900">
+                  All Products
+                </Link>
+              )}
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="line-clamp-1 text-stone-800">
+              {product.title}
+            </li>
+          </ol>
+        </nav>
+        <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
+          {/* key: a new product starts at its first image */}
+          <ProductGallery key={product._id} images={product.images} title={product.title} />
+          <div className="md:py-2">
+            {product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
+            <h1 className="mt-3 font-display text-3xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-4xl">
+              {product.title}
+            </h1>
+            <div className="mt-6">
+              <PurchasePanel key={product._id} product={product} />
+            </div>
+            <ul className="mt-8 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-600">
+              {PROMISES.map((p) => (
+                <li key={p} className="flex items-center gap-2">
+                  <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-brand" aria-hidden="true">
+                    <path
+                      d="m4.5 10.5 3.5 3.5 7.5-8"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                  {p}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 border-t border-stone-200 pt-6">
+              <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-900">Description</h2>
+              <div className="mt-3 space-y-3 whitespace-pre-line leading-relaxed text-stone-700">
+                {product.description}
+              </div>
+            </div>
+          </div>
+        </div>
+      </Container>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-10 border-t border-stone-200 bg-stone-50">
+          <Container className="py-14">
+            <h2
+              id="related-heading"
+              className="mb-8 font-display text-2xl font-semibold text-stone-900 sm:text-3xl"
+            >
+              You May Also Like
+            </h2>
+            <ProductGrid products={related} eagerCount={0} columns={5} />
+          </Container>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Product not found' (404) or a general failure, each with a way back to the products. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Container>
+      <EmptyState
+        icon={notFound ? 'search' : 'alert'}
+        headingLevel={1}
+        title={notFound ? 'Product not found' : 'Something went wrong'}
+        description={
+          notFound
+            ? 'This product may have sold out or been removed from our collection.'
+            : 'We could not load this product. Please try again.'
+        }
+        action={<ButtonLink to="/products">Browse Products</ButtonLink>}
+      />
+    </Container>
+  );
+}

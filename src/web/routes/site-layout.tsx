@@ -1,0 +1,38 @@
+/**
+ * The shop's frame around every page: promotional banner, header, page, footer, and a loading
+ * bar while the next page's data is on its way.
+ */
+import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { PromoBanner } from '../components/layout/promo-banner';
+import type { loader as rootLoader } from '../root';
+
+/** Banner, header with the root loader's categories, the page, and the footer. */
+export default function SiteLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && !navigation.formMethod;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {loading ? (
+        <div role="status" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-rose-100">
+          <span className="sr-only">Loading...</span>
+          <span className="block h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-brand motion-reduce:w-full motion-reduce:animate-none" />
+        </div>
+      ) : null}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-sm font-medium text-stone-900 focus:not-sr-only focus:absolute focus:left-4 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <PromoBanner />
+      <Header categories={root?.categories ?? []} />
+      <main id="main" className="flex-1" aria-busy={loading || undefined}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

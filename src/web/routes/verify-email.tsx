@@ -1,0 +1,59 @@
+/**
+ * Verify e-mail (/verify-email): the six-digit code from signup, with a 30-second resend cooldown.
+ * The verification id and e-mail arrive in router state from /signup; success goes to /login,
+ * replacing this page in history.
+ */
+import { useLocation, useNavigate } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { PageLoader } from '../components/ui/spinner';
+import { resendOtp, verifyOtp } from '../features/auth/api';
+import { CodeEntryForm, VerificationNotFound } from '../features/auth/code-entry-form';
+import { readVerificationState } from '../features/auth/flow-state';
+import { useHydrated } from '../lib/use-hydrated';
+import { pageMeta } from '../lib/meta';
+
+/** Title of the code entry page. */
+export function meta() {
+  return pageMeta('Verify your email', 'Enter the 6-digit code we sent to your e-mail.');
+}
+
+/** The code entry page, or 'Verification Not Found' when opened without a signup. */
+export default function VerifyEmail() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  if (!hydrated) return <PageLoader />;
+  const state = readVerificationState(location.state);
+  if (!state) {
+    return (
+      <VerificationNotFound
+        description="Your sign-up session was not found or has expired. Please sign up again."
+        action={
+          <ButtonLink to="/signup" size="lg" className="w-full">
+            Go to Sign Up
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  const { verificationId, email } = state;
+  return (
+    <CodeEntryForm
+      title="Verify your email"
+      subtitle={
+        <>
+          We sent a 6-digit code to{' '}
+          <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>. The code expires
+          in 10 minutes.
+        </>
+      }
+      submitLabel="Verify email"
+      verifyFallback="Invalid or expired code. Please try again."
+      onVerify={async (code) => {
+        await verifyOtp({ verificationId, code });
+        await navigate('/login', { replace: true, state: { message: 'Email verified! Please log in.' } });
+      }}
+      onResend={() => resendOtp({ verificationId }).then(() => undefined)}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, test } from './fixtures';
+
+// /products and category pages: headings, counts, grids, empty and error states, and search, sort,
+// size and price filters and pages kept in the URL (issue 3, spec sections 2 and 8).
+
+const priceOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+test('All Products: heading, count, 24 per page and real page links', async ({ page }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await expect(page.getByText(/^\d+ products$/)).toBeVisible();
+  await expect(page.locator('main ul a[href^="/product/"]')).toHaveCount(24);
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await pagination.getByRole('link', { name: 'Next →' }).click();
+  await expect(page).toHaveURL(/\/products\?page=2$/);
+  await expect(pagination.locator('[aria-current="page"]')).toHaveText('Page 2');
+});
+
+test('sort and filters apply at once and stay in a shareable URL', async ({ page }) => {
+  await page.goto('/products');
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+  const shown = page.locator('main ul a[href^="/product/"] .font-semibold.text-stone-900');
+  await expect
+    .poll(async () => {
+      const values = (await shown.allTextContents()).map(priceOf);
+      return values.length > 5 && values.every((v, i) => i === 0 || values[i - 1] <= v);
+    })
+    .toBe(true);
+
+  if (await page.getByRole('link', { name: 'Filters' }).isVisible()) await page.getByRole('link', { name: 'Filters' }).click();
+  await page.getByRole('checkbox', { name: 'XXL' }).check({ force: true });
+  await expect(page).toHaveURL(/\/products\?sort=price-asc&sizes=XXL$/);
+  await page.getByLabel('Max price').fill('1500');
+  await page.getByLabel('Max price').press('Enter');
+  await expect(page).toHaveURL(/\/products\?sort=price-asc&sizes=XXL&maxPrice=1500$/);
+  const cardPrices = page.locator('main ul a[href^="/product/"] .font-semibold.text-stone-900');
+  await expect.poll(async () => Math.max(...(await cardPrices.allTextContents()).map(priceOf))).toBeLessThanOrEqual(1500);
+  await expect(page.getByRole('link', { name: 'Remove filter Size XXL' })).toBeVisible();
+
+  // The same URL, opened afresh, renders the same view on the server.
+  const url = page.url();
+  const html = await (await page.request.get(url)).text();
+  expect(html).toContain('Remove filter Up to ₹1500');
+  await page.getByRole('link', { name: 'Clear all' }).click();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+});
+
+test('a search with no results shows the empty state with its links', async ({ page }) => {
+  await page.goto('/products?q=zzzz-nothing');
+  await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test('form-style URLs (repeated sizes, empty fields) redirect to the canonical spelling', async ({ page }) => {
+  await page.goto('/products?q=&sizes=L&sizes=m&minPrice=&sort=newest');
+  await expect(page).toHaveURL(/\/products\?sizes=M,L$/);
+});
+
+test('a category page takes its heading from ?name, lists its products and keeps the name in links', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('nav[aria-label="Shop by category"] a', { hasText: 'Women' }).getAttribute('href');
+  const id = /\/category\/([^?]+)/.exec(href ?? '')?.[1];
+  await page.goto(`/category/${id}?name=Women`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Women' })).toBeVisible();
+  await expect(page.getByText(/^\d+ products$/)).toBeVisible();
+  await page.getByLabel('Sort by').selectOption('bestsellers');
+  await expect(page).toHaveURL(new RegExp(`/category/${id}\\?name=Women&sort=bestsellers$`));
+  // Without ?name the first product's category names the page.
+  await page.goto(`/category/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kurtas & Kurtis');
+});
+
+test('an unknown category answers 404 with the empty state', async ({ page }) => {
+  const response = await page.goto('/category/00000000-0000-4000-8000-000000000000');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No products found in this category' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse All Products' })).toHaveAttribute('href', '/');
+});
+
+test("a failed load shows 'Failed to fetch products' and 'Try Again' recovers", async ({ page, isMobile }) => {
+  await page.goto('/contact');
+  await page.route('**/products.data*', (route) => route.fulfill({ status: 500, body: 'down' }));
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'All Products' }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Products' }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Failed to fetch products' })).toBeVisible();
+  await page.unroute('**/products.data*');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});
