@@ -117,6 +117,7 @@ function Filters({ query, onChange }: { query: ListingQuery; onChange: () => voi
           {SIZES.map((size) => (
             <label key={size} className="relative">
               <input
+                key={String(query.sizes.includes(size))}
                 type="checkbox"
                 name="sizes"
                 value={size}
@@ -139,6 +140,7 @@ function Filters({ query, onChange }: { query: ListingQuery; onChange: () => voi
               Min price
             </label>
             <input
+              key={query.minPrice ?? ''}
               id={minId}
               type="number"
               name="minPrice"
@@ -158,6 +160,7 @@ function Filters({ query, onChange }: { query: ListingQuery; onChange: () => voi
               Max price
             </label>
             <input
+              key={query.maxPrice ?? ''}
               id={maxId}
               type="number"
               name="maxPrice"
@@ -221,9 +224,9 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
         subtitle={query.q ? `Results for “${query.q}”` : undefined}
         aside={<span aria-live="polite">{countText}</span>}
       />
-      {/* `key`: a new URL resets the fields to what it says. */}
+      {/* Each field is keyed by its own value in the URL: a new URL resets the fields it changes
+          (a removed chip, Back) and leaves alone one the shopper is typing into meanwhile. */}
       <Form
-        key={`${pathname}${listingSearch(query, { name })}`}
         id={formId}
         method="get"
         action={pathname}
@@ -237,6 +240,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
               Search in {title}
             </label>
             <input
+              key={query.q ?? ''}
               id={searchId}
               type="search"
               name="q"
@@ -251,7 +255,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
             <label htmlFor={sortId} className="mb-1 block text-xs font-medium text-stone-600">
               Sort by
             </label>
-            <select id={sortId} name="sort" defaultValue={query.sort} onChange={onChange} className={fieldClass}>
+            <select key={query.sort} id={sortId} name="sort" defaultValue={query.sort} onChange={onChange} className={fieldClass}>
               {SORTS.map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
