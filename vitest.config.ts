@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          globalSetup: ['tests/helpers/pglite-template.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,14 +1,16 @@
 /**
- * Builds the real app on a fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres)
+ * Builds the real app on a fresh database for one test file: in-memory PGlite started from the
+ * migrated template (./pglite-template.ts), or (TEST_DB=postgres)
  * a new PostgreSQL database created from TEST_DATABASE_URL and dropped afterwards. Razorpay is a
  * real sandbox server on loopback; mail is captured in memory.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -63,7 +65,11 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}, env: 
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const handle = await openDatabase(pgDb ? { url: pgDb.url, poolSize: 10 } : { pgliteDir: 'memory://' });
+  const handle = await openDatabase(
+    pgDb
+      ? { url: pgDb.url, poolSize: 10 }
+      : { pgliteDir: 'memory://', pgliteDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) },
+  );
   await handle.migrate();
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
