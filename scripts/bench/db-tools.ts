@@ -120,6 +120,26 @@ export async function prepareBench(
 }
 
 /**
+ * The shop as `npm start` seeds it, for the phone benchmark: migrations and the demo catalogue
+ * (images drawn into `mediaDir`). Returns the id of a bestseller, for its product page.
+ */
+export async function prepareDemo(target: DbTarget, opts: { mediaDir: string }): Promise<{ productId: string }> {
+  const handle = await open(target);
+  try {
+    await seedDemoCatalog(handle.db, { mediaDir: opts.mediaDir });
+    const [product] = await handle.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.isActive, true), eq(products.isBestseller, true)))
+      .orderBy(products.title)
+      .limit(1);
+    return { productId: product.id };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * The oversell audit after a checkout run: per variant, units in orders placed since `since` must
  * not exceed the stock it had, and stock must equal initial − sold and never be negative.
  */

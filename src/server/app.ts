@@ -196,6 +196,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
+    // Without an offline queue, a limit checked before the connection is up would be skipped:
+    // start once Redis is ready, or after 2 s without it (limits then fail open: skipOnError below).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// npm run bench:scale — reads at scale (issue 8). On a PostgreSQL database filled by seed:scale
+// (10,000 products with 50,000 variants, 20,000 shoppers, 100,000 orders), runs the production
+// server and measures, with autocannon (10 connections, a warm-up then measured rounds):
+//   - shopper reads: the first page of /api/products, a deep page, a sort, a search, a size and
+//     price filter, a category page, product pages (a different product on every request);
+//   - admin orders (/api/orders/admin/all): the first page, a status filter, a date range, and
+//     searches by order reference, e-mail prefix and customer name.
+// Targets: p99 under 50 ms for the shopper reads, under 100 ms for the admin orders; the query
+// plans themselves are asserted in src/server/modules/catalog/query-plans.test.ts.
+// Prints a table and writes bench/results/bench-scale-<time>.json.
+//
+// Database: DATABASE_URL when set (seeded unless it already holds the scale data, and kept), else a
+// fresh database on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
+// seeded and dropped afterwards. Options: --skip-build. Environment: BENCH_WARMUP, BENCH_ROUNDS,
+// BENCH_SECONDS (default 1, 3, 3), BENCH_CONNECTIONS (default 10).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { importTs } from '../lib/run-ts.mjs';
+import { buildIfWanted, createPgDatabase, machine, measure, rssSampler, startJsonChild, startServer, stopChild, table, uptime, writeResult, root } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGET_P99 = { shopper: 50, admin: 100 };
+
+const started = Date.now();
+buildIfWanted(argv);
+const tools = await importTs('scripts/bench/db-tools.ts');
+const toolsBundle = path.join(root, 'build', 'scripts', 'db-tools.mjs');
+
+const ownDb = process.env.DATABASE_URL ? null : await createPgDatabase('rangmanch_scale');
+const target = { url: process.env.DATABASE_URL ?? ownDb.url };
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rangmanch-bench-scale-'));
+const children = [];
+const result = { kind: 'scale', startedAt: new Date(started).toISOString(), machine: machine(), settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, rounds: ROUNDS, roundSeconds: SECONDS }, scenarios: {} };
+try {
+  console.log(`\n${uptime()}\nSeeding the scale data (npm run seed:scale)…`);
+  const seeded = await tools.seedScaleDatabase(target);
+  result.seed = seeded.skipped ? 'already there' : { seconds: +seeded.seconds.toFixed(1), rows: seeded.rows };
+  console.log(seeded.skipped ? 'The scale data is already there.' : `Seeded in ${seeded.seconds.toFixed(1)} s.`);
+
+  const jwtSecret = randomBytes(32).toString('hex');
+  const fixture = await tools.scaleFixture(target, jwtSecret);
+  // Production refuses the built-in sandbox: a stand-in process plays Razorpay (never called here).
+  const keyId = 'rzp_test_scale';
+  const keySecret = randomBytes(16).toString('hex');
+  const standin = await startJsonChild(['scripts/bench/standin.mjs', toolsBundle, keyId, keySecret]);
+  children.push(standin.child);
+  const server = await startServer(
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: target.url,
+      JWT_SECRET: jwtSecret,
+      RAZORPAY_KEY_ID: keyId,
+      RAZORPAY_KEY_SECRET: keySecret,
+      RAZORPAY_WEBHOOK_SECRET: 'whsec_scale',
+      RAZORPAY_API_BASE: standin.info.baseUrl,
+      SEED_DEMO: 'false',
+    },
+    path.join(dataDir, 'server.log'),
+  );
+  children.push(server.child);
+  const rss = rssSampler(server.child.pid);
+
+  const categories = await (await fetch(`${server.base}/api/categories`)).json();
+  const child = categories.find((c) => c.parentId) ?? categories[0];
+  const admin = { authorization: `Bearer ${fixture.adminToken}` };
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const scenarios = [
+    ['shopper', 'products, first page', '/api/products'],
+    ['shopper', 'products, page 200', '/api/products?page=200'],
+    ['shopper', 'products, price low-high', '/api/products?sort=price-asc'],
+    ['shopper', 'search "kurta"', '/api/products?q=kurta'],
+    ['shopper', 'search, size M, up to ₹1500', '/api/products?q=cotton&sizes=M&maxPrice=1500'],
+    ['shopper', 'category products', `/api/categories/${child._id}/products`],
+    ['shopper', 'product by id (2,000 ids)', null],
+    ['admin', 'orders, first page', '/api/orders/admin/all?page=1&limit=20'],
+    ['admin', 'orders, status shipped, page 3', '/api/orders/admin/all?page=3&limit=20&status=shipped'],
+    ['admin', 'orders, last 30 days', `/api/orders/admin/all?page=1&limit=20&startDate=${monthAgo}&endDate=${today}`],
+    ['admin', 'orders, search by reference', `/api/orders/admin/all?page=1&limit=20&search=${fixture.orderRef}`],
+    ['admin', 'orders, search by e-mail', `/api/orders/admin/all?page=1&limit=20&search=${encodeURIComponent(fixture.emailPrefix)}`],
+    ['admin', 'orders, search by name', '/api/orders/admin/all?page=1&limit=20&search=Sharma'],
+  ];
+  const settings = { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss };
+  for (const [who, name, url] of scenarios) {
+    let n = 0;
+    const opts = url
+      ? { url: `${server.base}${url}`, connections: CONNECTIONS, headers: who === 'admin' ? admin : {} }
+      : {
+          url: server.base,
+          connections: CONNECTIONS,
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/${fixture.productIds[n++ % fixture.productIds.length]}` }) }],
+        };
+    const m = await measure(opts, settings);
+    const target = TARGET_P99[who];
+    result.scenarios[name] = { who, url: url ?? '/api/products/:id', targetP99: target, met: m.p99 < target && m.errors === 0, ...m };
+    console.log(`  ${name.padEnd(34)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms (target < ${target})  errors ${m.errors}`);
+  }
+  result.rssMB = rss.max;
+  rss.stop();
+} finally {
+  for (const c of children.reverse()) await stopChild(c);
+  await ownDb?.drop().catch((err) => console.error(`could not drop ${ownDb.name}: ${err.message}`));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+result.seconds = Math.round((Date.now() - started) / 1000);
+const rows = Object.entries(result.scenarios).map(([name, s]) => [name, s.rps, s.p50, s.p99, `< ${s.targetP99}`, s.errors, s.met ? 'yes' : 'NO']);
+console.log(`\n${table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'target', 'errors', 'met'], rows)}`);
+console.log(`server RSS at most ${result.rssMB} MB`);
+const missed = Object.entries(result.scenarios).filter(([, s]) => !s.met);
+console.log(missed.length ? `\nMissed: ${missed.map(([n, s]) => `${n} (p99 ${s.p99} ms, ${s.errors} errors)`).join('; ')}` : '\nEvery target met.');
+console.log(`Wrote ${writeResult('bench-scale', result)} (${result.seconds} s in all).`);
