@@ -34,7 +34,7 @@ import {
   root,
   rssSampler,
   startJsonChild,
-  startServer,
+  startProductionShop,
   stopChild,
   table,
   uptime,
@@ -88,8 +88,6 @@ async function benchOne(kind) {
   const pgDb = kind === 'postgres' ? await createPgDatabase('rangmanch_bench') : null;
   const target = pgDb ? { url: pgDb.url } : { pgliteDir: path.join(dataDir, 'db') };
   const jwtSecret = randomBytes(32).toString('hex');
-  const keyId = 'rzp_test_bench';
-  const keySecret = randomBytes(16).toString('hex');
   const children = [];
   const run = { database: kind, loadBefore: loadAverage(), scenarios: {}, checkout: null, audit: null };
   try {
@@ -102,23 +100,13 @@ async function benchOne(kind) {
     });
     const initialStock = await tools.stockSnapshot(target);
 
-    const standin = await startJsonChild(['scripts/bench/standin.mjs', toolsBundle, keyId, keySecret]);
-    children.push(standin.child);
-    const server = await startServer(
-      {
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-        JWT_SECRET: jwtSecret,
-        RAZORPAY_KEY_ID: keyId,
-        RAZORPAY_KEY_SECRET: keySecret,
-        RAZORPAY_WEBHOOK_SECRET: 'whsec_bench',
-        RAZORPAY_API_BASE: standin.info.baseUrl,
-        SEED_DEMO: 'false',
-      },
-      path.join(dataDir, 'server.log'),
-    );
-    children.push(server.child);
+    const { server, standin, keyId, children: started } = await startProductionShop({
+      toolsBundle,
+      dataDir,
+      jwtSecret,
+      env: pgDb ? { DATABASE_URL: pgDb.url } : {},
+    });
+    children.push(...started);
     const rss = rssSampler(server.child.pid);
     console.log(`server up (pid ${server.child.pid}, RSS ${rss.max} MB at rest); ${uptime()}`);
 
@@ -142,7 +130,9 @@ async function benchOne(kind) {
     for (const [name, url, type] of reads) {
       const cache = await cacheCheck(url);
       const m = await measurePaired(
-        { url, connections: CONNECTIONS },
+        // Pages are asked for as a browser asks (Accept-Encoding: br, gzip): the page cache keeps
+        // the compressed bytes, and no phone fetches 138 KB of uncompressed HTML.
+        { url, connections: CONNECTIONS, headers: type === 'page' ? { 'accept-encoding': 'br, gzip' } : {} },
         { url: ceilingUrl, connections: CONNECTIONS },
         { ...settings, ceilingSeconds: CEILING_SECONDS, server: rss, ceilingPid: ceiling.child.pid },
       );

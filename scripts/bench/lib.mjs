@@ -98,6 +98,39 @@ export async function startServer(env, logFile, nodeArgs = []) {
   return { child, base };
 }
 
+/**
+ * Starts the shop as production runs it (NODE_ENV=production, SEED_DEMO=false) on `dataDir`, with
+ * a Razorpay stand-in in its own process (production refuses the built-in sandbox; `toolsBundle`
+ * is the bundled scripts/bench/db-tools.ts). `env` adds variables (DATABASE_URL, LOG_LEVEL…).
+ * Resolves with the server ({child, base}), the stand-in ({child, info: {baseUrl}}), the key id,
+ * and both children to stop.
+ */
+export async function startProductionShop({ toolsBundle, dataDir, jwtSecret, env = {} }) {
+  const keyId = 'rzp_test_bench';
+  const keySecret = randomBytes(16).toString('hex');
+  const standin = await startJsonChild(['scripts/bench/standin.mjs', toolsBundle, keyId, keySecret]);
+  try {
+    const server = await startServer(
+      {
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        JWT_SECRET: jwtSecret,
+        RAZORPAY_KEY_ID: keyId,
+        RAZORPAY_KEY_SECRET: keySecret,
+        RAZORPAY_WEBHOOK_SECRET: 'whsec_bench',
+        RAZORPAY_API_BASE: standin.info.baseUrl,
+        SEED_DEMO: 'false',
+        ...env,
+      },
+      path.join(dataDir, 'server.log'),
+    );
+    return { server, standin, keyId, children: [standin.child, server.child] };
+  } catch (err) {
+    await stopChild(standin.child);
+    throw err;
+  }
+}
+
 /** A free TCP port on loopback. */
 export async function freePort() {
   const net = await import('node:net');

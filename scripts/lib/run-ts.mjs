@@ -1,7 +1,7 @@
 // Runs a TypeScript entry of scripts/ with plain Node (Node 20 cannot strip types): bundles it with
 // esbuild into build/scripts/ (npm packages left external, like the server build), copies the
-// committed SQL migrations beside it (the database client finds them next to the bundle), and
-// imports it.
+// committed SQL migrations and the demo seed's video clips beside it (the database client and the
+// seed find them next to the bundle, as in build/node), and imports it.
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,5 +26,6 @@ export async function importTs(entry) {
     logLevel: 'warning',
   });
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  cpSync(path.join(root, 'src/server/db/seed/seed-media'), path.join(outDir, 'seed-media'), { recursive: true });
   return import(pathToFileURL(outfile).href);
 }

@@ -252,7 +252,7 @@ export function HeroCarousel({
               <button
                 key={slide.key}
                 type="button"
-                className="group flex h-8 items-center sm:h-7"
+                className="group flex h-8 min-w-6 items-center justify-center sm:h-7"
                 onClick={() => go(i)}
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === index ? 'true' : undefined}

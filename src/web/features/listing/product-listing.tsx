@@ -337,6 +337,8 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
             </div>
           ) : (
             <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
+              {/* The cards' titles are h3: this keeps the heading levels in order for screen readers. */}
+              <h2 className="sr-only">Results</h2>
               <ProductGrid products={products} columns={4} />
               <Pagination query={query} totalPages={totalPages} name={name} />
             </div>
