@@ -147,12 +147,16 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
           yield buffered;
         }
       }
+      const out = createWriteStream(partial, { flags: 'wx', mode: 0o644 });
       try {
-        await pipeline(source, checked, createWriteStream(partial, { flags: 'wx', mode: 0o644 }));
+        await pipeline(source, checked, out);
         const file = `${name}.${ext}`;
         await rename(partial, path.join(dir, file));
         return { publicId: `${folder}/${name}`, url: `/media/${folder}/${file}`, bytes, ext: ext! };
       } catch (err) {
+        // The file is opened lazily: a refusal can come before the open finishes, and an unlink
+        // then would run first and leave the partial file behind. Remove it once the stream closed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await unlink(partial).catch(() => undefined);
         throw err;
       }
