@@ -174,6 +174,8 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
     expect(await search('kavya d')).toEqual([made.firstOfMay2.id]); // shipping first and last name
     expect(await search("d'souza")).toEqual([made.firstOfMay2.id]);
     expect(await search('priya nair')).toEqual([made.firstOfMay2.id]); // the account name
+    expect(await search('nair')).toEqual([made.firstOfMay2.id]); // any part of it, from 3 characters
+    expect(await search('ai')).toEqual([]); // shorter terms match the start only ("a" is not every order)
     expect((await search('rohan')).length).toBe(25);
     expect(await search('981112')).toHaveLength(25); // the account's phone
     expect(await search('%')).toEqual([]); // wildcards are literal
