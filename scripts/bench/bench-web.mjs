@@ -7,11 +7,12 @@
 // Targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100, LCP <= 2.0 s,
 // CLS <= 0.05, TBT <= 150 ms. The JavaScript budget of each route is checked by
 // scripts/check-bundle-size.mjs in `npm test`.
-// Prints a table and writes bench/results/bench-web-<time>.json.
+// Prints a table and writes bench/results/bench-web-<time>.json, and each page's median Lighthouse
+// report beside it (lighthouse-<page>-<time>.json).
 //
 // Options: --skip-build. Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_WEB_RUNS (3).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,6 +25,12 @@ const argv = process.argv.slice(2);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100, lcpMs: 2000, cls: 0.05, tbtMs: 150 };
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROME)) {
+  console.error(`No Chromium at ${CHROME}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
+  process.exit(1);
+}
 
 const started = Date.now();
 buildIfWanted(argv);
@@ -44,7 +51,7 @@ try {
   result.lighthouse = JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
 
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROME,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const pages = [
@@ -88,6 +95,8 @@ try {
       ...(page.cls > TARGETS.cls ? [`CLS ${page.cls} (target ${TARGETS.cls})`] : []),
       ...(page.tbtMs > TARGETS.tbtMs ? [`TBT ${page.tbtMs} ms (target ${TARGETS.tbtMs})`] : []),
     ];
+    // The whole median report, for a look at what held the page up (open it in the Lighthouse viewer).
+    page.report = writeResult(`lighthouse-${name.replace(/\W+/g, '-')}`, median);
     result.pages[name] = page;
     console.log(`  ${name.padEnd(14)} performance ${page.performance} (runs ${page.performanceRuns.join(', ')})  LCP ${page.lcpMs} ms  CLS ${page.cls}  TBT ${page.tbtMs} ms`);
   }

@@ -44,6 +44,25 @@ function BannerLink({ link, children, label }: { link: string | null; children: 
   );
 }
 
+/** A banner picture filling its slide: the 800 px copy on phones, fetched first when it leads. */
+function BannerImage({ url, alt, lead }: { url: string; alt: string; lead: boolean }) {
+  const srcSet = demoSrcSet(url, 1600);
+  return (
+    <img
+      src={url}
+      srcSet={srcSet}
+      sizes={srcSet ? BANNER_SIZES : undefined}
+      alt={alt}
+      width={1600}
+      height={640}
+      className="h-full w-full object-cover"
+      loading={lead ? 'eager' : 'lazy'}
+      fetchPriority={lead ? 'high' : undefined}
+      decoding="async"
+    />
+  );
+}
+
 /** A text hero used when no banners are configured. */
 function FallbackHero() {
   return (
@@ -192,35 +211,29 @@ export function HeroCarousel({
               data-active={active ? 'true' : undefined}
             >
               {slide.kind === 'video' ? (
-                <video
+                <>
+                  {/* The poster is an image under the video rather than its poster attribute, so
+                      phones get the small copy (srcset) and it is fetched first; the video itself
+                      loads only when it is played, after the page is up. */}
+                  {slide.video.posterUrl ? <BannerImage url={slide.video.posterUrl} alt="" lead={i === 0} /> : null}
+                  <video
                     ref={videoRef}
                     src={slide.video.videoUrl}
-                    poster={slide.video.posterUrl ?? undefined}
                     muted
                     playsInline
                     loop={count === 1}
-                    preload={i === 0 ? 'auto' : 'metadata'}
+                    preload="none"
                     width={1600}
                     height={640}
-                    className="h-full w-full object-cover"
+                    className="absolute inset-0 h-full w-full object-cover"
                     aria-label={`${BRAND.name} video banner`}
                     onEnded={() => (rotating ? go(index + 1) : undefined)}
                     onError={() => setVideoFailed(true)}
                   />
+                </>
               ) : (
                 <BannerLink link={slide.banner.link} label={slide.banner.alt || `Banner ${i + 1}`}>
-                  <img
-                    src={slide.banner.imageUrl}
-                    srcSet={demoSrcSet(slide.banner.imageUrl, 1600)}
-                    sizes={demoSrcSet(slide.banner.imageUrl, 1600) ? BANNER_SIZES : undefined}
-                    alt={slide.banner.alt}
-                    width={1600}
-                    height={640}
-                    className="h-full w-full object-cover"
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={i === 0 ? 'high' : undefined}
-                    decoding="async"
-                  />
+                  <BannerImage url={slide.banner.imageUrl} alt={slide.banner.alt} lead={i === 0} />
                 </BannerLink>
               )}
             </div>
