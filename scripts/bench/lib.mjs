@@ -123,6 +123,8 @@ export async function startProductionShop({ toolsBundle, dataDir, jwtSecret, env
         ...env,
       },
       path.join(dataDir, 'server.log'),
+      // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the shop.
+      process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
     );
     return { server, standin, keyId, children: [standin.child, server.child] };
   } catch (err) {

@@ -93,14 +93,16 @@ async function plansOf(action: (db: Database) => Promise<unknown>): Promise<{ sq
 /** One connection inside a transaction (rolled back at the end): a pool client on PostgreSQL, PGlite's only session. */
 async function openSession() {
   const client = (t.db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const conn = process.env.TEST_DB === 'postgres' ? await (client as pg.Pool).connect() : (client as PGlite);
-  const query = (text: string, params: unknown[] = []) => conn.query(text, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>;
+  type Rows = Promise<{ rows: Record<string, unknown>[] }>;
+  const pooled = process.env.TEST_DB === 'postgres' ? await (client as pg.Pool).connect() : null;
+  const query = (text: string, params: unknown[] = []): Rows =>
+    (pooled ? pooled.query(text, params) : (client as PGlite).query(text, params)) as Rows;
   await query('begin');
   return {
     query,
     end: async () => {
       await query('rollback');
-      if ('release' in conn) conn.release();
+      pooled?.release();
     },
   };
 }
