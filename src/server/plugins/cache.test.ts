@@ -3,9 +3,9 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachePlugin, encodeCached, preferredEncoding, type CachedResponse } from './cache';
 
-async function cacheApp(ttlMs: number) {
+async function cacheApp(ttlMs: number, limits: { maxEntries?: number; maxBytes?: number } = {}) {
   const app = Fastify();
-  await app.register(cachePlugin, { ttlMs });
+  await app.register(cachePlugin, { ttlMs, ...limits });
   await app.ready();
   return app;
 }
@@ -37,6 +37,26 @@ describe('response cache', () => {
     vi.advanceTimersByTime(2500); // more than a TTL past expiry: gone
     expect(cache.get('k')).toBeUndefined();
     expect(cache.get('k')).toBeUndefined();
+    await app.close();
+  });
+
+  it('keeps within its memory budget and entry count by dropping the oldest entries first', async () => {
+    const app = await cacheApp(60_000, { maxBytes: 100_000, maxEntries: 5 });
+    const cache = app.responseCache;
+    const page = (n: number) => entry(`<html>${String(n).repeat(30_000)}</html>`, 'text/html');
+    for (let n = 1; n <= 4; n++) cache.set(`/product/${n}`, page(n));
+    // Each 30 KB page counts about 40 KB: two fit in 100 KB.
+    expect(['/product/1', '/product/2', '/product/3', '/product/4'].map((k) => Boolean(cache.get(k)))).toEqual([false, false, true, true]);
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    cache.set('/product/3', page(3)); // replacing an entry does not count it twice
+    expect(Boolean(cache.get('/product/4'))).toBe(true);
+    cache.set('/huge', entry('x'.repeat(200_000), 'text/html')); // bigger than the whole budget: not kept
+    expect(cache.get('/huge')).toBeUndefined();
+    expect(Boolean(cache.get('/product/4'))).toBe(true);
+    for (let n = 0; n < 7; n++) cache.set(`/api/${n}`, entry(`"${n}"`));
+    expect(['/api/0', '/api/1', '/api/2', '/api/6'].map((k) => Boolean(cache.get(k)))).toEqual([false, false, true, true]);
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
     await app.close();
   });
 

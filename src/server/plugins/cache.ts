@@ -36,6 +36,8 @@ export interface ResponseCache {
   invalidate(): void;
   /** Bumped on every invalidation (tests and diagnostics). */
   readonly generation: number;
+  /** What the entries count for against the memory budget (`CacheOptions.maxBytes`). */
+  readonly bytes: number;
 }
 
 const CHANNEL = 'store:cache-invalidate';
@@ -48,13 +50,27 @@ const CATALOGUE_WRITE = /^\/api\/(categories|products|admin\/homepage|orders\/ad
 export interface CacheOptions {
   ttlMs?: number;
   maxEntries?: number;
+  /**
+   * Memory budget for all entries, in bytes (default 32 MB): the oldest entries go first when a new
+   * one would pass it. Server-rendered pages are 50-140 KB, so a crawler walking every product page
+   * would otherwise hold up to `maxEntries` of them (issue 8, RSS under 250 MB).
+   */
+  maxBytes?: number;
   redisUrl?: string;
 }
+
+/**
+ * What an entry is counted as against `maxBytes`: its body, a third more for the compressed copies
+ * made later on demand (brotli and gzip of text are each well under a fifth of it), and its key.
+ */
+const entryCost = (key: string, body: Buffer) => body.length + Math.ceil(body.length / 3) + key.length * 2;
 
 export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) => {
   const ttlMs = opts.ttlMs ?? 10_000;
   const maxEntries = opts.maxEntries ?? 2_000;
-  const entries = new Map<string, CachedResponse & { expires: number; generation: number; refreshUntil?: number }>();
+  const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+  const entries = new Map<string, CachedResponse & { expires: number; generation: number; refreshUntil?: number; cost: number }>();
+  let bytes = 0;
   let generation = 0;
   const instanceId = Math.random().toString(36).slice(2);
 
@@ -71,6 +87,14 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
   function dropAll() {
     generation++;
     entries.clear();
+    bytes = 0;
+  }
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.cost;
+    entries.delete(key);
   }
 
   const cache: ResponseCache = {
@@ -79,7 +103,7 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
       if (!hit) return undefined;
       const now = Date.now();
       if (hit.generation !== generation || now > hit.expires + ttlMs) {
-        entries.delete(key);
+        remove(key);
         return undefined;
       }
       if (hit.expires >= now) return hit;
@@ -89,11 +113,16 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
       return undefined;
     },
     set(key, value) {
-      if (!entries.has(key) && entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+      const cost = entryCost(key, value.body);
+      if (cost > maxBytes) return;
+      remove(key);
+      // Oldest first (a Map keeps insertion order) until the new entry fits both limits.
+      for (const oldest of entries.keys()) {
+        if (entries.size < maxEntries && bytes + cost <= maxBytes) break;
+        remove(oldest);
       }
-      entries.set(key, { ...value, expires: Date.now() + ttlMs, generation });
+      entries.set(key, { ...value, expires: Date.now() + ttlMs, generation, cost });
+      bytes += cost;
     },
     invalidate() {
       dropAll();
@@ -101,6 +130,9 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
     },
     get generation() {
       return generation;
+    },
+    get bytes() {
+      return bytes;
     },
   };
   app.decorate('responseCache', cache);

@@ -1,7 +1,9 @@
 /**
  * Rasterisation of the offline-generated SVG artwork (see `garment-art.ts`) to WebP via sharp.
+ * sharp (libvips) is loaded on first use: only seeding needs it, and loaded it adds about 30 MB to
+ * the server's memory (issue 8, RSS under 250 MB).
  */
-import sharp from 'sharp';
+const loadSharp = async () => (await import('sharp')).default;
 
 /**
  * Rasterises an SVG string to WebP (quality ~78) at its own size; returns the bytes.
@@ -9,6 +11,7 @@ import sharp from 'sharp';
  * seeding the whole demo catalogue within a few seconds on a 2-core machine.
  */
 export async function svgToWebp(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 78, effort: 2 }).toBuffer();
 }
 
@@ -31,5 +34,6 @@ export async function svgsToWebp(svgs: string[], concurrency = 3): Promise<Buffe
 
 /** Scales a rendered image down to `width` (height follows) as WebP: the smaller `srcset` candidate. */
 export async function resizeWebp(image: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image).resize({ width }).webp({ quality: 78, effort: 2 }).toBuffer();
 }
