@@ -2,7 +2,7 @@
 // npm run bench:scale — reads at scale (issue 8). On a PostgreSQL database filled by seed:scale
 // (10,000 products with 50,000 variants, 20,000 shoppers, 100,000 orders), runs the production
 // server and measures, with autocannon (a warm-up then measured rounds; 10 connections for the
-// shopper reads, 2 for the admin screen), every request past the response cache, on the database:
+// shopper reads, 2 for the admin screen), every request on the database (the response cache is off):
 //   - shopper reads: the first page of /api/products, a deep page, a sort, a search, a size and
 //     price filter, a category page, product pages (a different product on every request);
 //   - admin orders (/api/orders/admin/all): the first page, a status filter, a date range, and
@@ -49,7 +49,7 @@ try {
 
   const jwtSecret = randomBytes(32).toString('hex');
   const fixture = await tools.scaleFixture(target, jwtSecret);
-  const shop = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: { DATABASE_URL: target.url } });
+  const shop = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: { DATABASE_URL: target.url, RESPONSE_CACHE_TTL_MS: '0' } });
   children.push(...shop.children);
   const { server } = shop;
   const rss = rssSampler(server.child.pid);
@@ -76,13 +76,11 @@ try {
   ];
   const settings = { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss };
   for (const [who, name, url] of scenarios) {
-    // Every request carries its own `r` parameter, which the API ignores: no answer comes from the
-    // response cache, every read goes to the database.
+    // The shop runs with its response cache off (RESPONSE_CACHE_TTL_MS=0): every read goes to the database.
     let n = 0;
     const pathOf = () => {
       n += 1;
-      const p = url ?? `/api/products/${fixture.productIds[n % fixture.productIds.length]}`;
-      return `${p}${p.includes('?') ? '&' : '?'}r=${n}`;
+      return url ?? `/api/products/${fixture.productIds[n % fixture.productIds.length]}`;
     };
     const opts = {
       url: server.base,

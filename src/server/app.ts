@@ -215,7 +215,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
   });
   await app.register(authPlugin);
-  await app.register(cachePlugin, { redisUrl: config.redisUrl, ttlMs: opts.cacheTtlMs });
+  await app.register(cachePlugin, { redisUrl: config.redisUrl, ttlMs: opts.cacheTtlMs ?? config.responseCacheTtlMs });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Rangmanch store API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -27,6 +27,7 @@ const envSchema = z.object({
   RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
   CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
   REDIS_URL: z.string().url().optional(),
+  RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: bool.optional(),
@@ -58,6 +59,8 @@ export interface AppConfig {
   razorpay: RazorpayConfig;
   cloudinaryUrl: string | undefined;
   redisUrl: string | undefined;
+  /** How long anonymous catalogue answers and pages are cached (issue 8); 0 turns the cache off. */
+  responseCacheTtlMs: number;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         },
     cloudinaryUrl: e.CLOUDINARY_URL,
     redisUrl: e.REDIS_URL,
+    responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,

@@ -113,6 +113,7 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
       return undefined;
     },
     set(key, value) {
+      if (ttlMs <= 0) return; // the cache is off
       const cost = entryCost(key, value.body);
       if (cost > maxBytes) return;
       remove(key);

@@ -43,4 +43,17 @@ describe('catalogue response cache', () => {
     expect(refused.statusCode).toBe(400);
     expect((await t.app.inject('/api/products')).headers['x-cache']).toBe('hit');
   });
+
+  it('keys listings on what they mean, so made-up parameters cannot fill the cache', async () => {
+    await t.app.inject('/api/products?sort=price-asc');
+    for (const url of ['/api/products?sort=price-asc&x=1', '/api/products?x=2&sort=price-asc&page=1', '/api/products?sort=price-asc&page=abc']) {
+      expect((await t.app.inject(url)).headers['x-cache'], url).toBe('hit');
+    }
+    expect((await t.app.inject('/api/products?sort=price-desc')).headers['x-cache']).toBeUndefined();
+    const cached = t.app.responseCache.bytes;
+    for (let n = 0; n < 20; n++) await t.app.inject(`/api/products/00000000-0000-4000-8000-000000000000?junk=${n}`);
+    for (let n = 0; n < 20; n++) await t.app.inject(`/api/homepage?junk=${n}`);
+    expect(t.app.responseCache.bytes - cached).toBeLessThan(20_000); // one homepage entry, not twenty
+    expect((await t.app.inject('/api/homepage?other=1')).headers['x-cache']).toBe('hit');
+  });
 });

@@ -2,7 +2,7 @@
  * Public catalogue routes (storefront section 7): homepage, categories, category products, products,
  * product. Unknown or malformed ids answer 404 (DESIGN.md).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
@@ -13,6 +13,27 @@ import { categoryScope, getProduct, listCategories, searchProducts, type Product
 
 const idParams = z.object({ id: z.string().max(64) });
 
+/** The routes whose answer depends on the query string: the listing parameters. */
+const LISTING_ROUTES = new Set(['/api/products', '/api/categories/:id/products']);
+const keys = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The response-cache key of a catalogue read: its path, plus for a listing the query as the listing
+ * reads it (defaults filled in, unknown or bad parameters dropped). Keying on the raw URL would
+ * let any made-up parameter (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
+ */
+function cacheKey(request: FastifyRequest): string {
+  let key = keys.get(request);
+  if (key === undefined) {
+    const path = request.url.split('?')[0];
+    key = LISTING_ROUTES.has(request.routeOptions.url ?? '')
+      ? `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`
+      : `api:${path}`;
+    keys.set(request, key);
+  }
+  return key;
+}
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
@@ -20,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // once per entry (issue 8).
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
-    const hit = app.responseCache.get(`api:${request.url}`);
+    const hit = app.responseCache.get(cacheKey(request));
     if (hit) return reply.code(hit.status).header('x-cache', 'hit').send(encodeCached(request, reply, hit));
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -31,7 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         if (value !== undefined) headers[name] = String(value);
       }
       const entry = { status: 200, headers, body: Buffer.from(payload) };
-      app.responseCache.set(`api:${request.url}`, entry);
+      app.responseCache.set(cacheKey(request), entry);
       return encodeCached(request, reply, entry);
     }
     return payload;
