@@ -2,8 +2,8 @@
  * Query plans at scale (issue 8): on a few thousand products and orders (src/server/db/seed/scale.ts,
  * then VACUUM ANALYZE, so the planner works from real statistics; the only planner settings are
  * those a service scopes to its own transaction), the SQL the services actually send — captured
- * through a Drizzle logger while calling them — is EXPLAINed, and each read must reach its rows through the expected index, with no
- * sequential scan of a big table anywhere in the plan.
+ * through a Drizzle logger while calling them — is EXPLAINed, and each read must reach its rows
+ * through the expected index, with no sequential scan of a big table anywhere in the plan.
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
