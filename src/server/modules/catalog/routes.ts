@@ -15,7 +15,6 @@ const idParams = z.object({ id: z.string().max(64) });
 
 /** The routes whose answer depends on the query string: the listing parameters. */
 const LISTING_ROUTES = new Set(['/api/products', '/api/categories/:id/products']);
-const keys = new WeakMap<FastifyRequest, string>();
 
 /**
  * The response-cache key of a catalogue read: its path, plus for a listing the query as the listing
@@ -23,15 +22,10 @@ const keys = new WeakMap<FastifyRequest, string>();
  * let any made-up parameter (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
  */
 function cacheKey(request: FastifyRequest): string {
-  let key = keys.get(request);
-  if (key === undefined) {
-    const path = request.url.split('?')[0];
-    key = LISTING_ROUTES.has(request.routeOptions.url ?? '')
-      ? `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`
-      : `api:${path}`;
-    keys.set(request, key);
-  }
-  return key;
+  const path = request.url.split('?')[0];
+  return LISTING_ROUTES.has(request.routeOptions.url ?? '')
+    ? `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`
+    : `api:${path}`;
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
