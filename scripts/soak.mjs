@@ -1,20 +1,21 @@
-// Soak test (issue 9; not part of CI): starts the production build on PGlite (or DATABASE_URL),
-// measures the capacity of a mixed read workload for 15 s, then runs that mix at half the capacity
-// for SOAK_SECONDS (default 600) and reports the error rate (target < 0.1%) and the growth of the
-// server's resident memory from the first minute to the end (target < 10%).
+// Soak test (issue 9; not part of CI): starts the production build as `npm run serve` does, on
+// PGlite (or DATABASE_URL), measures the capacity of a mixed read workload for 15 s, then runs that
+// mix at half the capacity for SOAK_SECONDS (default 600) and reports the error rate (target < 0.1%)
+// and the growth of the server's resident memory from the first minute to the end (target < 10%).
 // Usage: npm run build && npm run soak   (SOAK_SECONDS=60 for a quick look)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serveNodeArgs } from './lib/serve-command.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const PORT = Number(process.env.SOAK_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soak-'));
 
-const server = spawn(process.execPath, ['build/node/main.js'], {
+const server = spawn(process.execPath, [...serveNodeArgs(), 'build/node/main.js'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

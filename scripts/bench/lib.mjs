@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serveNodeArgs } from '../lib/serve-command.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -71,13 +72,14 @@ export async function stopChild(child, signal = 'SIGTERM') {
 }
 
 /**
- * Starts the production server (build/node/main.js) with `env` (and `nodeArgs` such as --cpu-prof),
- * its log in `logFile`, and waits for /readyz. Resolves with the child and its base URL.
+ * Starts the production server as `npm run serve` does (build/node/main.js with the script's node
+ * flags), plus `nodeArgs` such as --cpu-prof, with `env`, its log in `logFile`, and waits for
+ * /readyz. Resolves with the child and its base URL.
  */
 export async function startServer(env, logFile, nodeArgs = []) {
   const port = await freePort();
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, 'build/node/main.js'], {
+  const child = spawn(process.execPath, [...serveNodeArgs(), ...nodeArgs, 'build/node/main.js'], {
     cwd: root,
     stdio: ['ignore', fd, fd],
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1' },
