@@ -170,9 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,
     log: app.log,
-    onOrderPlaced: (order) => {
-      mailQueue.enqueue(orderConfirmationMail(order)).catch((err: unknown) => app.log.error({ err, orderId: order._id }, 'order mail not queued'));
-    },
+    orderMail: { queue: mailQueue, compose: orderConfirmationMail },
   });
   app.decorate('authRateLimit', { rateLimit: { max: opts.authRateLimitMax ?? 30, timeWindow: '1 minute' } });
   app.decorate('authAccountLimitMax', opts.authAccountLimitMax ?? 10);

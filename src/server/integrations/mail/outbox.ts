@@ -2,16 +2,28 @@
  * Durable mail (issue 9): a mail is written to the mail_outbox table, then delivered; when the mail
  * server is down it stays there and is retried with backoff (30 s doubling, at most an hour apart)
  * until sent. Several instances can run the retry loop: rows are claimed with SKIP LOCKED and a
- * five-minute lease, so a mail is not sent twice by two instances at once.
+ * five-minute lease, so a mail is not sent twice by two instances at once. A mail that belongs to a
+ * database change (an order's confirmation) is staged in that change's transaction and delivered
+ * after the commit, so it exists exactly when the change does.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Mailer, MailMessage } from './mailer';
+
+/** A mail written to the outbox and not yet delivered. */
+export type StagedMail = typeof mailOutbox.$inferSelect;
 
 export interface MailQueue {
   /** Stores the mail, then tries to deliver it at once; never throws for a delivery failure. */
   enqueue(message: MailMessage): Promise<void>;
+  /**
+   * Writes the mail to the outbox inside `tx` (leased for five minutes, so the retry loop leaves it
+   * to this caller); hand the result to `deliver` once `tx` has committed.
+   */
+  stage(tx: Tx, message: MailMessage): Promise<StagedMail>;
+  /** Tries to deliver a staged mail once; never throws (a failure is retried later). */
+  deliver(mail: StagedMail): Promise<void>;
   /** Delivers every due mail; returns how many were sent and how many failed again. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
 }
@@ -41,13 +53,21 @@ export function createMailQueue(
     }
   }
 
+  async function stage(tx: Tx, message: MailMessage): Promise<StagedMail> {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({ ...message, attempts: 1, nextAttemptAt: sql`now() + ${LEASE}` })
+      .returning();
+    return row;
+  }
+
   return {
     async enqueue(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ ...message, attempts: 1, nextAttemptAt: sql`now() + ${LEASE}` })
-        .returning();
-      await attempt(row);
+      await attempt(await stage(db, message));
+    },
+    stage,
+    async deliver(mail) {
+      await attempt(mail);
     },
     async deliverDue() {
       const claimed = await db.execute<{ id: string }>(sql`

@@ -36,8 +36,10 @@ describe('mail server outage', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify-and-create-order', payload: paid });
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).toHaveLength(1);
+    // The mail was written in the order's transaction: it is there as soon as the order is.
+    expect(await t.db.select({ to: mailOutbox.to }).from(mailOutbox)).toEqual([{ to: shippingAddress.email }]);
 
-    // The mail is queued first, then its first delivery attempt fails: wait for both.
+    // Its first delivery attempt, made after the commit, fails: wait for it.
     await expect.poll(async () => (await t.db.select().from(mailOutbox)).map((m) => m.lastError !== null)).toEqual([true]);
     const [pending] = await t.db.select().from(mailOutbox);
     expect(pending.sentAt).toBeNull();

@@ -4,8 +4,9 @@
  * paise with the new attempt's id as receipt and records the checkout attempt; verify checks the
  * signature and finds the attempt by the signed order id, then one transaction takes the stock
  * with conditional updates, creates the order with its items and first timeline entry, clears the
- * bought cart lines and marks the attempt completed. The same payment completed twice gives the same order. A paid
- * attempt that cannot be filled is refunded and no order is created.
+ * bought cart lines, writes the confirmation mail to the outbox and marks the attempt completed.
+ * The same payment completed twice gives the same order. A paid attempt that cannot be filled is
+ * refunded and no order is created.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
@@ -15,6 +16,8 @@ import type { ShippingAddress } from '../../../core/schemas/checkout';
 import type { Database } from '../../db/client';
 import { cartItems, checkoutAttempts, orderEvents, orderItems, orders, refunds, variants } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
+import type { MailMessage } from '../../integrations/mail/mailer';
+import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import type { RazorpayClient } from '../../integrations/razorpay/razorpay-client';
 import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
 import { describeProblem, priceRequestedLines, toPricing, type LineRequest } from '../cart/pricing';
@@ -25,8 +28,11 @@ export interface PaymentDeps {
   razorpay: RazorpayClient;
   keyId: string;
   keySecret: string;
-  /** Called after an order is placed (confirmation mail); failures are the callee's to handle. */
-  onOrderPlaced?: (order: Order) => void;
+  /**
+   * The order confirmation mail: composed and written to the mail outbox in the order's own
+   * transaction (no order without its mail, no mail without its order), delivered after the commit.
+   */
+  orderMail?: { queue: MailQueue; compose: (order: Order) => MailMessage };
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -123,11 +129,11 @@ export async function completeAttempt(
   which: string | { razorpayOrderId: string },
   paymentId: string,
 ): Promise<Order> {
-  let placed: Order | null = null;
   let attemptId: string | undefined = typeof which === 'string' ? which : undefined;
-  let orderId: string;
+  // `placed` is set when this call placed the order; otherwise the order existed already.
+  let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
   try {
-    orderId = await deps.db.transaction(async (tx) => {
+    outcome = await deps.db.transaction(async (tx) => {
       const [attempt] = await tx
         .select()
         .from(checkoutAttempts)
@@ -135,7 +141,7 @@ export async function completeAttempt(
         .for('update');
       if (!attempt) throw badRequest(VERIFY_FAILED);
       attemptId = attempt.id;
-      if (attempt.orderId) return attempt.orderId;
+      if (attempt.orderId) return { orderId: attempt.orderId };
       if (attempt.status === 'refunded' || attempt.status === 'failed') throw new OutOfStock();
       for (const line of attempt.items) {
         const taken = await tx
@@ -197,15 +203,19 @@ export async function completeAttempt(
         .update(checkoutAttempts)
         .set({ status: 'completed', orderId: order.id, razorpayPaymentId: paymentId, updatedAt: new Date() })
         .where(eq(checkoutAttempts.id, attempt.id));
-      placed = shapeOrder(order, items.sort((a, b) => a.position - b.position), events);
-      return order.id;
+      const placed = shapeOrder(order, items.sort((a, b) => a.position - b.position), events);
+      const mail = deps.orderMail ? await deps.orderMail.queue.stage(tx, deps.orderMail.compose(placed)) : undefined;
+      return { orderId: order.id, placed, mail };
     });
   } catch (err) {
     if (err instanceof OutOfStock) throw await refundUnfillable(deps, attemptId!, paymentId);
     throw err;
   }
+  const { orderId, placed, mail } = outcome;
   if (placed) {
-    deps.onOrderPlaced?.(placed);
+    if (mail) {
+      deps.orderMail?.queue.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'order mail not delivered'));
+    }
     return placed;
   }
   // Completed earlier (the same payment verified twice, or the webhook came first).
