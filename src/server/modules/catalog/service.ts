@@ -53,50 +53,54 @@ export async function listCategories(db: Database, opts: { activeOnly: boolean }
 
 /**
  * The three look-ups hydrateProducts makes for a page of products (its variants, images and
- * categories, by `= any(ids)`), prepared once per database and visibility: building them anew cost
- * a listing about a fifth of the shop's CPU (issue 8), and PostgreSQL keeps their plans.
+ * categories, by `= any(ids)`), prepared once per database: building them anew cost a listing
+ * about a fifth of the shop's CPU (issue 8), and PostgreSQL keeps their plans. Variants and
+ * categories come in two visibilities (public reads see active ones only); images have one.
  */
-function prepareHydration(db: Database, activeOnly: boolean) {
+function prepareHydration(db: Database) {
   const ids = sql.placeholder('ids');
-  const suffix = activeOnly ? 'active' : 'all';
-  return {
-    variants: db
+  const variantsOf = (activeOnly: boolean) =>
+    db
       .select()
       .from(variants)
       .where(and(sql`${variants.productId} = any(${ids})`, activeOnly ? eq(variants.isActive, true) : undefined))
-      .prepare(`hydrate_variants_${suffix}`),
-    images: db
-      .select()
-      .from(productImages)
-      .where(sql`${productImages.productId} = any(${ids})`)
-      .orderBy(asc(productImages.position))
-      .prepare(`hydrate_images_${suffix}`),
-    categories: db
+      .prepare(`hydrate_variants_${activeOnly ? 'active' : 'all'}`);
+  const categoriesOf = (activeOnly: boolean) =>
+    db
       .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(and(sql`${productCategories.productId} = any(${ids})`, activeOnly ? eq(categories.isActive, true) : undefined))
       .orderBy(asc(productCategories.position))
-      .prepare(`hydrate_categories_${suffix}`),
+      .prepare(`hydrate_categories_${activeOnly ? 'active' : 'all'}`);
+  return {
+    variants: { active: variantsOf(true), all: variantsOf(false) },
+    categories: { active: categoriesOf(true), all: categoriesOf(false) },
+    images: db
+      .select()
+      .from(productImages)
+      .where(sql`${productImages.productId} = any(${ids})`)
+      .orderBy(asc(productImages.position))
+      .prepare('hydrate_images'),
   };
 }
 
-const hydration = new WeakMap<Database, Record<'active' | 'all', ReturnType<typeof prepareHydration>>>();
+const hydration = new WeakMap<Database, ReturnType<typeof prepareHydration>>();
 
 /** Loads variants, images and categories for product rows and shapes them for the API. */
 export async function hydrateProducts(db: Database, rows: ProductRow[], activeOnly: boolean): Promise<Product[]> {
   if (rows.length === 0) return [];
-  let prepared = hydration.get(db);
-  if (!prepared) {
-    prepared = { active: prepareHydration(db, true), all: prepareHydration(db, false) };
-    hydration.set(db, prepared);
+  let statements = hydration.get(db);
+  if (!statements) {
+    statements = prepareHydration(db);
+    hydration.set(db, statements);
   }
-  const statements = prepared[activeOnly ? 'active' : 'all'];
+  const visibility = activeOnly ? 'active' : 'all';
   const ids = rows.map((r) => r.id);
   const [variantRows, imageRows, categoryRows] = await Promise.all([
-    statements.variants.execute({ ids }),
+    statements.variants[visibility].execute({ ids }),
     statements.images.execute({ ids }),
-    statements.categories.execute({ ids }),
+    statements.categories[visibility].execute({ ids }),
   ]);
   return rows.map((row) => {
     const vs: Variant[] = variantRows
