@@ -30,8 +30,32 @@ function chunkModules(): Plugin {
   };
 }
 
+const PREACT_ALIASES: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  'react-dom/server': 'preact/compat/server',
+};
+
+/** Browser build only: React's API served by preact/compat (experiment). */
+function preactInBrowser(): Plugin {
+  return {
+    name: 'rangmanch:preact-in-browser',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const target = PREACT_ALIASES[source];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunkModules()],
+  plugins: [preactInBrowser(), tailwindcss(), reactRouter(), chunkModules()],
+  // The server render bundles the packages that import React, so that they get Preact as well.
+  environments: { ssr: { resolve: { noExternal: true } } },
   build: {
     // build/client/.vite/manifest.json: the chunk graph the bundle budget walks.
     manifest: true,

@@ -36,12 +36,14 @@ export async function gotoSignedOut(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
-/** Waits until React has hydrated the page's content (for signed-in pages rendered by the server). */
+/**
+ * Waits until the page's content is hydrated (for signed-in pages rendered by the server): the root
+ * layout marks <html data-hydrated> in its first effect, which runs once the whole document is.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps'));
-  });
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' && document.getElementById('main') !== null,
+  );
 }
 
 /** The login gate's pending action as stored in sessionStorage (null when none). */

@@ -11,7 +11,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { Rail } from '../components/ui/rail';
 import { Section } from '../components/ui/section';
 import { categoryHref } from '../lib/categories';
-import { HeroCarousel } from '../features/home/hero-carousel';
+import { HeroCarousel, leadImagePreload } from '../features/home/hero-carousel';
 import { InstagramGrid } from '../features/home/instagram-grid';
 import { instagramProfileUrl } from '../lib/brand';
 import { Testimonials } from '../features/home/testimonials';
@@ -38,36 +38,42 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
   const image = loaderData?.imageBanners[0]?.imageUrl ?? loaderData?.videoBanner?.posterUrl ?? null;
-  return seoMeta({
-    origin,
-    path: '/',
-    title: null,
-    description: `${BRAND.name}: kurtas, sarees and everyday Indian wear in sizes XS to XXL. Free shipping across India, prices inclusive of all taxes.`,
-    image,
-    imageAlt: loaderData?.imageBanners[0]?.alt,
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Organization',
-        name: BRAND.name,
-        url: absoluteUrl(origin, '/'),
-        logo: absoluteUrl(origin, '/favicon.svg'),
-        email: BRAND.supportEmail,
-        sameAs: [instagramProfileUrl()],
-      },
-      {
-        '@context': 'https://schema.org',
-        '@type': 'WebSite',
-        name: BRAND.name,
-        url: absoluteUrl(origin, '/'),
-        potentialAction: {
-          '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(origin, '/products')}?q={search_term_string}` },
-          'query-input': 'required name=search_term_string',
+  return [
+    ...leadImagePreload(loaderData?.videoBanner, loaderData?.imageBanners),
+    ...seoMeta({
+      origin,
+      path: '/',
+      title: null,
+      description: `${BRAND.name}: kurtas, sarees and everyday Indian wear in sizes XS to XXL. Free shipping across India, prices inclusive of all taxes.`,
+      image,
+      imageAlt: loaderData?.imageBanners[0]?.alt,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: BRAND.name,
+          url: absoluteUrl(origin, '/'),
+          logo: absoluteUrl(origin, '/favicon.svg'),
+          email: BRAND.supportEmail,
+          sameAs: [instagramProfileUrl()],
         },
-      },
-    ],
-  });
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: BRAND.name,
+          url: absoluteUrl(origin, '/'),
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: {
+              '@type': 'EntryPoint',
+              urlTemplate: `${absoluteUrl(origin, '/products')}?q={search_term_string}`,
+            },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    }),
+  ];
 }
 
 const PROMISES = [
@@ -79,8 +85,16 @@ const PROMISES = [
 
 /** The home page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { videoBanner, imageBanners, categories, latestProducts, bestsellerProducts, videos, testimonials, instagramPhotos } =
-    loaderData;
+  const {
+    videoBanner,
+    imageBanners,
+    categories,
+    latestProducts,
+    bestsellerProducts,
+    videos,
+    testimonials,
+    instagramPhotos,
+  } = loaderData;
   const parents = categories.filter((c) => !c.parentId);
   return (
     <>
@@ -107,10 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Latest Arrivals"
         subtitle="Fresh off the loom this season"
         action={
-          <Link
-            to="/products"
-            className="text-sm font-semibold text-brand underline-offset-4 hover:underline"
-          >
+          <Link to="/products" className="text-sm font-semibold text-brand underline-offset-4 hover:underline">
             View all products →
           </Link>
         }
@@ -132,12 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
 
       {bestsellerProducts.length > 0 ? (
-        <Section
-          id="bestsellers"
-          title="Bestsellers"
-          subtitle="Customer favorites & trending styles"
-          tone="stone"
-        >
+        <Section id="bestsellers" title="Bestsellers" subtitle="Customer favorites & trending styles" tone="stone">
           <ProductGrid products={bestsellerProducts} eagerCount={0} />
         </Section>
       ) : null}

@@ -7,8 +7,7 @@
  * slide is server-rendered.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { preload } from 'react-dom';
-import { Link } from 'react-router';
+import { Link, type MetaDescriptor } from 'react-router';
 import type { Homepage } from '../../../core/api-types';
 import { BRAND } from '../../../core/constants';
 import { ButtonLink } from '../../components/ui/button';
@@ -25,6 +24,30 @@ type Slide =
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 const BANNER_SIZES = '100vw';
+
+/**
+ * The home page's head entry that fetches the carousel's first picture (the page's largest paint)
+ * early and first: the video's poster when there is a video banner, else the first image banner.
+ * Returns a React Router meta descriptor for a `<link rel="preload">`, or none without banners.
+ */
+export function leadImagePreload(
+  videoBanner: Homepage['videoBanner'] | undefined,
+  banners: ImageBanner[] | undefined,
+): MetaDescriptor[] {
+  const href = videoBanner ? videoBanner.posterUrl : banners?.[0]?.imageUrl;
+  if (!href) return [];
+  const srcSet = demoSrcSet(href, 1600);
+  return [
+    {
+      tagName: 'link',
+      rel: 'preload',
+      as: 'image',
+      href,
+      fetchPriority: 'high',
+      ...(srcSet ? { imageSrcSet: srcSet, imageSizes: BANNER_SIZES } : {}),
+    },
+  ];
+}
 
 function BannerLink({ link, children, label }: { link: string | null; children: ReactNode; label: string }) {
   const cls =
@@ -118,13 +141,6 @@ export function HeroCarousel({
     ...banners.map((banner) => ({ kind: 'image' as const, key: banner._id, banner })),
   ];
   const count = slides.length;
-  // The first slide is the page's largest paint: fetch its picture first.
-  const lead = slides[0];
-  const leadImage = lead?.kind === 'video' ? lead.video.posterUrl : lead?.banner.imageUrl;
-  if (leadImage) {
-    const srcSet = demoSrcSet(leadImage, 1600);
-    preload(leadImage, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: srcSet ? BANNER_SIZES : undefined });
-  }
   const [index, setIndex] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
   const [hovered, setHovered] = useState(false);

@@ -1,0 +1,51 @@
+/**
+ * The browser entry: hydrates the server-rendered document with React Router's HydratedRouter.
+ *
+ * React's API is served by preact/compat on both sides (vite.config.ts, issue 8's 100 KB budget).
+ * Two differences from react-dom matter here:
+ * - Preact hydrates `document` as <html> (preactjs/preact#3794), so the layout's <html> element is a
+ *   fragment in the browser and its <head> and <body> hydrate the server's. Its attributes (lang) are
+ *   the same on every page and stay as the server sent them.
+ * - Preact runs effects (useEffect) on the next animation frame or after a 35 ms timer; React runs
+ *   them in a task of their own, right after the render. The entry schedules them the way React
+ *   does (a MessageChannel task), so effects also run in background tabs, where frames stop and
+ *   timers slow down, and under a paused test clock.
+ * - No root-level suspense. HydratedRouter suspends (throws a promise) until React Router has decoded
+ *   the loader data streamed into the page, so the entry waits for that before it hydrates.
+ */
+import { Fragment, options } from 'preact';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+
+const previousVNodeHook = options.vnode;
+options.vnode = (vnode) => {
+  if (vnode.type === 'html') vnode.type = Fragment;
+  previousVNodeHook?.(vnode);
+};
+
+const effectTasks: Array<() => void> = [];
+const effectChannel = new MessageChannel();
+effectChannel.port1.onmessage = () => effectTasks.splice(0).forEach((run) => run());
+options.requestAnimationFrame = (run) => {
+  if (effectTasks.push(run) === 1) effectChannel.port2.postMessage(null);
+};
+
+/**
+ * Resolves once React Router's hydration data is decoded. HydratedRouter builds its router before it
+ * calls any hook and throws the decoding promise until then; called outside a render, it stops at its
+ * first hook with an error once the router exists, which is the signal to go on.
+ */
+async function routerDataDecoded(): Promise<void> {
+  for (;;) {
+    try {
+      HydratedRouter({});
+      return;
+    } catch (thrown) {
+      if (thrown && typeof (thrown as PromiseLike<unknown>).then === 'function') await thrown;
+      else return;
+    }
+  }
+}
+
+await routerDataDecoded();
+hydrateRoot(document, <HydratedRouter />);
