@@ -14,14 +14,21 @@ export function toRupees(paise: number): number {
   return paise / 100;
 }
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const inrWhole = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
+/** An integer's digits grouped the Indian way (lakh, crore): "1234567" -> "12,34,567". */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
-/** Formats rupees the en-IN way: 1234.5 -> "₹1,234.50"; whole rupees drop the paise: "₹1,299". */
+/**
+ * Formats rupees the en-IN way: 1234.5 -> "₹1,234.50", -20 -> "-₹20"; whole rupees drop the paise:
+ * "₹1,299". The same text as `Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })`
+ * (money.test.ts compares them), written out because building that formatter costs a phone's
+ * browser about 200 ms the first time, on every page that shows a price (issue 8).
+ */
 export function formatINR(rupees: number): string {
-  return Number.isInteger(rupees) ? inrWhole.format(rupees) : inr.format(rupees);
+  const paise = Math.round(Math.abs(rupees) * 100);
+  const whole = groupIndian(String(Math.floor(paise / 100)));
+  const text = Number.isInteger(rupees) ? `₹${whole}` : `₹${whole}.${String(paise % 100).padStart(2, '0')}`;
+  return rupees < 0 && paise > 0 ? `-${text}` : text;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatINR, toPaise, toRupees } from './money';
 import { chooseDiscount, priceLines, unitsToMultiItemDiscount } from './pricing';
@@ -70,5 +71,21 @@ describe('money', () => {
   it('formats INR the en-IN way', () => {
     expect(formatINR(123456)).toBe('₹1,23,456');
     expect(formatINR(1299.5)).toBe('₹1,299.50');
+    expect(formatINR(12_34_56_789.05)).toBe('₹12,34,56,789.05');
+    expect(formatINR(0)).toBe('₹0');
+    expect(formatINR(-20)).toBe('-₹20');
+  });
+
+  it('writes exactly what Intl.NumberFormat en-IN INR writes, for any amount in paise', () => {
+    const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }), (paise) => {
+        const rupees = toRupees(paise);
+        const expected = Number.isInteger(rupees) ? inrWhole.format(rupees) : inr.format(rupees);
+        expect(formatINR(rupees)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
