@@ -2,7 +2,7 @@
  * The browser entry: hydrates the server-rendered document with React Router's HydratedRouter.
  *
  * React's API is served by preact/compat on both sides (vite.config.ts, issue 8's 100 KB budget).
- * Two differences from react-dom matter here:
+ * Three differences from react-dom matter here:
  * - Preact hydrates `document` as <html> (preactjs/preact#3794), so the layout's <html> element is a
  *   fragment in the browser and its <head> and <body> hydrate the server's. Its attributes (lang) are
  *   the same on every page and stay as the server sent them.
