@@ -11,7 +11,7 @@
 // src/web/features/admin, or the recharts package; per chunk, from
 // build/client/.vite/chunk-modules.json, written by the plugin in vite.config.ts), or when a
 // route's first load, gzipped, is over LIMIT_KB (100, issue 8). The framework part (the client
-// entry: preact/compat standing in for react-dom, and React Router) is about 52 KB of it.
+// entry: preact/compat standing in for react-dom, and React Router) is about 49 KB of it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

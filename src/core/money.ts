@@ -23,7 +23,7 @@ function groupIndian(digits: string): string {
 /**
  * Formats rupees the en-IN way: 1234.5 -> "₹1,234.50", -20 -> "-₹20"; whole rupees drop the paise:
  * "₹1,299". The same text as `Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })`
- * (money.test.ts compares them), written out because building that formatter costs a phone's
+ * (pricing.test.ts compares them), written out because building that formatter costs a phone's
  * browser about 200 ms the first time, on every page that shows a price (issue 8).
  */
 export function formatINR(rupees: number): string {
