@@ -17,7 +17,8 @@ import {
 import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
-import { useHydrated } from './lib/use-hydrated';
+import { onFullyHydrated } from './lib/hydration';
+import { mountToaster, useToasterWanted } from './lib/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -45,8 +46,8 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-// Toasts are never in the server's HTML: react-hot-toast loads once the page has hydrated (issue 8),
-// and lib/toast.ts shows them through it.
+// Toasts are never in the server's HTML: react-hot-toast loads on the first tap, key press or toast,
+// and lib/toast.ts shows them through it (issue 8).
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
 function makeQueryClient() {
@@ -66,10 +67,22 @@ function makeQueryClient() {
 /** The HTML document around every page (also around error pages). */
 export function Layout({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const hydrated = useHydrated();
-  // Marks the document once React has hydrated it: browser tests wait for it before they click.
+  const toasterWanted = useToasterWanted();
+  // Marks the document once it has hydrated, sections hydrated later included (lib/hydration.tsx):
+  // browser tests wait for it before they click.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    onFullyHydrated(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
+  }, []);
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const mount = () => {
+      mountToaster();
+      events.forEach((type) => window.removeEventListener(type, mount, true));
+    };
+    events.forEach((type) => window.addEventListener(type, mount, { capture: true, passive: true }));
+    return () => events.forEach((type) => window.removeEventListener(type, mount, true));
   }, []);
   return (
     <html lang="en-IN">
@@ -82,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        {hydrated ? (
+        {toasterWanted ? (
           <Suspense fallback={null}>
             <Toaster
               position="top-center"

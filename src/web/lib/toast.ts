@@ -1,12 +1,43 @@
 /**
- * Toasts without react-hot-toast in a page's first load (issue 8): root.tsx mounts the library's
- * Toaster once the page has hydrated, and these calls reach the library through the same dynamic
- * import (by then loaded, so a toast shows at once).
+ * Toasts without react-hot-toast in a page's first load (issue 8). root.tsx mounts the library's
+ * Toaster on the shopper's first tap or key press, or on the first toast, whichever comes first:
+ * its styles cost a phone about 100 ms of main thread, which a page that shows no toast should not
+ * pay while it loads. The calls below reach the library through the same dynamic import.
  */
+import { useSyncExternalStore } from 'react';
+
 const hotToast = () => import('react-hot-toast').then((m) => m.default);
+
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+
+/** Asks root.tsx to mount the Toaster (once; it then stays). The admin area calls it on mount. */
+export function mountToaster(): void {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  listeners.forEach((listener) => listener());
+}
+
+/** Whether the Toaster should be mounted: false on the server and until mountToaster() is called. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toasterWanted,
+    () => false,
+  );
+}
 
 /** react-hot-toast's success and error toasts, the library loaded on first use. */
 export const toast = {
-  success: (message: string) => void hotToast().then((t) => t.success(message)),
-  error: (message: string) => void hotToast().then((t) => t.error(message)),
+  success: (message: string) => {
+    mountToaster();
+    void hotToast().then((t) => t.success(message));
+  },
+  error: (message: string) => {
+    mountToaster();
+    void hotToast().then((t) => t.error(message));
+  },
 };

@@ -16,6 +16,7 @@ import { InstagramGrid } from '../features/home/instagram-grid';
 import { instagramProfileUrl } from '../lib/brand';
 import { Testimonials } from '../features/home/testimonials';
 import { WatchAndShop } from '../features/home/watch-and-shop';
+import { HydrateLater } from '../lib/hydration';
 import { absoluteUrl, originFromMatches, seoMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
@@ -98,102 +99,118 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const parents = categories.filter((c) => !c.parentId);
   return (
     <>
-      <HeroCarousel videoBanner={videoBanner} banners={imageBanners} />
+      <HydrateLater>
+        <HeroCarousel videoBanner={videoBanner} banners={imageBanners} />
+      </HydrateLater>
 
       {parents.length > 0 ? (
-        <nav aria-label="Shop by category" className="border-b border-stone-200 bg-white">
-          <Container className="no-scrollbar flex gap-2 overflow-x-auto py-4">
-            {parents.map((c) => (
-              <Link
-                key={c._id}
-                to={categoryHref(c)}
-                className="shrink-0 rounded-full border border-stone-300 px-4 py-2 text-sm font-medium text-stone-700 transition-colors hover:border-stone-900 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand"
-              >
-                {c.name}
-              </Link>
-            ))}
-          </Container>
-        </nav>
+        <HydrateLater>
+          <nav aria-label="Shop by category" className="border-b border-stone-200 bg-white">
+            <Container className="no-scrollbar flex gap-2 overflow-x-auto py-4">
+              {parents.map((c) => (
+                <Link
+                  key={c._id}
+                  to={categoryHref(c)}
+                  className="shrink-0 rounded-full border border-stone-300 px-4 py-2 text-sm font-medium text-stone-700 transition-colors hover:border-stone-900 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand"
+                >
+                  {c.name}
+                </Link>
+              ))}
+            </Container>
+          </nav>
+        </HydrateLater>
       ) : null}
 
-      <Section
-        id="latest"
-        title="Latest Arrivals"
-        subtitle="Fresh off the loom this season"
-        action={
-          <Link to="/products" className="text-sm font-semibold text-brand underline-offset-4 hover:underline">
-            View all products →
-          </Link>
-        }
-      >
-        {latestProducts.length > 0 ? (
-          <Rail label="Latest arrivals">
-            {latestProducts.map((p) => (
-              <div key={p._id} className="w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(25%-18px)]">
-                <ProductCard
-                  product={p}
-                  sizes="(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 30vw, 46vw"
-                />
-              </div>
-            ))}
-          </Rail>
-        ) : (
-          <p className="text-stone-500">New styles are on their way.</p>
-        )}
-      </Section>
+      <HydrateLater>
+        <Section
+          id="latest"
+          title="Latest Arrivals"
+          subtitle="Fresh off the loom this season"
+          action={
+            <Link to="/products" className="text-sm font-semibold text-brand underline-offset-4 hover:underline">
+              View all products →
+            </Link>
+          }
+        >
+          {latestProducts.length > 0 ? (
+            <Rail label="Latest arrivals">
+              {latestProducts.map((p) => (
+                <div key={p._id} className="w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(25%-18px)]">
+                  <ProductCard
+                    product={p}
+                    sizes="(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 30vw, 46vw"
+                  />
+                </div>
+              ))}
+            </Rail>
+          ) : (
+            <p className="text-stone-500">New styles are on their way.</p>
+          )}
+        </Section>
+      </HydrateLater>
 
       {bestsellerProducts.length > 0 ? (
-        <Section id="bestsellers" title="Bestsellers" subtitle="Customer favorites & trending styles" tone="stone">
-          <ProductGrid products={bestsellerProducts} eagerCount={0} />
-        </Section>
+        <HydrateLater>
+          <Section id="bestsellers" title="Bestsellers" subtitle="Customer favorites & trending styles" tone="stone">
+            <ProductGrid products={bestsellerProducts} eagerCount={0} />
+          </Section>
+        </HydrateLater>
       ) : null}
 
       {videos.length > 0 ? (
-        <Section id="watch" title="Watch & Shop" subtitle="See our styles move — hover or tap to play">
-          <WatchAndShop videos={videos} />
-        </Section>
+        <HydrateLater>
+          <Section id="watch" title="Watch & Shop" subtitle="See our styles move — hover or tap to play">
+            <WatchAndShop videos={videos} />
+          </Section>
+        </HydrateLater>
       ) : null}
 
-      <section aria-label="Our promises" className="border-y border-stone-200 bg-white">
-        <Container className="grid grid-cols-2 gap-6 py-10 lg:grid-cols-4">
-          {PROMISES.map((p) => (
-            <div key={p.title}>
-              <p className="font-display text-lg font-semibold text-stone-900">{p.title}</p>
-              <p className="mt-1 text-sm text-stone-600">{p.text}</p>
-            </div>
-          ))}
-        </Container>
-      </section>
+      <HydrateLater>
+        <section aria-label="Our promises" className="border-y border-stone-200 bg-white">
+          <Container className="grid grid-cols-2 gap-6 py-10 lg:grid-cols-4">
+            {PROMISES.map((p) => (
+              <div key={p.title}>
+                <p className="font-display text-lg font-semibold text-stone-900">{p.title}</p>
+                <p className="mt-1 text-sm text-stone-600">{p.text}</p>
+              </div>
+            ))}
+          </Container>
+        </section>
+      </HydrateLater>
 
       {testimonials.length > 0 ? (
-        <Section
-          id="testimonials"
-          title="What Customers Say"
-          subtitle="Real words from shoppers across India"
-          tone="stone"
-        >
-          <Testimonials items={testimonials} />
-        </Section>
+        <HydrateLater>
+          <Section
+            id="testimonials"
+            title="What Customers Say"
+            subtitle="Real words from shoppers across India"
+            tone="stone"
+          >
+            <Testimonials items={testimonials} />
+          </Section>
+        </HydrateLater>
       ) : null}
 
       {instagramPhotos.length > 0 ? (
-        <Section
-          id="instagram"
-          title="Follow us on Instagram"
-          subtitle={`Styled by you, shared with ${BRAND.socialHandle}`}
-          action={
-            <a
-              href={instagramProfileUrl()}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-sm font-semibold text-brand underline-offset-4 hover:underline"
-            >
-              Follow {BRAND.socialHandle} →
-            </a>
-          }
-        >
-          <InstagramGrid photos={instagramPhotos} />
-        </Section>
+        <HydrateLater>
+          <Section
+            id="instagram"
+            title="Follow us on Instagram"
+            subtitle={`Styled by you, shared with ${BRAND.socialHandle}`}
+            action={
+              <a
+                href={instagramProfileUrl()}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-semibold text-brand underline-offset-4 hover:underline"
+              >
+                Follow {BRAND.socialHandle} →
+              </a>
+            }
+          >
+            <InstagramGrid photos={instagramPhotos} />
+          </Section>
+        </HydrateLater>
       ) : null}
     </>
   );

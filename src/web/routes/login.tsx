@@ -18,7 +18,7 @@ import { resumeAfterLogin } from '../features/auth/post-login';
 import { errorMessage } from '../lib/api';
 import { setToken } from '../lib/auth';
 import { lazyZodResolver } from '../lib/lazy-resolver';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 
 /** Title of the login page. */

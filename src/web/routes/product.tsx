@@ -13,6 +13,7 @@ import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
 import { isAvailable } from '../components/product/product-card';
 import { categoryHref } from '../lib/categories';
+import { HydrateLater } from '../lib/hydration';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
 import type { Route } from './+types/product';
 
@@ -150,17 +151,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Container>
       {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-10 border-t border-stone-200 bg-stone-50">
-          <Container className="py-14">
-            <h2
-              id="related-heading"
-              className="mb-8 font-display text-2xl font-semibold text-stone-900 sm:text-3xl"
-            >
-              You May Also Like
-            </h2>
-            <ProductGrid products={related} eagerCount={0} columns={5} />
-          </Container>
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="related-heading" className="mt-10 border-t border-stone-200 bg-stone-50">
+            <Container className="py-14">
+              <h2
+                id="related-heading"
+                className="mb-8 font-display text-2xl font-semibold text-stone-900 sm:text-3xl"
+              >
+                You May Also Like
+              </h2>
+              <ProductGrid products={related} eagerCount={0} columns={5} />
+            </Container>
+          </section>
+        </HydrateLater>
       ) : null}
     </>
   );

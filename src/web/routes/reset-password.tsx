@@ -15,7 +15,7 @@ import { readVerificationState } from '../features/auth/flow-state';
 import { PasswordInput } from '../features/auth/password-input';
 import { errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 
 /** Title of the reset password page. */

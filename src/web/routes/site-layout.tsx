@@ -6,9 +6,13 @@ import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PromoBanner } from '../components/layout/promo-banner';
+import { HydrateLater } from '../lib/hydration';
 import type { loader as rootLoader } from '../root';
 
-/** Banner, header with the root loader's categories, the page, and the footer. */
+/**
+ * Banner, header with the root loader's categories, the page, and the footer. The banner and the
+ * footer hydrate after the header (lib/hydration.tsx).
+ */
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const navigation = useNavigation();
@@ -27,12 +31,16 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <PromoBanner />
+      <HydrateLater>
+        <PromoBanner />
+      </HydrateLater>
       <Header categories={root?.categories ?? []} />
       <main id="main" className="flex-1" aria-busy={loading || undefined}>
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater className="mt-auto">
+        <Footer />
+      </HydrateLater>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { PageLoader } from '../components/ui/spinner';
 import { resendOtp, verifyOtp } from '../features/auth/api';
 import { CodeEntryForm, VerificationNotFound } from '../features/auth/code-entry-form';
 import { readVerificationState } from '../features/auth/flow-state';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 
 /** Title of the code entry page. */

@@ -12,6 +12,7 @@ import { SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
 import { ProductGrid } from '../../components/product/product-card';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
+import { HydrateLater } from '../../lib/hydration';
 
 /** A breadcrumb step: name and link (the last one is the page itself). */
 export interface Crumb {
@@ -339,7 +340,9 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
             <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
               {/* The cards' titles are h3: this keeps the heading levels in order for screen readers. */}
               <h2 className="sr-only">Results</h2>
-              <ProductGrid products={products} columns={4} />
+              <HydrateLater>
+                <ProductGrid products={products} columns={4} />
+              </HydrateLater>
               <Pagination query={query} totalPages={totalPages} name={name} />
             </div>
           )}
