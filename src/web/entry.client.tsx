@@ -12,6 +12,8 @@
  *   timers slow down, and under a paused test clock.
  * - No root-level suspense. HydratedRouter suspends (throws a promise) until React Router has decoded
  *   the loader data streamed into the page, so the entry waits for that before it hydrates.
+ * Sections wrapped in `<HydrateLater>` hydrate after the rest, in tasks of their own; the entry tells
+ * lib/hydration.tsx when the first hydration starts and ends.
  */
 import { Fragment, options } from 'preact';
 import { hydrateRoot } from 'react-dom/client';

@@ -12,6 +12,7 @@ import { ProductListing, type Crumb } from '../features/listing/product-listing'
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { categoryHref } from '../lib/categories';
 import { breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
+import { toProductCard } from '../components/product/product-card';
 import type { Route } from './+types/category';
 
 /** The category's page of products for the URL's parameters, its heading and breadcrumbs. */
@@ -35,7 +36,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (result && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`${url.pathname}${listingSearch({ ...query, page: result.totalPages }, { name })}`);
   }
-  const body = { query, name, heading, crumbs, description: category?.description ?? null, ...page };
+  const body = {
+    query,
+    name,
+    heading,
+    crumbs,
+    description: category?.description ?? null,
+    ...page,
+    products: page.products.map(toProductCard),
+  };
   return result ? body : data(body, { status: 404 });
 }
 
@@ -56,7 +65,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     description: summarize(
       `Shop ${heading} at ${BRAND.name}${loaderData?.description ? `: ${loaderData.description}` : ''}. Free shipping across India, prices inclusive of all taxes.`,
     ),
-    image: loaderData?.products[0]?.images[0]?.url,
+    image: loaderData?.products[0]?.image?.url,
     noindex: !loaderData || loaderData.total === 0 || (query ? hasFilters(query) : false),
     jsonLd: loaderData ? [breadcrumbJsonLd(origin, loaderData.crumbs)] : [],
   });

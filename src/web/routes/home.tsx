@@ -5,7 +5,7 @@
 import { Link, isRouteErrorResponse, useRevalidator } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { Container } from '../components/layout/page';
-import { ProductCard, ProductGrid } from '../components/product/product-card';
+import { ProductCard, ProductGrid, toProductCard } from '../components/product/product-card';
 import { Button } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { Rail } from '../components/ui/rail';
@@ -27,8 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     videoBanner: home.videoBanner,
     imageBanners: home.imageBanners,
     categories: home.categories,
-    latestProducts: home.latestProducts.slice(0, HOME_LIMITS.latest),
-    bestsellerProducts: home.bestsellerProducts.slice(0, HOME_LIMITS.bestsellers),
+    latestProducts: home.latestProducts.slice(0, HOME_LIMITS.latest).map(toProductCard),
+    bestsellerProducts: home.bestsellerProducts.slice(0, HOME_LIMITS.bestsellers).map(toProductCard),
     videos: home.videos.slice(0, HOME_LIMITS.videos),
     testimonials: home.testimonials.slice(0, HOME_LIMITS.testimonials),
     instagramPhotos: home.instagramPhotos.slice(0, HOME_LIMITS.instagramPhotos),

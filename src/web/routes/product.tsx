@@ -5,13 +5,12 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { Container } from '../components/layout/page';
-import { ProductGrid } from '../components/product/product-card';
+import { isAvailable, ProductGrid, toProductCard } from '../components/product/product-card';
 import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
-import { isAvailable } from '../components/product/product-card';
 import { categoryHref } from '../lib/categories';
 import { HydrateLater } from '../lib/hydration';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
@@ -22,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const product = await context.catalog.getProduct(params.id);
   if (!product) throw data({ message: 'Product not found' }, { status: 404 });
   const related = await context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []);
-  return { product, related };
+  return { product, related: related.map(toProductCard) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { ProductListing } from '../features/listing/product-listing';
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { breadcrumbJsonLd, originFromMatches, seoMeta } from '../lib/seo';
+import { toProductCard } from '../components/product/product-card';
 import type { Route } from './+types/products';
 
 const CRUMBS = [
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (result.total > 0 && query.page > result.totalPages) {
     throw redirect(`${url.pathname}${listingSearch({ ...query, page: result.totalPages })}`);
   }
-  return { query, ...result };
+  return { query, ...result, products: result.products.map(toProductCard) };
 }
 
 /** Title, description, canonical page URL (searches stay out of the index) and breadcrumbs. */
@@ -41,7 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: `/products${page > 1 ? `?page=${page}` : ''}`,
     title: query?.q ? `Search: ${query.q}` : page > 1 ? `All Products – page ${page}` : 'All Products',
     description: `Shop every kurta, saree, dress and shirt at ${BRAND.name}: sizes XS to XXL, free shipping across India, prices inclusive of all taxes.`,
-    image: loaderData?.products[0]?.images[0]?.url,
+    image: loaderData?.products[0]?.image?.url,
     noindex: query ? hasFilters(query) : false,
     jsonLd: [breadcrumbJsonLd(origin, CRUMBS)],
   });

@@ -2,7 +2,7 @@
  * A product tile for grids and rails: 4:5 image, title, price, bestseller badge.
  */
 import { Link } from 'react-router';
-import type { Product } from '../../../core/api-types';
+import type { Product, ProductImage } from '../../../core/api-types';
 import { productImageProps } from '../../lib/images';
 import { Badge } from '../ui/badge';
 import { PriceTag } from '../ui/price-tag';
@@ -11,6 +11,38 @@ import { PriceTag } from '../ui/price-tag';
 export function isAvailable(product: Product): boolean {
   if (product.variants.length === 0) return true;
   return product.variants.some((v) => v.isActive && v.stockQty > 0);
+}
+
+/**
+ * What a card shows of a product. Page loaders send this rather than whole products (description,
+ * variants, SKUs): on the home page it cut the data every phone decodes before it can hydrate by
+ * more than half (issue 8).
+ */
+export interface ProductCardData {
+  _id: string;
+  title: string;
+  /** Rupees, as Product.price. */
+  price: number;
+  /** Rupees or null, as Product.compareAtPrice. */
+  compareAtPrice: number | null;
+  isBestseller: boolean;
+  /** The product's first image, or null. */
+  image: ProductImage | null;
+  /** False when every active variant is out of stock (see isAvailable). */
+  available: boolean;
+}
+
+/** The card's view of `product`. */
+export function toProductCard(product: Product): ProductCardData {
+  return {
+    _id: product._id,
+    title: product.title,
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    isBestseller: product.isBestseller,
+    image: product.images[0] ?? null,
+    available: isAvailable(product),
+  };
 }
 
 /** Image `sizes` of a card in a 2/3/4-column grid. */
@@ -27,14 +59,14 @@ export function ProductCard({
   showBestseller = true,
   sizes = GRID_SIZES,
 }: {
-  product: Product;
+  product: ProductCardData;
   eager?: boolean;
   priority?: boolean;
   showBestseller?: boolean;
   sizes?: string;
 }) {
-  const image = product.images[0];
-  const soldOut = !isAvailable(product);
+  const { image } = product;
+  const soldOut = !product.available;
   return (
     <Link
       to={`/product/${encodeURIComponent(product._id)}`}
@@ -79,7 +111,7 @@ export function ProductGrid({
   eagerCount = 4,
   columns = 4,
 }: {
-  products: Product[];
+  products: ProductCardData[];
   eagerCount?: number;
   columns?: 4 | 5;
 }) {

@@ -7,10 +7,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { SIZES } from '../../../core/constants';
-import type { Product } from '../../../core/api-types';
 import { SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
-import { ProductGrid } from '../../components/product/product-card';
+import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
 import { HydrateLater } from '../../lib/hydration';
 
@@ -25,7 +24,7 @@ export interface ListingProps {
   title: string;
   crumbs: Crumb[];
   query: ListingQuery;
-  products: Product[];
+  products: ProductCardData[];
   total: number;
   totalPages: number;
   /** A category page's display name, kept in every link. */
