@@ -9,9 +9,9 @@
  * time. This uses Preact's suspended hydration: a component that throws a promise while hydrating
  * keeps its DOM and hydrates it when the promise settles (entry.client.tsx explains why Preact).
  *
- * Rules for what goes inside: a section that is not needed for the first screen, and no `useId`
+ * Rules for what goes inside: a section that is not needed for the first screen, with no `useId`
  * (ids are counted in render order, so a section hydrated later would count differently from the
- * server).
+ * server) and no `useHydrated` (it is already true when such a section hydrates).
  */
 import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
