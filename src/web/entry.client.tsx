@@ -19,6 +19,7 @@ import { Fragment, options } from 'preact';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { firstHydration } from './lib/hydration';
+import { inNextTask } from './lib/next-task';
 
 const previousVNodeHook = options.vnode;
 options.vnode = (vnode) => {
@@ -26,13 +27,6 @@ options.vnode = (vnode) => {
   previousVNodeHook?.(vnode);
 };
 
-const queued: Array<() => void> = [];
-const channel = new MessageChannel();
-channel.port1.onmessage = () => queued.splice(0).forEach((run) => run());
-/** Runs `run` in a task of its own right after the current one (a MessageChannel message). */
-function inNextTask(run: () => void): void {
-  if (queued.push(run) === 1) channel.port2.postMessage(null);
-}
 options.requestAnimationFrame = inNextTask;
 
 /**

@@ -18,7 +18,7 @@ import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
 import { onFullyHydrated } from './lib/hydration';
-import { mountToaster, useToasterWanted } from './lib/toast';
+import { useToasterWanted } from './lib/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
@@ -74,15 +74,6 @@ export function Layout({ children }: { children: ReactNode }) {
     onFullyHydrated(() => {
       document.documentElement.dataset.hydrated = 'true';
     });
-  }, []);
-  useEffect(() => {
-    const events = ['pointerdown', 'keydown'] as const;
-    const mount = () => {
-      mountToaster();
-      events.forEach((type) => window.removeEventListener(type, mount, true));
-    };
-    events.forEach((type) => window.addEventListener(type, mount, { capture: true, passive: true }));
-    return () => events.forEach((type) => window.removeEventListener(type, mount, true));
   }, []);
   return (
     <html lang="en-IN">

@@ -14,6 +14,7 @@
  * server) and no `useHydrated` (it is already true when such a section hydrates).
  */
 import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { inNextTask } from './next-task';
 
 type Phase = 'server' | 'hydrating' | 'hydrated';
 let phase: Phase = typeof document === 'undefined' ? 'server' : 'hydrating';
@@ -57,15 +58,6 @@ export function useHydrated(): boolean {
 
 // Sections hydrate one per task: those near the viewport first, each in a task of its own (the
 // browser reports every visible section in the same task), the others one per idle moment.
-const soon: Array<() => void> = [];
-const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
-if (channel) channel.port1.onmessage = () => soon.shift()?.();
-
-function inOwnTask(run: () => void): void {
-  soon.push(run);
-  channel?.port2.postMessage(null);
-}
-
 // Each entry hydrates one section and says whether it did (false when it was already done).
 const idle: Array<() => boolean> = [];
 function whenIdle(run: () => boolean): void {
@@ -96,7 +88,7 @@ function whenNeeded(element: Element | undefined): Promise<void> {
     };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) inOwnTask(() => void finish());
+        if (entries.some((entry) => entry.isIntersecting)) inNextTask(() => void finish());
       },
       { rootMargin: '50% 0px' },
     );
