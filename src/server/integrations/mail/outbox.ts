@@ -6,8 +6,9 @@
  * database change (an order's confirmation) is staged in that change's transaction and delivered
  * after the commit, so it exists exactly when the change does.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Mailer, MailMessage } from './mailer';
 
@@ -18,16 +19,18 @@ export interface MailQueue {
   /** Stores the mail, then tries to deliver it at once; never throws for a delivery failure. */
   enqueue(message: MailMessage): Promise<void>;
   /**
-   * Writes the mail to the outbox inside `tx` (leased for five minutes, so the retry loop leaves it
-   * to this caller); hand the result to `deliver` once `tx` has committed.
+   * The outbox row for a mail that belongs to a database change, not yet written: the caller inserts
+   * it into `mailOutbox` in that change's transaction, and hands it to `deliver` once that has
+   * committed. It is leased for five minutes, so the retry loop leaves it to this caller.
    */
-  stage(tx: Tx, message: MailMessage): Promise<StagedMail>;
+  stage(message: MailMessage): StagedMail;
   /** Tries to deliver a staged mail once; never throws (a failure is retried later). */
   deliver(mail: StagedMail): Promise<void>;
   /** Delivers every due mail; returns how many were sent and how many failed again. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
 }
 
+const LEASE_MS = 5 * 60_000;
 const LEASE = sql`interval '5 minutes'`;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
@@ -53,17 +56,24 @@ export function createMailQueue(
     }
   }
 
-  async function stage(tx: Tx, message: MailMessage): Promise<StagedMail> {
-    const [row] = await tx
-      .insert(mailOutbox)
-      .values({ ...message, attempts: 1, nextAttemptAt: sql`now() + ${LEASE}` })
-      .returning();
-    return row;
+  function stage(message: MailMessage): StagedMail {
+    const now = new Date();
+    return {
+      id: randomUUID(),
+      ...message,
+      attempts: 1,
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      sentAt: null,
+      lastError: null,
+      createdAt: now,
+    };
   }
 
   return {
     async enqueue(message) {
-      await attempt(await stage(db, message));
+      const row = stage(message);
+      await db.insert(mailOutbox).values(row);
+      await attempt(row);
     },
     stage,
     async deliver(mail) {

@@ -189,6 +189,34 @@ describe('checkout with Razorpay', () => {
     }
   });
 
+  it('takes no stock at all when one line of a paid cart has sold out, and refunds', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const { product, bySize } = await createProduct(t.db, {
+      variants: [
+        { size: 'M', pricePaise: 60_000, stockQty: 5 },
+        { size: 'L', pricePaise: 60_000, stockQty: 1 },
+      ],
+    });
+    const lines = [
+      { productId: product.id, variantId: bySize.M.id, quantity: 2 },
+      { productId: product.id, variantId: bySize.L.id, quantity: 1 },
+    ];
+    await t.db.insert(cartItems).values(lines.map((l) => ({ ...l, userId: shopper.user.id })));
+    const created = (await createOrder(shopper, lines)).json();
+    const paid = await t.sandbox.pay(created.order.id);
+    // The last L goes to someone else while this shopper is paying.
+    await t.db.update(variants).set({ stockQty: 0 }).where(eq(variants.id, bySize.L.id));
+    const mailsBefore = t.mails.length;
+    const res = await verify(paid);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/sold out while you were paying/);
+    expect(await stockOf(bySize.M.id)).toBe(5);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([]);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shopper.user.id))).toHaveLength(2);
+    expect(t.sandbox.state.payments.get(paid.razorpay_payment_id)?.status).toBe('refunded');
+    expect(t.mails.length).toBe(mailsBefore);
+  });
+
   it('refuses a cart line that is out of stock before taking any money', async () => {
     const shopper = await createUser(t.app, t.db);
     const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 75_000, stockQty: 1 }] });

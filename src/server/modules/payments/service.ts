@@ -2,9 +2,10 @@
  * Checkout with Razorpay (storefront sections 4 and 7; DESIGN.md "Rules where the spec is
  * silent"): create-order prices from the catalogue, creates the Razorpay order for that amount in
  * paise with the new attempt's id as receipt and records the checkout attempt; verify checks the
- * signature and finds the attempt by the signed order id, then one transaction takes the stock
- * with conditional updates, creates the order with its items and first timeline entry, clears the
- * bought cart lines, writes the confirmation mail to the outbox and marks the attempt completed.
+ * signature and finds the attempt by the signed order id, then one transaction locks the attempt,
+ * takes the stock of every line with one conditional update, and in one statement creates the order
+ * with its items and first timeline entry, clears the bought cart lines, writes the confirmation
+ * mail to the outbox and marks the attempt completed.
  * The same payment completed twice gives the same order. A paid attempt that cannot be filled is
  * refunded and no order is created.
  */
@@ -14,7 +15,7 @@ import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-type
 import { formatINR, toRupees } from '../../../core/money';
 import type { ShippingAddress } from '../../../core/schemas/checkout';
 import type { Database } from '../../db/client';
-import { cartItems, checkoutAttempts, orderEvents, orderItems, orders, refunds, variants } from '../../db/schema';
+import { cartItems, checkoutAttempts, mailOutbox, orderEvents, orderItems, orders, refunds, variants } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
@@ -143,68 +144,81 @@ export async function completeAttempt(
       attemptId = attempt.id;
       if (attempt.orderId) return { orderId: attempt.orderId };
       if (attempt.status === 'refunded' || attempt.status === 'failed') throw new OutOfStock();
-      for (const line of attempt.items) {
-        const taken = await tx
-          .update(variants)
-          .set({ stockQty: sql`${variants.stockQty} - ${line.quantity}`, updatedAt: new Date() })
-          .where(and(eq(variants.id, line.variantId), gte(variants.stockQty, line.quantity), eq(variants.isActive, true)))
-          .returning({ id: variants.id });
-        if (taken.length === 0) throw new OutOfStock();
-      }
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: attempt.userId,
-          checkoutAttemptId: attempt.id,
-          status: 'placed',
-          email: attempt.email,
-          phone: attempt.phone,
-          shippingAddress: attempt.shippingAddress,
-          itemCount: attempt.itemCount,
-          subTotalPaise: attempt.subTotalPaise,
-          discountType: attempt.discountType,
-          discountPaise: attempt.discountPaise,
-          grandTotalPaise: attempt.grandTotalPaise,
-          paymentMethod: 'razorpay',
-          paymentStatus: 'captured',
-          razorpayOrderId: attempt.razorpayOrderId!,
-          razorpayPaymentId: paymentId,
-        })
-        .returning();
-      // The answer is shaped from the rows written here, not read back after the commit.
-      const items = await tx.insert(orderItems).values(
-        attempt.items.map((line, position) => ({
-          orderId: order.id,
-          productId: line.productId,
-          variantId: line.variantId,
-          title: line.title,
-          variantName: line.size,
-          sku: line.sku,
-          image: line.image,
-          unitPricePaise: line.unitPricePaise,
-          quantity: line.quantity,
-          lineTotalPaise: line.unitPricePaise * line.quantity,
-          position,
-        })),
-      ).returning();
-      const events = await tx.insert(orderEvents).values({ orderId: order.id, status: 'placed', note: 'Payment received' }).returning();
-      if (!attempt.fromBuyNow) {
-        await tx.delete(cartItems).where(
-          and(
-            eq(cartItems.userId, attempt.userId),
-            inArray(
-              cartItems.variantId,
-              attempt.items.map((l) => l.variantId),
-            ),
-          ),
-        );
-      }
-      await tx
-        .update(checkoutAttempts)
-        .set({ status: 'completed', orderId: order.id, razorpayPaymentId: paymentId, updatedAt: new Date() })
-        .where(eq(checkoutAttempts.id, attempt.id));
-      const placed = shapeOrder(order, items.sort((a, b) => a.position - b.position), events);
-      const mail = deps.orderMail ? await deps.orderMail.queue.stage(tx, deps.orderMail.compose(placed)) : undefined;
+      // Stock for every line in one conditional update: a line whose variant is inactive or short
+      // is not taken, and then the whole transaction rolls back.
+      const wanted = sql.join(
+        attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
+        sql`, `,
+      );
+      const taken = await tx
+        .update(variants)
+        .set({ stockQty: sql`${variants.stockQty} - wanted.quantity`, updatedAt: sql`now()` })
+        .from(sql`(values ${wanted}) as wanted(variant_id, quantity)`)
+        .where(and(eq(variants.id, sql`wanted.variant_id`), gte(variants.stockQty, sql`wanted.quantity`), eq(variants.isActive, true)))
+        .returning({ id: variants.id });
+      if (taken.length !== attempt.items.length) throw new OutOfStock();
+      // The order, its items, its first timeline entry and its mail are built here, so they are
+      // written in one statement (issue 8: each statement is a round trip to the database) and the
+      // answer needs no read-back.
+      const now = new Date();
+      const order = {
+        id: randomUUID(),
+        userId: attempt.userId,
+        checkoutAttemptId: attempt.id,
+        status: 'placed',
+        email: attempt.email,
+        phone: attempt.phone,
+        shippingAddress: attempt.shippingAddress,
+        itemCount: attempt.itemCount,
+        subTotalPaise: attempt.subTotalPaise,
+        discountType: attempt.discountType,
+        discountPaise: attempt.discountPaise,
+        shippingPaise: 0,
+        taxPaise: 0,
+        grandTotalPaise: attempt.grandTotalPaise,
+        paymentMethod: 'razorpay',
+        paymentStatus: 'captured',
+        razorpayOrderId: attempt.razorpayOrderId!,
+        razorpayPaymentId: paymentId,
+        restocked: false,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies typeof orders.$inferSelect;
+      const items = attempt.items.map(
+        (line, position) =>
+          ({
+            id: randomUUID(),
+            orderId: order.id,
+            productId: line.productId,
+            variantId: line.variantId,
+            title: line.title,
+            variantName: line.size,
+            sku: line.sku,
+            image: line.image,
+            unitPricePaise: line.unitPricePaise,
+            quantity: line.quantity,
+            lineTotalPaise: line.unitPricePaise * line.quantity,
+            position,
+          }) satisfies typeof orderItems.$inferSelect,
+      );
+      const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
+      const placed = shapeOrder(order, items, [event]);
+      const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
+      const writes = [
+        tx.insert(orders).values(order),
+        tx.insert(orderItems).values(items),
+        tx.insert(orderEvents).values(event),
+        tx
+          .update(checkoutAttempts)
+          .set({ status: 'completed', orderId: order.id, razorpayPaymentId: paymentId, updatedAt: now })
+          .where(eq(checkoutAttempts.id, attempt.id)),
+        // A cart checkout empties the bought lines from the cart; Buy Now leaves the cart alone.
+        ...(attempt.fromBuyNow
+          ? []
+          : [tx.delete(cartItems).where(and(eq(cartItems.userId, attempt.userId), inArray(cartItems.variantId, attempt.items.map((l) => l.variantId))))]),
+        ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
+      ];
+      await tx.execute(sql`with ${sql.join(writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`), sql`, `)} select 1`);
       return { orderId: order.id, placed, mail };
     });
   } catch (err) {
