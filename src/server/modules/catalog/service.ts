@@ -252,18 +252,23 @@ export async function searchProducts(db: Database, query: ListingQuery, category
         : query.sort === 'bestsellers'
           ? [desc(products.isBestseller), desc(products.createdAt)]
           : [desc(products.createdAt)];
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...order, asc(products.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
+  // The page and the count of every match in one statement (one round trip; the count runs once,
+  // as an uncorrelated subquery). A page past the end has no row to carry it, so it asks again.
+  const matching = sql<number>`(select count(*)::int from ${products} where ${where})`;
+  const found = await db
+    .select({ product: products, total: matching })
+    .from(products)
+    .where(where)
+    .orderBy(...order, asc(products.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total = found.length > 0 ? found[0].total : (await db.select({ total: matching }).from(sql`(select 1) as one`))[0].total;
   return {
-    products: await hydrateProducts(db, rows, true),
+    products: await hydrateProducts(
+      db,
+      found.map((r) => r.product),
+      true,
+    ),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / query.limit)),
