@@ -15,6 +15,24 @@ import * as schema from './schema';
 
 /** The Drizzle handle every service uses (PGlite is driven through the same API). */
 export type Database = NodePgDatabase<typeof schema>;
+/**
+ * Statements built and prepared once per database handle (issue 8): `build(db)` runs on the first
+ * call for a handle and its result is kept for that handle's life. Building a query with Drizzle
+ * costs the shop more CPU than PostgreSQL takes to run a simple one, and PostgreSQL keeps a prepared
+ * statement's plan. Only for statements run on the database itself, not inside a transaction.
+ */
+export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T {
+  const byDatabase = new WeakMap<Database, T>();
+  return (db) => {
+    let statements = byDatabase.get(db);
+    if (!statements) {
+      statements = build(db);
+      byDatabase.set(db, statements);
+    }
+    return statements;
+  };
+}
+
 /** A transaction handle or the database itself. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 

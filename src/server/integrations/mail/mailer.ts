@@ -37,9 +37,15 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     target: opts.outboxDir,
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
-      await mkdir(opts.outboxDir, { recursive: true });
-      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(opts.outboxDir, file), info.message as Buffer);
+      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      // The folder is made when a write finds it missing, not before every mail (issue 8).
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(opts.outboxDir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      }
     },
   };
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { preparedOnce, type Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Mailer, MailMessage } from './mailer';
 
@@ -34,6 +34,15 @@ const LEASE_MS = 5 * 60_000;
 const LEASE = sql`interval '5 minutes'`;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
+/** Records a delivered mail; prepared once per database (a checkout sends one mail). */
+const markSent = preparedOnce((db) =>
+  db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, sql.placeholder('id')))
+    .prepare('mail_outbox_mark_sent'),
+);
+
 /** Builds the queue over a database and a mailer. */
 export function createMailQueue(
   db: Database,
@@ -43,7 +52,7 @@ export function createMailQueue(
   async function attempt(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      await markSent(db).execute({ id: row.id });
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

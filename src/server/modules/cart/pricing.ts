@@ -3,11 +3,11 @@
  * by the server; a price sent by a client is ignored). Amounts come out in paise for storage and in
  * rupees for the API.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PricedLineItem, Pricing } from '../../../core/api-types';
 import { priceLines, type CartTotalsPaise } from '../../../core/pricing';
 import { toRupees } from '../../../core/money';
-import type { Tx } from '../../db/client';
+import { preparedOnce, type Database, type Tx } from '../../db/client';
 import { orders, productImages, products, variants, type FrozenLine } from '../../db/schema';
 import { isUuid } from '../../errors';
 
@@ -62,22 +62,27 @@ type VariantRow = typeof variants.$inferSelect;
  * The products, their variants, their first images and whether the user has a paid order, in one
  * round trip (issue 8: every cart and checkout call prices lines, and on a busy database each
  * query is a wait): products left-joined to their variants, the first image and the paid-order
- * flag as subqueries.
+ * flag as subqueries. Prepared once per database.
  */
-async function loadCatalogue(db: Tx, userId: string, productIds: string[]) {
-  if (productIds.length === 0) {
-    return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
-  }
-  const rows = await db
+const catalogueQuery = preparedOnce((db) =>
+  db
     .select({
       product: { id: products.id, title: products.title, isActive: products.isActive },
       variant: variants,
       image: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
-      paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId})`,
+      paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
     })
     .from(products)
     .leftJoin(variants, eq(variants.productId, products.id))
-    .where(inArray(products.id, productIds));
+    .where(sql`${products.id} = any(${sql.placeholder('productIds')})`)
+    .prepare('pricing_catalogue'),
+);
+
+async function loadCatalogue(db: Database, userId: string, productIds: string[]) {
+  if (productIds.length === 0) {
+    return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
+  }
+  const rows = await catalogueQuery(db).execute({ userId, productIds });
   if (rows.length === 0) {
     return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
   }
@@ -99,7 +104,7 @@ async function loadCatalogue(db: Tx, userId: string, productIds: string[]) {
  * Same variant asked twice is merged. Never throws for catalogue problems: they are listed in
  * `problems` so callers decide (cart shows them, checkout refuses).
  */
-export async function priceRequestedLines(db: Tx, userId: string, requested: LineRequest[]): Promise<PricedLines> {
+export async function priceRequestedLines(db: Database, userId: string, requested: LineRequest[]): Promise<PricedLines> {
   const productIds = [...new Set(requested.map((r) => r.productId).filter(isUuid))];
   const { productRows, variantRows, imageRows, paid } = await loadCatalogue(db, userId, productIds);
   const problems: LineProblem[] = [];

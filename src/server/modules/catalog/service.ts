@@ -7,7 +7,7 @@ import type { Category, Product, Variant } from '../../../core/api-types';
 import { bySizeOrder } from '../../../core/constants';
 import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
-import type { Database } from '../../db/client';
+import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
 
@@ -57,7 +57,7 @@ export async function listCategories(db: Database, opts: { activeOnly: boolean }
  * about a fifth of the shop's CPU (issue 8), and PostgreSQL keeps their plans. Variants and
  * categories come in two visibilities (public reads see active ones only); images have one.
  */
-function prepareHydration(db: Database) {
+const hydration = preparedOnce((db) => {
   const ids = sql.placeholder('ids');
   const variantsOf = (activeOnly: boolean) =>
     db
@@ -83,18 +83,12 @@ function prepareHydration(db: Database) {
       .orderBy(asc(productImages.position))
       .prepare('hydrate_images'),
   };
-}
-
-const hydration = new WeakMap<Database, ReturnType<typeof prepareHydration>>();
+});
 
 /** Loads variants, images and categories for product rows and shapes them for the API. */
 export async function hydrateProducts(db: Database, rows: ProductRow[], activeOnly: boolean): Promise<Product[]> {
   if (rows.length === 0) return [];
-  let statements = hydration.get(db);
-  if (!statements) {
-    statements = prepareHydration(db);
-    hydration.set(db, statements);
-  }
+  const statements = hydration(db);
   const visibility = activeOnly ? 'active' : 'all';
   const ids = rows.map((r) => r.id);
   const [variantRows, imageRows, categoryRows] = await Promise.all([

@@ -14,7 +14,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
 import { formatINR, toRupees } from '../../../core/money';
 import type { ShippingAddress } from '../../../core/schemas/checkout';
-import type { Database } from '../../db/client';
+import { preparedOnce, type Database } from '../../db/client';
 import { cartItems, checkoutAttempts, mailOutbox, orderEvents, orderItems, orders, refunds, variants } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -44,6 +44,31 @@ export async function previewPricing(db: Database, userId: string, items: LineRe
   const priced = await priceRequestedLines(db, userId, items);
   return { ...toPricing(priced), problems: priced.problems.map(describeProblem) };
 }
+
+const column = (name: keyof typeof checkoutAttempts.$inferInsert) => sql.placeholder(name);
+
+/** The insert of a new checkout attempt with its Razorpay order id, prepared once per database. */
+const insertAttempt = preparedOnce((db) =>
+  db
+    .insert(checkoutAttempts)
+    .values({
+      id: column('id'),
+      userId: column('userId'),
+      fromBuyNow: column('fromBuyNow'),
+      items: column('items'),
+      itemCount: column('itemCount'),
+      subTotalPaise: column('subTotalPaise'),
+      discountType: column('discountType'),
+      discountPaise: column('discountPaise'),
+      grandTotalPaise: column('grandTotalPaise'),
+      currency: column('currency'),
+      shippingAddress: column('shippingAddress'),
+      email: column('email'),
+      phone: column('phone'),
+      razorpayOrderId: column('razorpayOrderId'),
+    })
+    .prepare('insert_checkout_attempt'),
+);
 
 /**
  * POST /api/payments/razorpay/create-order. Throws 409 when a line cannot be bought (with the
@@ -89,7 +114,7 @@ export async function createCheckout(
     await deps.db.insert(checkoutAttempts).values({ ...attempt, status: 'failed', failureReason: 'razorpay order not created' });
     throw badGateway('Failed to create payment order. Please try again.');
   }
-  await deps.db.insert(checkoutAttempts).values({ ...attempt, razorpayOrderId: rzpOrder.id });
+  await insertAttempt(deps.db).execute({ ...attempt, razorpayOrderId: rzpOrder.id });
   return {
     key: deps.keyId,
     order: { id: rzpOrder.id, amount: rzpOrder.amount, currency: 'INR' },
