@@ -2,10 +2,10 @@
  * Checkout with Razorpay (storefront sections 4 and 7; DESIGN.md "Rules where the spec is
  * silent"): create-order prices from the catalogue, creates the Razorpay order for that amount in
  * paise with the new attempt's id as receipt and records the checkout attempt; verify checks the
- * signature and finds the attempt by the signed order id, then one transaction locks the attempt,
- * takes the stock of every line with one conditional update, and in one statement creates the order
+ * signature and finds the attempt by the signed order id, then one transaction locks the attempt
+ * and, in one statement, takes the stock of every line with a conditional update, creates the order
  * with its items and first timeline entry, clears the bought cart lines, writes the confirmation
- * mail to the outbox and marks the attempt completed.
+ * mail to the outbox and marks the attempt completed (rolled back when a line is short).
  * The same payment completed twice gives the same order. A paid attempt that cannot be filled is
  * refunded and no order is created.
  */
@@ -169,22 +169,11 @@ export async function completeAttempt(
       attemptId = attempt.id;
       if (attempt.orderId) return { orderId: attempt.orderId };
       if (attempt.status === 'refunded' || attempt.status === 'failed') throw new OutOfStock();
-      // Stock for every line in one conditional update: a line whose variant is inactive or short
-      // is not taken, and then the whole transaction rolls back.
-      const wanted = sql.join(
-        attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
-        sql`, `,
-      );
-      const taken = await tx
-        .update(variants)
-        .set({ stockQty: sql`${variants.stockQty} - wanted.quantity`, updatedAt: sql`now()` })
-        .from(sql`(values ${wanted}) as wanted(variant_id, quantity)`)
-        .where(and(eq(variants.id, sql`wanted.variant_id`), gte(variants.stockQty, sql`wanted.quantity`), eq(variants.isActive, true)))
-        .returning({ id: variants.id });
-      if (taken.length !== attempt.items.length) throw new OutOfStock();
-      // The order, its items, its first timeline entry and its mail are built here, so they are
-      // written in one statement (issue 8: each statement is a round trip to the database) and the
-      // answer needs no read-back.
+      // One statement takes the stock of every line and writes the order with its items, its first
+      // timeline entry, the completed attempt, the emptied cart lines and the mail (issue 8: each
+      // statement is a round trip to the database). They are all built here, so the answer needs
+      // no read-back. A line whose variant is inactive or short is not taken; the transaction then
+      // rolls back, writes included.
       const now = new Date();
       const order = {
         id: randomUUID(),
@@ -229,6 +218,16 @@ export async function completeAttempt(
       const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
+      const wanted = sql.join(
+        attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
+        sql`, `,
+      );
+      const stock = tx
+        .update(variants)
+        .set({ stockQty: sql`${variants.stockQty} - wanted.quantity`, updatedAt: now })
+        .from(sql`(values ${wanted}) as wanted(variant_id, quantity)`)
+        .where(and(eq(variants.id, sql`wanted.variant_id`), gte(variants.stockQty, sql`wanted.quantity`), eq(variants.isActive, true)))
+        .returning({ id: variants.id });
       const writes = [
         tx.insert(orders).values(order),
         tx.insert(orderItems).values(items),
@@ -243,7 +242,13 @@ export async function completeAttempt(
           : [tx.delete(cartItems).where(and(eq(cartItems.userId, attempt.userId), inArray(cartItems.variantId, attempt.items.map((l) => l.variantId))))]),
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
-      await tx.execute(sql`with ${sql.join(writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`), sql`, `)} select 1`);
+      const { rows } = await tx.execute<{ taken: number }>(
+        sql`with taken as (${stock.getSQL()}), ${sql.join(
+          writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
+          sql`, `,
+        )} select count(*)::int as taken from taken`,
+      );
+      if (rows[0].taken !== attempt.items.length) throw new OutOfStock();
       return { orderId: order.id, placed, mail };
     });
   } catch (err) {
