@@ -15,6 +15,7 @@ import * as schema from './schema';
 
 /** The Drizzle handle every service uses (PGlite is driven through the same API). */
 export type Database = NodePgDatabase<typeof schema>;
+
 /**
  * Statements built and prepared once per database handle (issue 8): `build(db)` runs on the first
  * call for a handle and its result is kept for that handle's life. Building a query with Drizzle

@@ -31,7 +31,7 @@ export interface MailQueue {
 }
 
 const LEASE_MS = 5 * 60_000;
-const LEASE = sql`interval '5 minutes'`;
+const LEASE = sql.raw(`interval '${LEASE_MS / 1000} seconds'`);
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** Records a delivered mail; prepared once per database (a checkout sends one mail). */
