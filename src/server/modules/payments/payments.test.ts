@@ -217,6 +217,27 @@ describe('checkout with Razorpay', () => {
     expect(t.mails.length).toBe(mailsBefore);
   });
 
+  it('places concurrent orders for the same sizes listed in opposite orders, all of them', async () => {
+    const { product, bySize } = await createProduct(t.db, {
+      variants: [
+        { size: 'S', pricePaise: 40_000, stockQty: 100 },
+        { size: 'M', pricePaise: 40_000, stockQty: 100 },
+        { size: 'L', pricePaise: 40_000, stockQty: 100 },
+      ],
+    });
+    const sizes = [bySize.S.id, bySize.M.id, bySize.L.id];
+    const paid = [];
+    for (let i = 0; i < 12; i++) {
+      const shopper = await createUser(t.app, t.db);
+      const order = i % 2 === 0 ? sizes : [...sizes].reverse();
+      const res = await createOrder(shopper, order.map((variantId) => ({ productId: product.id, variantId, quantity: 1 })), true);
+      paid.push(await t.sandbox.pay(res.json().order.id));
+    }
+    const results = await Promise.all(paid.map((p) => verify(p)));
+    expect(results.map((r) => r.statusCode)).toEqual(paid.map(() => 200));
+    for (const variantId of sizes) expect(await stockOf(variantId)).toBe(88);
+  });
+
   it('refuses a cart line that is out of stock before taking any money', async () => {
     const shopper = await createUser(t.app, t.db);
     const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 75_000, stockQty: 1 }] });

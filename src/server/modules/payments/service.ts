@@ -218,8 +218,12 @@ export async function completeAttempt(
       const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
+      // In variant id order, the order the update locks them in (a nested loop over the list), as
+      // the admin's restock does: two checkouts sharing variants never wait on each other in a cycle.
       const wanted = sql.join(
-        attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
+        [...attempt.items]
+          .sort((a, b) => a.variantId.localeCompare(b.variantId))
+          .map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
         sql`, `,
       );
       const stock = tx
