@@ -468,12 +468,10 @@ export async function updateProduct(db: Database, id: string, body: ProductBody)
         .where(eq(products.id, id));
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
-      const existing = await tx
-        .select()
-        .from(variants)
-        .where(eq(variants.productId, id))
-        .orderBy(asc(variants.createdAt))
-        .for('update');
+      // Locked in id order, the order a checkout takes stock in (payments/service.ts), so a save and
+      // a checkout of the same sizes never wait on each other in a cycle; matched oldest first.
+      const existing = await tx.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)).for('update');
+      existing.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
       await syncVariants(tx, id, body.variants, existing);
     });
   } catch (err) {
