@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -30,6 +31,58 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Rollup's `manualChunks` for the browser build. Left to itself Rollup cut the first load of `/`
+ * into 25 files of 0.2-30 KB, one per combination of routes that share them; on a phone each costs
+ * a round trip before the first paint (issue 8, LCP). Here one `shop` chunk holds what every
+ * storefront page loads (the client entry, the root route and the site layout, with all they import
+ * statically) and our own modules that two or more storefront routes import; packages only some
+ * routes need (the form library, say) and modules of one route stay where Rollup puts them. Admin
+ * routes are not counted, so admin-only code stays out (scripts/check-bundle-size.mjs checks).
+ */
+const SHELL = ['entry.client.tsx', 'root.tsx', 'routes/site-layout.tsx'].map((f) => path.resolve('src/web', f));
+const STOREFRONT_ROUTES = path.resolve('src/web/routes');
+const ADMIN_ROUTES = path.resolve('src/web/routes/admin');
+const OWN_CODE = path.resolve('src');
+
+type ChunkMeta = {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+};
+
+function shopChunk(): (id: string, meta: ChunkMeta) => string | undefined {
+  let shop: Set<string> | undefined;
+  /** Every module `root` imports statically, transitively (not `root` itself). */
+  const closure = (root: string, meta: ChunkMeta) => {
+    const seen = new Set<string>();
+    const queue = [...(meta.getModuleInfo(root)?.importedIds ?? [])];
+    while (queue.length) {
+      const next = queue.pop()!;
+      if (seen.has(next) || next === root) continue;
+      seen.add(next);
+      queue.push(...(meta.getModuleInfo(next)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, meta) => {
+    if (!shop) {
+      shop = new Set();
+      const ids = [...meta.getModuleIds()];
+      const file = (m: string) => m.split('?')[0];
+      const isRoute = (m: string) => file(m).startsWith(STOREFRONT_ROUTES + path.sep) && !file(m).startsWith(ADMIN_ROUTES + path.sep);
+      for (const m of ids.filter((m) => SHELL.includes(file(m)))) closure(m, meta).forEach((x) => shop!.add(x));
+      // React Router splits a route file into several modules (`?route-chunk=…`): count files.
+      const routesReaching = new Map<string, Set<string>>();
+      for (const route of ids.filter((m) => isRoute(m) && !SHELL.includes(file(m)))) {
+        for (const m of closure(route, meta)) routesReaching.set(m, (routesReaching.get(m) ?? new Set()).add(file(route)));
+      }
+      for (const [m, routes] of routesReaching) if (routes.size >= 2 && file(m).startsWith(OWN_CODE + path.sep) && !isRoute(m)) shop.add(m);
+      for (const m of SHELL) shop.delete(m);
+    }
+    return shop.has(id) ? 'shop' : undefined;
+  };
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), chunkModules()],
   resolve: {
@@ -43,7 +96,7 @@ export default defineConfig({
   environments: {
     ssr: { resolve: { noExternal: true } },
     // Terser packs the browser chunks about 4% smaller than esbuild's minifier.
-    client: { build: { minify: 'terser' } },
+    client: { build: { minify: 'terser', rollupOptions: { output: { manualChunks: shopChunk() } } } },
   },
   build: {
     // build/client/.vite/manifest.json: the chunk graph the bundle budget walks.

@@ -134,10 +134,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           {latestProducts.length > 0 ? (
             <Rail label="Latest arrivals">
-              {latestProducts.map((p) => (
+              {latestProducts.map((p, i) => (
                 <div key={p._id} className="w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(25%-18px)]">
                   <ProductCard
                     product={p}
+                    eager={i < 2}
                     sizes="(min-width: 1280px) 290px, (min-width: 1024px) 23vw, (min-width: 640px) 30vw, 46vw"
                   />
                 </div>

@@ -4,6 +4,7 @@
 import { Link } from 'react-router';
 import type { Product, ProductImage } from '../../../core/api-types';
 import { productImageProps } from '../../lib/images';
+import { usePageLoaded } from '../../lib/page-loaded';
 import { Badge } from '../ui/badge';
 import { PriceTag } from '../ui/price-tag';
 
@@ -49,8 +50,9 @@ export function toProductCard(product: Product): ProductCardData {
 export const GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 /**
- * One product linking to /product/{id}; `eager` for the first row so it is not lazy-loaded,
- * `priority` for the page's largest image (fetched first).
+ * One product linking to /product/{id}; `eager` for the cards on a phone's first screen, whose
+ * picture comes with the page, `priority` for the page's largest image (fetched first). The others
+ * get their picture once the page has loaded (lib/page-loaded.ts), lazily.
  */
 export function ProductCard({
   product,
@@ -65,8 +67,10 @@ export function ProductCard({
   showBestseller?: boolean;
   sizes?: string;
 }) {
+  const pageLoaded = usePageLoaded();
   const { image } = product;
   const soldOut = !product.available;
+  const withPage = eager || priority;
   return (
     <Link
       to={`/product/${encodeURIComponent(product._id)}`}
@@ -74,18 +78,18 @@ export function ProductCard({
       prefetch="intent"
     >
       <div className="relative aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
-        {image ? (
+        {image && (withPage || pageLoaded) ? (
           <img
             {...productImageProps(image.url, sizes)}
             alt={image.alt || product.title}
             width={800}
             height={1000}
-            loading={eager || priority ? 'eager' : 'lazy'}
+            loading={withPage ? 'eager' : 'lazy'}
             decoding="async"
             fetchPriority={priority ? 'high' : undefined}
             className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
           />
-        ) : (
+        ) : image ? null : (
           <div className="flex h-full w-full items-center justify-center font-display text-stone-400">
             {product.title}
           </div>

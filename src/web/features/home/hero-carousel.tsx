@@ -4,7 +4,7 @@
  * slides advance every 5 s and wrap to the first. Without a video, images rotate only when there is
  * more than one. Rotation pauses while the pointer or keyboard focus is on the carousel, stays
  * off for visitors who prefer reduced motion, and has a pause/play button (WCAG 2.2.2). The first
- * slide is server-rendered.
+ * slide is server-rendered; the others get their pictures once the page has loaded.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
@@ -12,6 +12,7 @@ import type { Homepage } from '../../../core/api-types';
 import { BRAND } from '../../../core/constants';
 import { ButtonLink } from '../../components/ui/button';
 import { demoSrcSet } from '../../lib/images';
+import { usePageLoaded } from '../../lib/page-loaded';
 
 type ImageBanner = Homepage['imageBanners'][number];
 type VideoBanner = NonNullable<Homepage['videoBanner']>;
@@ -81,7 +82,7 @@ function BannerImage({ url, alt, lead }: { url: string; alt: string; lead: boole
       className="h-full w-full object-cover"
       loading={lead ? 'eager' : 'lazy'}
       fetchPriority={lead ? 'high' : undefined}
-      decoding="async"
+      decoding={lead ? undefined : 'async'}
     />
   );
 }
@@ -148,6 +149,7 @@ export function HeroCarousel({
   const [videoFailed, setVideoFailed] = useState(false);
   const [touchX, setTouchX] = useState<number | null>(null);
   const reducedMotion = usePrefersReducedMotion();
+  const pageLoaded = usePageLoaded();
   const videoRef = useRef<HTMLVideoElement>(null);
 
   const rotating = count > 1 && !userPaused && !reducedMotion;
@@ -215,6 +217,7 @@ export function HeroCarousel({
       >
         {slides.map((slide, i) => {
           const active = i === index;
+          const pictured = i === 0 || active || pageLoaded;
           return (
             <div
               key={slide.key}
@@ -231,7 +234,7 @@ export function HeroCarousel({
                   {/* The poster is an image under the video rather than its poster attribute, so
                       phones get the small copy (srcset) and it is fetched first; the video itself
                       loads only when it is played, after the page is up. */}
-                  {slide.video.posterUrl ? <BannerImage url={slide.video.posterUrl} alt="" lead={i === 0} /> : null}
+                  {slide.video.posterUrl && pictured ? <BannerImage url={slide.video.posterUrl} alt="" lead={i === 0} /> : null}
                   <video
                     ref={videoRef}
                     src={slide.video.videoUrl}
@@ -249,7 +252,7 @@ export function HeroCarousel({
                 </>
               ) : (
                 <BannerLink link={slide.banner.link} label={slide.banner.alt || `Banner ${i + 1}`}>
-                  <BannerImage url={slide.banner.imageUrl} alt={slide.banner.alt} lead={i === 0} />
+                  {pictured ? <BannerImage url={slide.banner.imageUrl} alt={slide.banner.alt} lead={i === 0} /> : null}
                 </BannerLink>
               )}
             </div>

@@ -4,6 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import type { Homepage } from '../../../core/api-types';
+import { usePageLoaded } from '../../lib/page-loaded';
 
 type ShopVideo = Homepage['videos'][number];
 
@@ -11,6 +12,7 @@ type ShopVideo = Homepage['videos'][number];
 function VideoCard({ video }: { video: ShopVideo }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
+  const pageLoaded = usePageLoaded();
 
   const play = () => {
     const el = ref.current;
@@ -28,17 +30,31 @@ function VideoCard({ video }: { video: ShopVideo }) {
   return (
     <figure className="group" onMouseEnter={play} onMouseLeave={pause}>
       <div className="relative aspect-[9/16] overflow-hidden rounded-xl bg-stone-200 shadow-sm">
+        {/* The poster is an image under the video rather than its poster attribute, which the
+            browser fetches with the page even far below the fold; it comes once the page has loaded
+            (lib/page-loaded.ts). The video has nothing to show until it plays, so the image shows
+            through. */}
+        {video.posterUrl && pageLoaded ? (
+          <img
+            src={video.posterUrl}
+            alt=""
+            width={360}
+            height={640}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+        ) : null}
         <video
           ref={ref}
           src={video.videoUrl}
-          poster={video.posterUrl ?? undefined}
           muted
           playsInline
           loop
           preload="none"
           width={360}
           height={640}
-          className="h-full w-full object-cover"
+          className="relative h-full w-full object-cover"
           aria-label={video.title || 'Product video'}
           data-playing={playing ? 'true' : 'false'}
         />

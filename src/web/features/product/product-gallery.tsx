@@ -4,12 +4,15 @@
 import { useState, type MouseEvent } from 'react';
 import type { ProductImage } from '../../../core/api-types';
 import { productImageProps } from '../../lib/images';
+import { usePageLoaded } from '../../lib/page-loaded';
 
 /** Gallery with thumbnails; the first image is shown first. */
 export function ProductGallery({ images, title }: { images: ProductImage[]; title: string }) {
   const [active, setActive] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const current = images[active] ?? images[0];
+  // The thumbnails come once the page has loaded, after the large picture (lib/page-loaded.ts).
+  const pageLoaded = usePageLoaded();
 
   const onMove = (e: MouseEvent<HTMLDivElement>) => {
     if (!window.matchMedia('(min-width: 768px) and (hover: hover)').matches) return;
@@ -38,14 +41,18 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
                   i === active ? 'border-stone-900' : 'border-transparent opacity-70 hover:opacity-100'
                 }`}
               >
-                <img
-                  {...productImageProps(img.url, '80px')}
-                  alt=""
-                  width={80}
-                  height={100}
-                  loading="lazy"
-                  className="aspect-[4/5] h-auto w-full object-cover"
-                />
+                {pageLoaded ? (
+                  <img
+                    {...productImageProps(img.url, '80px')}
+                    alt=""
+                    width={80}
+                    height={100}
+                    loading="lazy"
+                    className="aspect-[4/5] h-auto w-full object-cover"
+                  />
+                ) : (
+                  <span className="block aspect-[4/5] w-full" />
+                )}
               </button>
             </li>
           ))}
