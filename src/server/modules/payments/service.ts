@@ -218,19 +218,27 @@ export async function completeAttempt(
       const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
-      // In variant id order, the order the update locks them in (a nested loop over the list), as
-      // the admin's restock does: two checkouts sharing variants never wait on each other in a cycle.
+      // The `locked` step locks the variants in id order, as the admin's product save does, before
+      // the update can touch any (it only updates rows `locked` has yielded): two checkouts sharing
+      // variants never wait on each other in a cycle, whatever plan the update gets.
+      const variantIds = attempt.items.map((line) => line.variantId);
+      const locked = sql`select ${variants.id} from ${variants} where ${inArray(variants.id, variantIds)} order by ${variants.id} for update`;
       const wanted = sql.join(
-        [...attempt.items]
-          .sort((a, b) => a.variantId.localeCompare(b.variantId))
-          .map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
+        attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
         sql`, `,
       );
       const stock = tx
         .update(variants)
         .set({ stockQty: sql`${variants.stockQty} - wanted.quantity`, updatedAt: now })
         .from(sql`(values ${wanted}) as wanted(variant_id, quantity)`)
-        .where(and(eq(variants.id, sql`wanted.variant_id`), gte(variants.stockQty, sql`wanted.quantity`), eq(variants.isActive, true)))
+        .where(
+          and(
+            eq(variants.id, sql`wanted.variant_id`),
+            sql`${variants.id} in (select id from locked)`,
+            gte(variants.stockQty, sql`wanted.quantity`),
+            eq(variants.isActive, true),
+          ),
+        )
         .returning({ id: variants.id });
       const writes = [
         tx.insert(orders).values(order),
@@ -247,7 +255,7 @@ export async function completeAttempt(
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
       const { rows } = await tx.execute<{ taken: number }>(
-        sql`with taken as (${stock.getSQL()}), ${sql.join(
+        sql`with locked as (${locked}), taken as (${stock.getSQL()}), ${sql.join(
           writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
           sql`, `,
         )} select count(*)::int as taken from taken`,
