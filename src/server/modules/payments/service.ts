@@ -218,10 +218,13 @@ export async function completeAttempt(
       const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
-      // The `locked` step locks the variants in id order, as the admin's product save does, before
-      // the update can touch any (it only updates rows `locked` has yielded): two checkouts sharing
-      // variants never wait on each other in a cycle, whatever plan the update gets.
+      // With more than one line, the `locked` step locks the variants in id order, as the admin's
+      // product save does, before the update can touch any (it only updates rows `locked` has
+      // yielded): two checkouts sharing variants never wait on each other in a cycle, whatever plan
+      // the update gets. One line takes one lock, which cannot close a cycle, so it skips the step
+      // (a row lock is a write of its own).
       const variantIds = attempt.items.map((line) => line.variantId);
+      const lockFirst = variantIds.length > 1;
       const locked = sql`select ${variants.id} from ${variants} where ${inArray(variants.id, variantIds)} order by ${variants.id} for update`;
       const wanted = sql.join(
         attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
@@ -234,7 +237,7 @@ export async function completeAttempt(
         .where(
           and(
             eq(variants.id, sql`wanted.variant_id`),
-            sql`${variants.id} in (select id from locked)`,
+            lockFirst ? sql`${variants.id} in (select id from locked)` : undefined,
             gte(variants.stockQty, sql`wanted.quantity`),
             eq(variants.isActive, true),
           ),
@@ -255,7 +258,7 @@ export async function completeAttempt(
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
       const { rows } = await tx.execute<{ taken: number }>(
-        sql`with locked as (${locked}), taken as (${stock.getSQL()}), ${sql.join(
+        sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken as (${stock.getSQL()}), ${sql.join(
           writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
           sql`, `,
         )} select count(*)::int as taken from taken`,
