@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /**
  * Writes .vite/chunk-modules.json beside Vite's manifest in the browser build: for every chunk,
@@ -45,12 +45,9 @@ const STOREFRONT_ROUTES = path.resolve('src/web/routes');
 const ADMIN_ROUTES = path.resolve('src/web/routes/admin');
 const OWN_CODE = path.resolve('src');
 
-type ChunkMeta = {
-  getModuleIds(): IterableIterator<string>;
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-};
+type ChunkMeta = Parameters<Rollup.GetManualChunk>[1];
 
-function shopChunk(): (id: string, meta: ChunkMeta) => string | undefined {
+function shopChunk(): Rollup.GetManualChunk {
   let shop: Set<string> | undefined;
   /** Every module `root` imports statically, transitively (not `root` itself). */
   const closure = (root: string, meta: ChunkMeta) => {

@@ -78,18 +78,20 @@ export function ProductCard({
       prefetch="intent"
     >
       <div className="relative aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
-        {image && (withPage || pageLoaded) ? (
-          <img
-            {...productImageProps(image.url, sizes)}
-            alt={image.alt || product.title}
-            width={800}
-            height={1000}
-            loading={withPage ? 'eager' : 'lazy'}
-            decoding="async"
-            fetchPriority={priority ? 'high' : undefined}
-            className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
-          />
-        ) : image ? null : (
+        {image ? (
+          (withPage || pageLoaded) && (
+            <img
+              {...productImageProps(image.url, sizes)}
+              alt={image.alt || product.title}
+              width={800}
+              height={1000}
+              loading={withPage ? 'eager' : 'lazy'}
+              decoding="async"
+              fetchPriority={priority ? 'high' : undefined}
+              className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+            />
+          )
+        ) : (
           <div className="flex h-full w-full items-center justify-center font-display text-stone-400">
             {product.title}
           </div>
