@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChrome } from './scripts/lib/find-chrome.mjs';
 
-// Browser tests drive the system Chromium (never a downloaded one) against the production server
-// build, on a fresh data folder with the demo catalogue and the Razorpay sandbox.
+// Browser tests drive a Chromium from the npm registry or Debian (scripts/lib/find-chrome.mjs; never
+// one downloaded by Playwright) against the production server build, on a fresh data folder with the
+// demo catalogue and the Razorpay sandbox.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const executablePath = await findChrome();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -84,6 +84,8 @@ export interface BuildOptions {
   cloudinaryApiBase?: string;
   /** React Router build folder; without it the app serves the API only. */
   webBuildDir?: string;
+  /** Serve the web app through Vite's dev server instead of the build (`npm run dev`, plugins/ssr.ts). */
+  webDev?: boolean;
   /** How long anonymous catalogue reads and pages stay cached (default 10 s). */
   cacheTtlMs?: number;
   /** Requests per minute per IP on each auth route (default 30). */
@@ -92,15 +94,25 @@ export interface BuildOptions {
   authAccountLimitMax?: number;
   logger?: boolean | object;
   /**
-   * Log every request and response at info level (Fastify's default; true unless set). Production
-   * turns it off (index.ts): two log lines per request cost more than a cached answer itself
-   * (issue 8). Errors are still logged, and so is every request slower than a second.
+   * How requests are logged (index.ts chooses):
+   * - 'each' (the default): Fastify's own pair of lines per request, with its request id;
+   * - 'line': one line per request, `GET /cart 200 12 ms`, and none for static files (development);
+   * - 'slow': errors and requests slower than SLOW_REQUEST_MS only (production: two log lines per
+   *   request cost more than a cached answer itself, issue 8).
    */
-  requestLogging?: boolean;
+  requestLogging?: 'each' | 'line' | 'slow';
+  /** Outside production, called with each one-time code issued (index.ts prints it to stand out). */
+  announceCode?: (email: string, code: string, purpose: string) => void;
 }
 
 /** Without request logging, requests slower than this are still logged (warn). */
 export const SLOW_REQUEST_MS = 1000;
+
+/** A request for a file (a script, a picture, Vite's modules in development) rather than a page or an API call. */
+function isStaticFile(url: string): boolean {
+  const pathname = url.split('?')[0];
+  return !pathname.startsWith('/api/') && (pathname.startsWith('/@') || path.extname(pathname) !== '');
+}
 
 /** Builds the app; call `ready()` (or `listen`) before use. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -119,7 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
     },
-    logController: new LogController({ disableRequestLogging: opts.requestLogging === false }),
+    logController: new LogController({ disableRequestLogging: (opts.requestLogging ?? 'each') !== 'each' }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { maxParamLength: 200 },
@@ -131,11 +143,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  if (opts.requestLogging === false) {
+  if (opts.requestLogging === 'slow') {
     app.addHook('onResponse', (request, reply, done) => {
       if (reply.elapsedTime >= SLOW_REQUEST_MS) {
         request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
       }
+      done();
+    });
+  } else if (opts.requestLogging === 'line') {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (!isStaticFile(request.url)) request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
       done();
     });
   }
@@ -162,7 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     onCodeIssued: config.isProduction
       ? undefined
-      : (email: string, code: string, purpose: string) => app.log.info(`one-time code for ${email} (${purpose}): ${code}`),
+      : (opts.announceCode ?? ((email: string, code: string, purpose: string) => app.log.info(`one-time code for ${email} (${purpose}): ${code}`))),
   });
   app.decorate('paymentDeps', {
     db: opts.db,
@@ -259,8 +276,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminContactRoutes);
   await app.register(dashboardRoutes);
 
-  if (opts.webBuildDir) {
-    await registerSsr(app, { buildDir: opts.webBuildDir, loadContext: createLoadContext(opts.db, config) });
+  if (opts.webBuildDir || opts.webDev) {
+    await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
   }

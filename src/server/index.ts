@@ -30,14 +30,20 @@ async function main() {
   if (config.razorpay.sandbox) {
     config.razorpay.apiBase = `http://127.0.0.1:${config.port}/razorpay-sandbox`;
   }
-  const webBuildDir = fileURLToPath(new URL('..', import.meta.url));
+  // `npm run dev` sets WEB_DEV=vite (scripts/dev.mjs): pages and modules come from Vite, not the build.
+  const webDev = process.env.WEB_DEV === 'vite';
+  const webBuildDir = webDev ? undefined : fileURLToPath(new URL('..', import.meta.url));
+  const dev = config.isProduction ? undefined : await import('./dev-log');
   const app = await buildApp({
     config,
     db: handle.db,
     webBuildDir,
-    logger: { level: config.logLevel },
+    webDev,
+    // Production: JSON lines for a log shipper; elsewhere one readable line each.
+    logger: dev ? { level: config.logLevel, stream: dev.devLogStream() } : { level: config.logLevel },
     // Production logs errors and slow requests only, unless LOG_LEVEL asks for debug detail.
-    requestLogging: !config.isProduction || config.logLevel === 'debug' || config.logLevel === 'trace',
+    requestLogging: dev ? 'line' : config.logLevel === 'debug' || config.logLevel === 'trace' ? 'each' : 'slow',
+    announceCode: dev?.announceCode,
   });
   await app.listen({ port: config.port, host: config.host });
   const stopJobs = startBackgroundJobs(app);

@@ -23,6 +23,12 @@ export interface SsrOptions {
   /** The folder holding React Router's `client/` and `server/` build output. */
   buildDir: string;
   loadContext: StoreLoadContext;
+  /**
+   * `npm run dev` (scripts/dev.mjs): no build; a Vite dev server in middleware mode serves the web
+   * app's modules with hot reloading over this server's own port, and every page renders from its
+   * current server build, uncached and without the Content-Security-Policy.
+   */
+  dev?: boolean;
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
@@ -76,6 +82,7 @@ function toFetchRequest(request: FastifyRequest): Request {
 
 /** Registers static assets and the SSR catch-all. Unknown /api paths answer a JSON 404. */
 export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promise<void> {
+  if (opts.dev) return registerDevSsr(app, opts);
   const clientDir = path.join(opts.buildDir, 'client');
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as ServerBuild;
   // One registration for the whole client build: fingerprinted assets are immutable, the rest
@@ -128,5 +135,25 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     const entry = { status: response.status, headers, body };
     if (cacheable) app.responseCache.set(key, entry);
     return reply.code(response.status).send(encodeCached(request, reply, entry));
+  });
+}
+
+/** Development rendering through Vite (see SsrOptions.dev); vite is a devDependency, loaded only here. */
+async function registerDevSsr(app: FastifyInstance, opts: SsrOptions): Promise<void> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
+  app.addHook('onClose', () => vite.close());
+  const listener = createRequestListener({
+    build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    mode: 'development',
+    getLoadContext: () => opts.loadContext,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    reply.hijack();
+    vite.middlewares(request.raw, reply.raw, () => void listener(request.raw, reply.raw));
+    return reply;
   });
 }

@@ -1,0 +1,3 @@
+/** Types for find-chrome.mjs (see its docstrings). */
+export class NoChromeError extends Error {}
+export function findChrome(options?: { log?: (line: string) => void }): Promise<string>;

@@ -1,0 +1,27 @@
+// How the Fastify server (src/server/index.ts) is bundled for Node: one ESM file with its npm
+// packages left external, and beside it the committed SQL migrations and the demo seed's video clips
+// (the database client and the seed look for them next to the bundle).
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/** esbuild options that bundle the server into `<outDir>/main.js`. */
+export function serverBundleOptions(outDir) {
+  return {
+    entryPoints: ['src/server/index.ts'],
+    outfile: path.join(outDir, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  };
+}
+
+/** Empties `outDir` and copies the migrations and seed media into it. */
+export function prepareServerDir(outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync('src/server/db/migrations', path.join(outDir, 'migrations'), { recursive: true });
+  cpSync('src/server/db/seed/seed-media', path.join(outDir, 'seed-media'), { recursive: true });
+}

@@ -1,0 +1,27 @@
+/**
+ * Logs for people outside production (issue 18): one readable, coloured line per event through
+ * pino-pretty, instead of pino's JSON, which production keeps for its log shipper. Loaded only
+ * outside production (index.ts imports it dynamically).
+ */
+import pretty from 'pino-pretty';
+
+/** A pino destination that writes `13:02:11 INFO GET /cart 200 12 ms` lines to stdout. */
+export function devLogStream(): NodeJS.WritableStream {
+  return pretty({
+    colorize: Boolean(process.stdout.isTTY),
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    sync: true,
+  });
+}
+
+/**
+ * Prints a one-time code where a newcomer sees it at once: a line of its own, set apart and in bold
+ * yellow on a terminal (DESIGN.md "mail": outside production the code is logged, since the demo's
+ * mail goes to the outbox folder). Never called in production (app.ts).
+ */
+export function announceCode(email: string, code: string, purpose: string): void {
+  const line = `>>> One-time code for ${email} (${purpose}): ${code} <<<`;
+  process.stdout.write(process.stdout.isTTY ? `\n  \x1b[1;33m${line}\x1b[0m\n\n` : `\n  ${line}\n\n`);
+}
