@@ -57,5 +57,5 @@ test('the profile form keeps the 10 digits of a spaced or +91 phone', async ({ s
 
 test("a guest's contact form keeps the 10 digits of a spaced or +91 phone", async ({ page }) => {
   await gotoSignedOut(page, '/contact');
-  await keepsTenDigits(page.getByLabel('Phone'));
+  await keepsTenDigits(page.getByLabel('Phone', { exact: true }));
 });

@@ -17,7 +17,7 @@ import { useMeQuery, useUpdateProfile } from '../features/account/api';
 import { useLogout } from '../features/auth/use-logout';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { errorMessage } from '../lib/api';
-import { digitsOnlyInput } from '../lib/digits-input';
+import { digitsOnlyInput, phoneInput } from '../lib/digits-input';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
@@ -120,10 +120,9 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
           hint="10-digit Indian mobile number"
           error={errors.phone?.message}
-          {...digitsOnlyInput(register('phone'), 10)}
+          {...phoneInput(register('phone'))}
         />
         <div className="hidden sm:block" />
         <Input
