@@ -100,7 +100,7 @@ export default function Contact() {
             <div className="mb-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="contact-banner">
               {user ? (
                 <>
-                  You are logged in as <strong>{user.name}</strong> ({user.email}). Your details are filled in from your
+                  You are logged in as <strong>{user.name}</strong> (<span className="wrap-anywhere">{user.email}</span>). Your details are filled in from your
                   account.
                 </>
               ) : (

@@ -49,7 +49,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="py-4 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm font-medium text-stone-500">{label}</dt>
-      <dd className="mt-1 text-stone-900 sm:mt-0">{children}</dd>
+      <dd className="mt-1 min-w-0 text-stone-900 wrap-anywhere sm:mt-0">{children}</dd>
     </div>
   );
 }
