@@ -159,7 +159,6 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           label="Pincode"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={6}
           error={e?.pincode?.message}
           {...digitsOnlyInput(register('address.pincode'), 6)}
         />

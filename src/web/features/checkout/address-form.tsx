@@ -125,7 +125,6 @@ export function AddressFields({
         label="Pincode"
         inputMode="numeric"
         autoComplete="postal-code"
-        maxLength={6}
         error={errors.pincode?.message}
         {...digitsOnlyInput(register('pincode'), 6)}
       />
