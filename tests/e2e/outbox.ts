@@ -12,7 +12,8 @@ export async function readCodeFromOutbox(email: string, opts: { after?: number; 
   while (Date.now() < deadline) {
     const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
     for (const file of files) {
-      const raw = await readFile(path.join(OUTBOX, file), 'utf8');
+      // Long header lines (a long address) are folded onto the next line: unfold them first.
+      const raw = (await readFile(path.join(OUTBOX, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
       if (!raw.includes(`To: ${email}`)) continue;
       const code = raw.match(/^Subject: (\d{6}) is your/m)?.[1];
       if (code) return code;

@@ -13,6 +13,7 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
 /** A variant at or under this many units is "low stock" on the dashboard (issue 6). */
 export const LOW_STOCK_THRESHOLD = 5;
+/** Rows the dashboard lists per low-stock group: sold out, and 1 to 5 left (issue 18). */
 export const LOW_STOCK_MAX_ROWS = 20;
 /** Days in the dashboard's revenue chart, today included (issue 6). */
 export const REVENUE_DAYS = 30;
@@ -151,7 +152,10 @@ export interface DashboardSummary {
   today: { revenue: number; orders: number };
   month: { revenue: number; orders: number };
   ordersByStatus: Record<OrderStatus, number>;
+  /** Sold-out sizes (up to LOW_STOCK_MAX_ROWS), then sizes with 1-5 left (as many), lowest first. */
   lowStock: LowStockVariant[];
+  /** All active sizes sold out, and with 1-5 left, beyond the rows listed (issue 18). */
+  lowStockCounts: { soldOut: number; low: number };
   revenueByDay: { date: string; revenue: number; orders: number }[];
 }
 

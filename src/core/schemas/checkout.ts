@@ -3,7 +3,8 @@
  */
 import { z } from 'zod';
 import { CART_QTY_MAX, INDIAN_STATES } from '../constants';
-import { digitsOnly, isIndianMobile, isPincode } from './common';
+import { normaliseIndianMobile } from '../phone';
+import { isIndianMobile, isPincode } from './common';
 
 const idField = z.string().min(1).max(64);
 
@@ -31,7 +32,7 @@ export const shippingAddressSchema = z.object({
   phone: z
     .string({ error: 'Valid 10-digit Indian phone required' })
     .refine(isIndianMobile, 'Valid 10-digit Indian phone required')
-    .transform(digitsOnly),
+    .transform(normaliseIndianMobile),
   line1: z
     .string({ error: 'Address line 1 is required' })
     .trim()

@@ -3,16 +3,17 @@
  */
 import { z } from 'zod';
 import { OTP_CODE_RE, OTP_INCOMPLETE } from '../constants';
+import { normaliseIndianMobile } from '../phone';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
 const PINCODE_RE = /^[1-9]\d{5}$/;
 
-/** Strips everything but digits (phone and pincode inputs). */
+/** Strips everything but digits (pincode inputs; phones go through `normaliseIndianMobile`). */
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-/** True for a 10-digit Indian mobile number starting 6-9 (after removing non-digits). */
-export const isIndianMobile = (value: string) => INDIAN_MOBILE_RE.test(digitsOnly(value));
+/** True for a 10-digit Indian mobile number starting 6-9, once normalised ("+91 98450 12345" is one). */
+export const isIndianMobile = (value: string) => INDIAN_MOBILE_RE.test(normaliseIndianMobile(value));
 /** True for a 6-digit pincode not starting with 0. */
 export const isPincode = (value: string) => PINCODE_RE.test(value);
 
@@ -25,13 +26,13 @@ export const emailField = z
   .regex(EMAIL_RE, 'Please enter a valid email address')
   .transform((v) => v.toLowerCase());
 
-/** Indian mobile: required; normalised to its 10 digits. */
+/** Indian mobile: required; normalised to its 10 digits (+91, a leading 0, spaces and dashes dropped). */
 export const mobileField = z
   .string({ error: 'Phone number is required' })
   .trim()
   .min(1, 'Phone number is required')
   .refine(isIndianMobile, 'Please enter a valid 10-digit Indian mobile number')
-  .transform(digitsOnly);
+  .transform(normaliseIndianMobile);
 
 /** Lists what a password lacks against the strength rule (spec 5); empty when strong. */
 export function missingPasswordParts(password: string): string[] {

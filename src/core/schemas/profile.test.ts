@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { signupSchema } from './auth';
+import { shippingAddressSchema } from './checkout';
 import { profileFormSchema } from './profile';
 
 const address = {
@@ -8,6 +10,16 @@ const address = {
   state: 'Karnataka',
   pincode: '560001',
   country: 'India',
+};
+
+const shipping = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.in',
+  line1: '14 Park Street',
+  city: 'Kolkata',
+  state: 'West Bengal',
+  pincode: '700016',
 };
 
 /** The first message per field path, like the form shows them. */
@@ -31,6 +43,15 @@ describe('profileFormSchema (the profile form in edit mode)', () => {
       phone: '9123456780',
       address: { pincode: '560001', country: 'India' },
     });
+  });
+
+  it('accepts +91, 0 and 91 prefixed phones and keeps their 10 digits (issue 18)', () => {
+    for (const phone of ['+91 98450 12345', '098450-12345', '919845012345']) {
+      expect(profileFormSchema.parse({ phone, address }).phone, phone).toBe('9845012345');
+    }
+    expect(shippingAddressSchema.parse({ ...shipping, phone: '+91 98450 12345' }).phone).toBe('9845012345');
+    expect(signupSchema.shape.phone.parse('+91-98450-12345')).toBe('9845012345');
+    expect(profileFormSchema.safeParse({ phone: '+91 98450 1234', address }).success).toBe(false);
   });
 
   it("answers spec 5's profile messages", () => {

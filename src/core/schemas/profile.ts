@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { INDIAN_STATES } from '../constants';
+import { normaliseIndianMobile } from '../phone';
 import { digitsOnly, isIndianMobile, isPincode } from './common';
 
 export const addressSchema = z.object({
@@ -31,7 +32,7 @@ export const profileUpdateSchema = z.object({
     .string()
     .trim()
     .refine((v) => v.length === 0 || isIndianMobile(v), 'Invalid Indian phone number')
-    .transform(digitsOnly)
+    .transform(normaliseIndianMobile)
     .optional(),
   address: addressSchema.optional(),
 });

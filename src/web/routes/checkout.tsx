@@ -310,7 +310,7 @@ function CheckoutForm({ user, fromBuyNow, items, pricedItems, summary, razorpayC
                   <br />
                   {user.address.city}, {user.address.state} {user.address.pincode}
                   <br />
-                  {user.phone} · {user.email}
+                  {user.phone} · <span className="wrap-anywhere">{user.email}</span>
                 </address>
               </ChoiceCard>
             ) : null}

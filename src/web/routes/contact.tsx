@@ -18,6 +18,7 @@ import { ApiRequestError, errorMessage } from '../lib/api';
 import { instagramProfileUrl } from '../lib/brand';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { savePostLoginAction, useAuthStatus } from '../lib/auth';
+import { phoneInput } from '../lib/digits-input';
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { Route } from './+types/contact';
 
@@ -99,7 +100,7 @@ export default function Contact() {
             <div className="mb-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="contact-banner">
               {user ? (
                 <>
-                  You are logged in as <strong>{user.name}</strong> ({user.email}). Your details are filled in from your
+                  You are logged in as <strong>{user.name}</strong> (<span className="wrap-anywhere">{user.email}</span>). Your details are filled in from your
                   account.
                 </>
               ) : (
@@ -150,12 +151,11 @@ export default function Contact() {
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={10}
               readOnly={locked.phone}
               hint={locked.phone ? lockedHint : '10-digit mobile number'}
               error={errors.phone?.message}
               className="sm:max-w-xs"
-              {...register('phone')}
+              {...phoneInput(register('phone'))}
             />
             <div>
               <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-stone-800">

@@ -17,7 +17,7 @@ import { useMeQuery, useUpdateProfile } from '../features/account/api';
 import { useLogout } from '../features/auth/use-logout';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { errorMessage } from '../lib/api';
-import { digitsOnlyInput } from '../lib/digits-input';
+import { digitsOnlyInput, phoneInput } from '../lib/digits-input';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
@@ -49,7 +49,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="py-4 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm font-medium text-stone-500">{label}</dt>
-      <dd className="mt-1 text-stone-900 sm:mt-0">{children}</dd>
+      <dd className="mt-1 min-w-0 text-stone-900 wrap-anywhere sm:mt-0">{children}</dd>
     </div>
   );
 }
@@ -120,10 +120,9 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
           hint="10-digit Indian mobile number"
           error={errors.phone?.message}
-          {...digitsOnlyInput(register('phone'), 10)}
+          {...phoneInput(register('phone'))}
         />
         <div className="hidden sm:block" />
         <Input
@@ -160,7 +159,6 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           label="Pincode"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={6}
           error={e?.pincode?.message}
           {...digitsOnlyInput(register('address.pincode'), 6)}
         />

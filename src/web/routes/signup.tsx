@@ -13,6 +13,7 @@ import { Input } from '../components/ui/field';
 import { registerStart } from '../features/auth/api';
 import { PasswordInput } from '../features/auth/password-input';
 import { errorMessage } from '../lib/api';
+import { phoneInput } from '../lib/digits-input';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 
@@ -75,10 +76,9 @@ export default function Signup() {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
           hint="10-digit Indian mobile number"
           error={errors.phone?.message}
-          {...register('phone')}
+          {...phoneInput(register('phone'))}
         />
         <PasswordInput
           label="Password"

@@ -89,7 +89,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.revenueByDay[29].revenue).toBeCloseTo(before.revenueByDay[29].revenue + 950, 2);
   });
 
-  it('lists active variants with 5 or fewer units, lowest first, at most 20', async () => {
+  it('lists active variants with 5 or fewer units, sold out first, at most 20 of each group, and counts them all', async () => {
     const { product: kurta, bySize } = await createProduct(t.db, {
       title: 'Aaa Low Kurta',
       variants: [
@@ -99,19 +99,22 @@ describe('GET /api/admin/dashboard', () => {
         { size: 'XL', pricePaise: 99_900, stockQty: 1, isActive: false },
       ],
     });
-    let low = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json().lowStock;
-    expect(low).toEqual([
+    let body = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    expect(body.lowStock).toEqual([
       { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.M.id, size: 'M', sku: bySize.M.sku, stockQty: 0 },
       { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.S.id, size: 'S', sku: bySize.S.sku, stockQty: 5 },
     ]);
-    await createProduct(t.db, {
-      title: 'Many Sizes',
-      variants: Array.from({ length: 25 }, (_, i) => ({ size: `W${String(i).padStart(2, '0')}`, pricePaise: 50_000, stockQty: 2 })),
-    });
-    low = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json().lowStock;
-    expect(low).toHaveLength(20);
-    expect(low[0].stockQty).toBe(0);
-    const qty = low.map((v: { stockQty: number }) => v.stockQty);
+    expect(body.lowStockCounts).toEqual({ soldOut: 1, low: 1 });
+    // More sold-out sizes than the list holds: the sizes still selling (1-5 left) are listed all the same.
+    const sizes = (stockQty: number) =>
+      Array.from({ length: 25 }, (_, i) => ({ size: `W${String(i).padStart(2, '0')}`, pricePaise: 50_000, stockQty }));
+    await createProduct(t.db, { title: 'Many Sold Out', variants: sizes(0) });
+    await createProduct(t.db, { title: 'Many Sizes', variants: sizes(2) });
+    body = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    const qty: number[] = body.lowStock.map((v: { stockQty: number }) => v.stockQty);
+    expect(qty.filter((q) => q === 0)).toHaveLength(20);
+    expect(qty.filter((q) => q > 0)).toHaveLength(20);
     expect([...qty].sort((a, b) => a - b)).toEqual(qty);
+    expect(body.lowStockCounts).toEqual({ soldOut: 26, low: 26 });
   });
 });

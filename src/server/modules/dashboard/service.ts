@@ -1,10 +1,10 @@
 /**
  * The admin dashboard's figures (issue 6): revenue and order counts for today and this month,
- * orders per status, low-stock variants and revenue per day over the last 30 days. Days are India
- * (IST) days. Revenue is the orders' grand totals in rupees; cancelled, returned and refunded
+ * orders per status, low-stock variants (sold out and 1-5 left, each group listed on its own, issue
+ * 18) and revenue per day over the last 30 days. Days are India (IST) days. Revenue is the orders' grand totals in rupees; cancelled, returned and refunded
  * orders are left out of both revenue and the order counts beside it (ordersByStatus counts all).
  */
-import { and, asc, eq, gte, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/constants';
 import { toRupees } from '../../../core/money';
 import {
@@ -36,7 +36,7 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
   const since = monthStart < chartStart ? monthStart : chartStart;
   const revenueOrder = notInArray(orders.status, [...NON_REVENUE_STATUSES]);
 
-  const [perDay, statusRows, lowStock] = await Promise.all([
+  const [perDay, statusRows, soldOut, low, [lowStockCounts]] = await Promise.all([
     // Per IST day since the earlier of the month's start and the chart's first day; up to 31 rows.
     db
       .select({
@@ -51,20 +51,15 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
       .select({ status: orders.status, count: sql<number>`count(*)::int` })
       .from(orders)
       .groupBy(orders.status),
+    lowStockRows(db, lte(variants.stockQty, 0)),
+    lowStockRows(db, between(variants.stockQty, 1, LOW_STOCK_THRESHOLD)),
     db
       .select({
-        productId: products.id,
-        title: products.title,
-        variantId: variants.id,
-        size: variants.size,
-        sku: variants.sku,
-        stockQty: variants.stockQty,
+        soldOut: sql<number>`count(*) filter (where ${variants.stockQty} <= 0)::int`,
+        low: sql<number>`count(*) filter (where ${variants.stockQty} > 0)::int`,
       })
       .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(eq(variants.isActive, true), lte(variants.stockQty, LOW_STOCK_THRESHOLD)))
-      .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.size), asc(variants.id))
-      .limit(LOW_STOCK_MAX_ROWS),
+      .where(and(eq(variants.isActive, true), lte(variants.stockQty, LOW_STOCK_THRESHOLD))),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, { paise: Number(r.revenue), orders: r.orders }]));
@@ -92,7 +87,30 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
     today: sumFrom(today),
     month: sumFrom(istMonthStart(today)),
     ordersByStatus,
-    lowStock,
+    lowStock: [...soldOut, ...low],
+    lowStockCounts,
     revenueByDay,
   };
+}
+
+/**
+ * Active variants whose stock matches `stock`, lowest first then by product title and size, at most
+ * LOW_STOCK_MAX_ROWS. Sold-out and low sizes are fetched apart so that many sold-out sizes never
+ * crowd the ones still selling out of the list.
+ */
+function lowStockRows(db: Database, stock: SQL | undefined) {
+  return db
+    .select({
+      productId: products.id,
+      title: products.title,
+      variantId: variants.id,
+      size: variants.size,
+      sku: variants.sku,
+      stockQty: variants.stockQty,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.isActive, true), stock))
+    .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.size), asc(variants.id))
+    .limit(LOW_STOCK_MAX_ROWS);
 }

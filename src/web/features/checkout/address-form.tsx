@@ -7,7 +7,7 @@ import type { User } from '../../../core/api-types';
 import type { ShippingAddress, ShippingAddressInput } from '../../../core/schemas/checkout';
 import { Input, Select } from '../../components/ui/field';
 import { StateOptions } from '../../components/ui/state-options';
-import { digitsOnlyInput } from '../../lib/digits-input';
+import { digitsOnlyInput, phoneInput } from '../../lib/digits-input';
 
 /** Placeholder last name for shoppers whose saved name is a single word (the schema needs both). */
 export const NO_LAST_NAME = '-';
@@ -94,9 +94,8 @@ export function AddressFields({
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={10}
         error={errors.phone?.message}
-        {...digitsOnlyInput(register('phone'), 10)}
+        {...phoneInput(register('phone'))}
       />
       <Input
         label="Address line 1"
@@ -126,7 +125,6 @@ export function AddressFields({
         label="Pincode"
         inputMode="numeric"
         autoComplete="postal-code"
-        maxLength={6}
         error={errors.pincode?.message}
         {...digitsOnlyInput(register('pincode'), 6)}
       />

@@ -1,13 +1,15 @@
 /**
  * /admin/dashboard (admin spec section 2): 'Admin Dashboard', 'Welcome back, {name}', a link to the
  * profile and the tiles in their three groups; above them (issue 6) today's and this month's revenue
- * and orders, orders by status, low-stock variants and a 30-day revenue chart.
+ * and orders, orders by status, low-stock variants (sold out apart from 1-5 left, issue 18) and a
+ * 30-day revenue chart.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
 import type { DashboardSummary } from '../../../core/schemas/admin-orders';
+import { LowStockPanel } from '../../features/admin/low-stock-panel';
 import { RevenueChart } from '../../features/admin/revenue-chart';
 import { apiFetch } from '../../lib/api';
 import { useAdmin } from './admin-layout';
@@ -84,7 +86,11 @@ export default function AdminDashboard() {
                 value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing) : '…'}
                 sub="placed, confirmed or processing"
               />
-              <Figure label="Low stock" value={s ? String(s.lowStock.length) : '…'} sub="sizes with 5 or fewer left" />
+              <Figure
+                label="Low stock"
+                value={s ? String(s.lowStockCounts.soldOut + s.lowStockCounts.low) : '…'}
+                sub={s ? `${s.lowStockCounts.soldOut} sold out, ${s.lowStockCounts.low} with 1-5 left` : ' '}
+              />
             </div>
             <div className="grid gap-4 lg:grid-cols-3">
               <div className="rounded-xl border border-stone-200 bg-white p-4 lg:col-span-2">
@@ -105,21 +111,7 @@ export default function AdminDashboard() {
                 </ul>
               </div>
             </div>
-            {s && s.lowStock.length > 0 && (
-              <div className="rounded-xl border border-amber-200 bg-amber-50 p-4">
-                <h3 className="mb-2 text-sm font-semibold text-amber-900">Low stock</h3>
-                <ul className="grid gap-1 text-sm sm:grid-cols-2">
-                  {s.lowStock.map((v) => (
-                    <li key={v.variantId} className="flex justify-between gap-3">
-                      <span className="truncate text-amber-900">
-                        {v.title} · {v.size} <span className="text-amber-700">({v.sku})</span>
-                      </span>
-                      <span className="font-semibold text-amber-900">{v.stockQty} left</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            {s && s.lowStock.length > 0 && <LowStockPanel summary={s} />}
           </>
         )}
       </section>
