@@ -25,7 +25,9 @@ async function waitReady() {
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not start');

@@ -23,8 +23,8 @@ export function startBackgroundJobs(app: FastifyInstance, opts: { mailEveryMs?: 
     if (result.completed > 0) app.log.info(result, 'reconciled paid checkout attempts');
   });
   const timers = [
-    setInterval(deliverMail, opts.mailEveryMs ?? 30_000),
-    setInterval(reconcile, opts.reconcileEveryMs ?? 60_000),
+    setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
+    setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
   ];
   for (const timer of timers) timer.unref();
   void reconcile();

@@ -27,7 +27,7 @@ export async function placeOrder(api: APIRequestContext, shopper: Shopper, line:
   const { key, order } = (await created.json()) as { key: string; order: { id: string } };
   const paid = await api.post('/razorpay-sandbox/checkout/pay', { data: { key, order_id: order.id } });
   expect(paid.ok(), await paid.text()).toBeTruthy();
-  const verified = await api.post('/api/payments/razorpay/verify-and-create-order', { headers: bearer(shopper.token), data: { ...(await paid.json()), ...base } });
+  const verified = await api.post('/api/payments/razorpay/verify-and-create-order', { headers: bearer(shopper.token), data: { ...((await paid.json()) as Record<string, unknown>), ...base } });
   expect(verified.ok(), await verified.text()).toBeTruthy();
   return ((await verified.json()) as { order: Order }).order;
 }

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
 import sharp from 'sharp';
 import { DEMO_ADMIN as ADMIN, logIn as login, signUpShopper, type Shopper } from './shoppers';

@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, test, POST_LOGIN_KEY } from './fixtures';
 
 // The product page (spec 2, 4, 5, 8): gallery and zoom, prices, sizes, quantity, stock, buying
 // with the login gate, related products, the error view and its structured data.
 
 /** A product with a sold-out size (the seed's Indigo Dabu kurta: M is out of stock). */
-async function openKurta(page: import('@playwright/test').Page) {
+async function openKurta(page: Page) {
   await page.goto('/products?q=Indigo+Dabu');
   await page.getByRole('link', { name: /Indigo Dabu Print Cotton Kurta/ }).first().click();
   await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);

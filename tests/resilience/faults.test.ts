@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { checkoutAttempts, orderEvents, orderItems, orders, users, variants } from '../../src/server/db/schema';
 import { signWebhook } from '../../src/server/integrations/razorpay/signature';
 import { hashPassword } from '../../src/server/modules/auth/password';
-import { ADMIN, call, createDatabase, createDeployment, freePort, startShop, type Shop } from './harness';
+import { ADMIN, call, createDatabase, createDeployment, freePort, startShop } from './harness';
 
 // Issue 9: the faults a real deployment sees.
 const cleanups: (() => Promise<unknown>)[] = [];

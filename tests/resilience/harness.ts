@@ -83,8 +83,8 @@ export async function startShop(env: Record<string, string>, opts: { port?: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stdout.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => logs.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

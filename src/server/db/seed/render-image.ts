@@ -20,7 +20,7 @@ export async function svgToWebp(svg: string): Promise<Buffer> {
  * so 2-3 in flight uses both cores); results keep the input order.
  */
 export async function svgsToWebp(svgs: string[], concurrency = 3): Promise<Buffer[]> {
-  const out: Buffer[] = new Array(svgs.length);
+  const out = new Array<Buffer>(svgs.length);
   let next = 0;
   const worker = async () => {
     while (next < svgs.length) {

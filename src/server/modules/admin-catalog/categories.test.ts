@@ -17,8 +17,8 @@ const put = (id: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/categories/${id}`, headers: admin, payload });
 const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/categories/${id}`, headers: admin });
 const adminList = async () =>
-  (await t.app.inject({ url: '/api/categories/admin/all', headers: admin })).json() as Record<string, unknown>[];
-const publicList = async () => (await t.app.inject('/api/categories')).json() as { _id: string }[];
+  (await t.app.inject({ url: '/api/categories/admin/all', headers: admin })).json<Record<string, unknown>[]>();
+const publicList = async () => (await t.app.inject('/api/categories')).json<{ _id: string }[]>();
 
 describe('POST /api/categories', () => {
   it('creates a main category and a subcategory, answering 201 with the saved category', async () => {

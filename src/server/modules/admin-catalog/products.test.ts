@@ -50,7 +50,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/products', headers: admin, payload });
 const put = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: admin, payload });
 const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: admin });
-const adminList = async () => (await t.app.inject({ url: '/api/products/admin/all', headers: admin })).json() as Product[];
+const adminList = async () => (await t.app.inject({ url: '/api/products/admin/all', headers: admin })).json<Product[]>();
 const adminProduct = async (id: string) => (await adminList()).find((p) => p._id === id)!;
 
 async function created(overrides: Record<string, unknown> = {}): Promise<Product> {
@@ -117,7 +117,7 @@ describe('POST /api/products', () => {
       }),
     );
     expect(res.statusCode).toBe(201);
-    const p = res.json() as Product;
+    const p = res.json<Product>();
     const hex8 = p._id.replace(/-/g, '').slice(0, 8).toUpperCase();
     expect(p).toMatchObject({
       title: 'Anarkali Suit',
@@ -152,7 +152,7 @@ describe('POST /api/products', () => {
 
     // Shoppers see it at once.
     expect((await t.app.inject(`/api/products/${p._id}`)).statusCode).toBe(200);
-    expect(((await t.app.inject('/api/products?limit=100')).json() as Product[]).map((x) => x._id)).toContain(p._id);
+    expect((await t.app.inject('/api/products?limit=100')).json<Product[]>().map((x) => x._id)).toContain(p._id);
   });
 
   it('takes an explicit SKU (upper-cased) and refuses one another product uses (409)', async () => {
@@ -298,7 +298,7 @@ describe('PUT /api/products/:id', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    const saved = res.json() as Product;
+    const saved = res.json<Product>();
     expect(saved.title).toBe('Renamed Kurta');
     expect(saved.images.map((i) => i.url)).toEqual(['/media/product_images/z.webp', '/media/product_images/y.webp']);
     expect(saved.variants).toHaveLength(2);
@@ -364,7 +364,7 @@ describe('PUT /api/products/:id', () => {
 
     const res = await put(p._id, body({ variants: [{ _id: xl._id, size: 'XL', price: 100, stockQty: 5 }] }));
     expect(res.statusCode).toBe(200);
-    const saved = res.json() as Product;
+    const saved = res.json<Product>();
     expect(saved.variants.map((v) => [v.size, v._id, v.isActive])).toEqual([
       ['S', s._id, false],
       ['M', m._id, false],
@@ -374,7 +374,7 @@ describe('PUT /api/products/:id', () => {
     // The cart line still points at its variant; shoppers no longer see the size.
     const lines = await t.db.select().from(cartItems).where(eq(cartItems.variantId, s._id));
     expect(lines).toHaveLength(1);
-    const shown = (await t.app.inject(`/api/products/${p._id}`)).json() as Product;
+    const shown = (await t.app.inject(`/api/products/${p._id}`)).json<Product>();
     expect(shown.variants.map((v) => v.size)).toEqual(['XL']);
   });
 
@@ -404,7 +404,7 @@ describe('PUT /api/products/:id', () => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Product).variants).toEqual([
+    expect(res.json<Product>().variants).toEqual([
       { _id: s._id, size: 'S', sku: s.sku, price: 120, compareAtPrice: null, stockQty: 2, isActive: true },
       expect.objectContaining({ _id: m._id, isActive: true }),
     ]);
@@ -415,14 +415,14 @@ describe('PUT /api/products/:id', () => {
     const listed = await adminProduct(p._id);
     let res = await put(p._id, { ...listed, isActive: false });
     expect(res.statusCode).toBe(200);
-    const hidden = res.json() as Product;
+    const hidden = res.json<Product>();
     expect(hidden.isActive).toBe(false);
     expect(hidden.variants).toEqual(listed.variants);
     expect(hidden.categoryIds).toEqual(listed.categoryIds);
     expect(hidden.images).toEqual(listed.images);
 
     expect((await t.app.inject(`/api/products/${p._id}`)).statusCode).toBe(404);
-    expect(((await t.app.inject('/api/products?limit=100')).json() as Product[]).map((x) => x._id)).not.toContain(p._id);
+    expect((await t.app.inject('/api/products?limit=100')).json<Product[]>().map((x) => x._id)).not.toContain(p._id);
     expect((await adminProduct(p._id)).isActive).toBe(false);
 
     res = await put(p._id, { ...hidden, isActive: true });
@@ -449,7 +449,7 @@ describe('PUT /api/products/:id', () => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Product).variants.map((v) => [v._id, v.sku])).toEqual([
+    expect(res.json<Product>().variants.map((v) => [v._id, v.sku])).toEqual([
       [s._id, 'SWAP-B'],
       [m._id, 'SWAP-A'],
     ]);
@@ -463,7 +463,7 @@ describe('PUT /api/products/:id', () => {
         ],
       }),
     );
-    expect((res.json() as Product).variants.map((v) => v.sku)).toEqual(['SWAP-B', 'SWAP-A']);
+    expect(res.json<Product>().variants.map((v) => v.sku)).toEqual(['SWAP-B', 'SWAP-A']);
 
     res = await put(p._id, body({ variants: [{ ...s, sku: other.variants[0].sku }, m] }));
     expect(res.statusCode).toBe(409);
@@ -534,7 +534,7 @@ describe('DELETE /api/products/:id', () => {
       headers: { 'content-type': request.headers.get('content-type')! },
     });
     expect(res.statusCode).toBe(200);
-    const up = res.json() as { secure_url: string; public_id: string };
+    const up = res.json<{ secure_url: string; public_id: string }>();
     return { url: up.secure_url, publicId: up.public_id, file: path.join(t.config.dataDir, up.secure_url) };
   }
 

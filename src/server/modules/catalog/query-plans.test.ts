@@ -92,7 +92,7 @@ async function openSession() {
   type Rows = Promise<{ rows: Record<string, unknown>[] }>;
   const pooled = process.env.TEST_DB === 'postgres' ? await (client as pg.Pool).connect() : null;
   const query = (text: string, params: unknown[] = []): Rows =>
-    (pooled ? pooled.query(text, params) : (client as PGlite).query(text, params)) as Rows;
+    pooled ? pooled.query(text, params) : (client as PGlite).query(text, params);
   await query('begin');
   return {
     query,
@@ -166,7 +166,7 @@ describe('query plans on scale data', () => {
 
   describe('the admin orders list', () => {
     const list = (filters: Record<string, string>) =>
-      plansOf((db) => listAdminOrders(db, adminOrdersQuerySchema.parse(filters) as Parameters<typeof listAdminOrders>[1]));
+      plansOf((db) => listAdminOrders(db, adminOrdersQuerySchema.parse(filters)));
     const ORDERS_PAGE = /from "orders" inner join "users"/;
     const month = () => {
       const end = new Date(Date.now() - 30 * 86_400_000);

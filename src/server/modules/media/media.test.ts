@@ -33,7 +33,7 @@ async function uploadTarget(folder: string, resourceType: string, app: FastifyIn
     payload: { folder, resourceType },
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as { provider: string; uploadUrl: string; fields: Record<string, string> };
+  return res.json<{ provider: string; uploadUrl: string; fields: Record<string, string> }>();
 }
 
 interface FilePart {
@@ -424,7 +424,7 @@ async function startCloudinaryStandIn(): Promise<StandIn> {
   );
 
   const address = await server.listen({ port: 0, host: '127.0.0.1' });
-  return Object.assign(state, { url: address, close: () => server.close() }) as StandIn;
+  return Object.assign(state, { url: address, close: () => server.close() });
 }
 
 describe('Cloudinary store', () => {
@@ -492,7 +492,7 @@ describe('Cloudinary store', () => {
     res = await del({ publicId: 'vertical_videos/reel1' }, '/api/admin/homepage/cloudinary/delete');
     expect(res.json()).toEqual({ result: 'ok' });
     expect(standIn.destroys.at(-1)!.resourceType).toBe('video');
-    res = await del({ publicId: 'hero_images/x', resourceType: 'video' }, '/api/admin/homepage/cloudinary/delete');
+    await del({ publicId: 'hero_images/x', resourceType: 'video' }, '/api/admin/homepage/cloudinary/delete');
     expect(standIn.destroys.at(-1)!.resourceType).toBe('video');
 
     res = await del({ publicId: 'product_images/missing' });

@@ -28,7 +28,7 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
           <YAxis tickFormatter={(v: number) => compactInr.format(v)} tick={{ fontSize: 11, fill: '#78716c' }} width={64} />
           <Tooltip
             cursor={{ fill: '#fff1f2' }}
-            labelFormatter={(label) => shortDate(String(label))}
+            labelFormatter={(label) => (typeof label === 'string' ? shortDate(label) : label)}
             formatter={(value, _name, item) => [
               `${formatINR(Number(value))} · ${(item.payload as RevenueDay).orders} order(s)`,
               'Revenue',

@@ -30,10 +30,10 @@ export function useAdminUser(): User | null {
 
   useEffect(() => {
     if (status === 'signed-out' || me.isError) {
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } else if (denied) {
       toast.error(ACCESS_DENIED, { id: 'admin-access-denied' });
-      navigate(pathname === '/admin/dashboard' ? '/profile' : '/admin/dashboard', { replace: true });
+      void navigate(pathname === '/admin/dashboard' ? '/profile' : '/admin/dashboard', { replace: true });
     }
   }, [status, me.isError, denied, navigate, pathname]);
 

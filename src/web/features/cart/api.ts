@@ -33,7 +33,7 @@ export function validateCart(): Promise<unknown> {
 /** Stores a `{items, summary}` answer as the cart, or refetches when the answer is anything else. */
 function applyCart(qc: QueryClient, data: unknown): void {
   if (data && typeof data === 'object' && 'items' in data && 'summary' in data) {
-    qc.setQueryData(cartQueryKey, data as Cart);
+    qc.setQueryData(cartQueryKey, data);
   } else {
     void qc.invalidateQueries({ queryKey: cartQueryKey });
   }

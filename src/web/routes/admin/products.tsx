@@ -51,7 +51,7 @@ export default function AdminProducts() {
     if (categories.isError) toast.error('Failed to load categories', { id: 'admin-categories-load' });
   }, [categories.isError]);
 
-  const list = products.data ?? [];
+  const list = useMemo(() => products.data ?? [], [products.data]);
   const shown = useMemo(() => list.filter((p) => matches(p, query)), [list, query]);
 
   const replaceInList = (saved: Product) =>

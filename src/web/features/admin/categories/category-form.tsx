@@ -68,7 +68,7 @@ export function CategoryForm({ category, categories, onSaved, onCancel }: Catego
 
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       noValidate
       aria-labelledby="category-form-heading"
       className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"

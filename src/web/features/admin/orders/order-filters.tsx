@@ -47,7 +47,6 @@ export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) 
   useEffect(() => {
     const timer = window.setTimeout(() => apply(search, true), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text restarts the delay
   }, [search]);
 
   const anySet = Boolean(filters.status || filters.startDate || filters.endDate || filters.search);

@@ -46,7 +46,7 @@ export async function uploadProductImage(file: File): Promise<{ url: string; pub
     return { url: result.secure_url, publicId: result.public_id };
   } catch (error) {
     console.warn('product image upload failed', error);
-    throw new Error(UPLOAD_FAILED);
+    throw new Error(UPLOAD_FAILED, { cause: error });
   }
 }
 

@@ -111,7 +111,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
 
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       noValidate
       aria-labelledby="product-form-heading"
       className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
