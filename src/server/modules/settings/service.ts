@@ -63,8 +63,8 @@ function fromRow(row: SettingsRow): ShopSettings {
   };
 }
 
-/** Valid settings (rupees) as the row's columns (paise). */
-function toRow(data: ShopSettingsData, userId: string) {
+/** Valid settings (rupees) as the row's columns (paise); `userId` is who saved them (null: the seed). */
+export function settingsToRow(data: ShopSettingsData, userId: string | null) {
   return {
     legalName: data.legalName,
     address: data.address,
@@ -147,7 +147,7 @@ export function createSettingsService(db: Database, opts: { maxAgeMs?: number } 
       return (await service.get()).tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate }));
     },
     async save(data, userId) {
-      const values = toRow(data, userId);
+      const values = settingsToRow(data, userId);
       const [row] = await db
         .insert(shopSettings)
         .values({ id: 1, ...values })
