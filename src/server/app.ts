@@ -50,6 +50,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { webhookRoutes } from './modules/payments/webhook';
 import type { PaymentDeps } from './modules/payments/service';
 import { userRoutes } from './modules/users/routes';
+import { settingsPlugin } from './modules/settings/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { cachePlugin } from './plugins/cache';
@@ -275,6 +276,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminOrderRoutes);
   await app.register(adminContactRoutes);
   await app.register(dashboardRoutes);
+  await app.register(settingsPlugin);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });

@@ -41,5 +41,6 @@ export default [
     route('contacts', 'routes/admin/contacts.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('categories', 'routes/admin/categories.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
   ]),
 ] satisfies RouteConfig;

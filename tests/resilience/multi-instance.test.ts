@@ -95,6 +95,23 @@ describe('two instances', () => {
     }
   });
 
+  it("serve a change to the shop's settings made through the other within a second (issue 20)", async () => {
+    const read = async () => (await call<{ supportPhone: string }>(b.url, 'GET', '/api/settings/public')).body.supportPhone;
+    const before = await read(); // b now holds its copy
+    const settings = (await call<Record<string, unknown>>(a.url, 'GET', '/api/admin/settings', { token: adminToken })).body;
+    const phone = before === '7022334455' ? '8123456789' : '7022334455';
+    const started = Date.now();
+    const put = await call(a.url, 'PUT', '/api/admin/settings', {
+      token: adminToken,
+      body: { ...settings, legalName: 'Rangmanch Retail Private Limited', address: '14, 2nd Cross, Indiranagar, Bengaluru 560038', state: 'Karnataka', gstin: '29AABCR1234M1Z9', supportEmail: 'help@rangmanch.in', supportPhone: phone, whatsappNumber: phone },
+    });
+    expect(put.status).toBe(200);
+    while ((await read()) !== phone) {
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
   it('never oversell when checkouts race over both', async () => {
     const handle = await openDatabase({ url: db.url, poolSize: 2 });
     const passwordHash = await hashPassword('Shopper@123');

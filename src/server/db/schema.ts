@@ -426,3 +426,47 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/** One GST slab as stored: price per piece up to `upToPaise` (null: no limit) pays `ratePercent`. */
+export interface StoredTaxSlab {
+  upToPaise: number | null;
+  ratePercent: number;
+}
+
+/**
+ * The shop's settings (issue 20): one row (id 1), written only through PUT /api/admin/settings and
+ * read through the cached settings service (modules/settings). Money in paise.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer().primaryKey().default(1),
+    legalName: text().notNull(),
+    address: text().notNull(),
+    /** A name of INDIAN_STATES; the GSTIN starts with its GST state code. */
+    state: text().notNull(),
+    gstin: text().notNull(),
+    invoicePrefix: text().notNull(),
+    supportEmail: text().notNull(),
+    supportPhone: text().notNull(),
+    whatsappNumber: text().notNull(),
+    codEnabled: boolean().notNull().default(true),
+    codMaxOrderTotalPaise: integer().notNull(),
+    codMaxOpenOrders: integer().notNull(),
+    codFeePaise: integer().notNull(),
+    codBlockedPincodes: text().array().notNull().default(sql`'{}'::text[]`),
+    dispatchDays: integer().notNull(),
+    transitDaysWithinState: integer().notNull(),
+    transitDaysMetros: integer().notNull(),
+    transitDaysRest: integer().notNull(),
+    nonServiceablePincodes: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Ascending by upToPaise; the last has upToPaise null. */
+    taxSlabs: jsonb().$type<StoredTaxSlab[]>().notNull(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_cod_amounts', sql`${t.codMaxOrderTotalPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.codMaxOpenOrders} >= 0`),
+  ],
+);

@@ -34,6 +34,11 @@ export interface ResponseCache {
   set(key: string, value: CachedResponse): void;
   /** Drops every entry here and, through Redis, on every other instance. */
   invalidate(): void;
+  /**
+   * Calls `listener` whenever the entries are dropped, here or by another instance's `invalidate`
+   * (the settings service refreshes its copy this way, issue 20).
+   */
+  onInvalidate(listener: () => void): void;
   /** Bumped on every invalidation (tests and diagnostics). */
   readonly generation: number;
   /** What the entries count for against the memory budget (`CacheOptions.maxBytes`). */
@@ -84,10 +89,12 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
     });
   }
 
+  const listeners: (() => void)[] = [];
   function dropAll() {
     generation++;
     entries.clear();
     bytes = 0;
+    for (const listener of listeners) listener();
   }
 
   function remove(key: string) {
@@ -128,6 +135,9 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
     invalidate() {
       dropAll();
       publisher?.publish(CHANNEL, instanceId).catch((err: Error) => app.log.warn({ err: err.message }, 'cache publish failed'));
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
     get generation() {
       return generation;

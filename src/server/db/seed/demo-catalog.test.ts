@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoBanners, demoCategories, demoProducts, demoTestimonials, type GarmentArt, type GarmentKind } from './demo-catalog';
+import { shopSettingsSchema } from '../../../core/schemas/settings';
+import { demoBanners, demoCategories, demoProducts, demoShopSettings, demoTestimonials, type GarmentArt, type GarmentKind } from './demo-catalog';
 import { renderAvatarSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
@@ -192,5 +193,13 @@ describe('garment artwork', () => {
     const avatar = renderAvatarSvg('Priya Raghavan');
     expect(avatar.startsWith('<svg')).toBe(true);
     expect(avatar).toContain('>PR<');
+  });
+});
+
+describe('demo shop settings', () => {
+  it('pass the settings schema: a Karnataka shop with a GSTIN whose check character is right', () => {
+    const parsed = shopSettingsSchema.safeParse(demoShopSettings);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toMatchObject({ state: 'Karnataka', gstin: '29AABCR1234M1Z9', cod: { enabled: true, maxOrderTotal: 5000 } });
   });
 });

@@ -3,6 +3,7 @@
  * artwork descriptors), hero banners and testimonials. Pure, deterministic data — the seeder turns
  * it into rows and `garment-art.ts` turns each `GarmentArt` into an image offline.
  */
+import { DEFAULT_SHOP_SETTINGS, type ShopSettingsInput } from '../../../core/schemas/settings';
 
 export type GarmentKind =
   | 'kurta'
@@ -1007,3 +1008,21 @@ export const demoInstagramPhotos: DemoInstagramPhoto[] = [
   { key: 'phulkari-dupatta', alt: 'Phulkari embroidered dupatta in bright thread', art: artOf('phulkari-embroidered-dupatta') },
   { key: 'chikankari-kurti', alt: 'Chikankari georgette kurti for long office days', art: artOf('chikankari-georgette-kurti') },
 ];
+
+/**
+ * The demo shop's settings (issue 20): a made-up Karnataka company whose GSTIN passes the check
+ * (state code 29, PAN-shaped AABCR1234M, check character 9); the rest are the defaults.
+ */
+export const demoShopSettings: ShopSettingsInput = {
+  legalName: 'Rangmanch Retail Private Limited',
+  address: '14, 2nd Cross, 100 Feet Road, Indiranagar, Bengaluru 560038',
+  state: 'Karnataka',
+  gstin: '29AABCR1234M1Z9',
+  invoicePrefix: 'RM',
+  supportEmail: 'help@rangmanch.in',
+  supportPhone: '9845012345',
+  whatsappNumber: '9845012345',
+  cod: { ...DEFAULT_SHOP_SETTINGS.cod },
+  delivery: { ...DEFAULT_SHOP_SETTINGS.delivery },
+  tax: { slabs: DEFAULT_SHOP_SETTINGS.tax.slabs.map((s) => ({ ...s })) },
+};

@@ -19,18 +19,22 @@ import {
   productCategories,
   productImages,
   products,
+  shopSettings,
   testimonials,
   users,
   variants,
   verticalVideos,
 } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
+import { settingsToRow } from '../../modules/settings/service';
+import { shopSettingsSchema } from '../../../core/schemas/settings';
 import {
   DEMO_INSTAGRAM_URL,
   demoBanners,
   demoCategories,
   demoInstagramPhotos,
   demoProducts,
+  demoShopSettings,
   demoTestimonials,
   demoVideoBanner,
   demoVideos,
@@ -208,6 +212,11 @@ export async function seedDemoCatalog(
         createdAt: new Date(now.getTime() - i * 1000),
       })),
     );
+    // The shop's settings, unless an admin saved some already.
+    await tx
+      .insert(shopSettings)
+      .values({ id: 1, ...settingsToRow(shopSettingsSchema.parse(demoShopSettings), null) })
+      .onConflictDoNothing();
   });
   return { products: demoProducts.length, categories: demoCategories.length };
 }

@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'POST /api/auth/verify-reset-otp',
   'POST /api/auth/reset-password',
   'POST /api/contacts',
+  // What the storefront may show of the shop's settings (issue 20).
+  'GET /api/settings/public',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
   // Authorised by Razorpay's signature, not by a token.

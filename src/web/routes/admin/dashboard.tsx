@@ -35,6 +35,10 @@ const TILE_GROUPS = [
     title: 'Customer support',
     tiles: [{ to: '/admin/contacts', label: 'Contact Messages', hint: 'Messages from the contact form' }],
   },
+  {
+    title: 'Shop',
+    tiles: [{ to: '/admin/settings', label: 'Settings', hint: 'GSTIN, cash on delivery, delivery and GST rates' }],
+  },
 ] as const;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,210 @@
+/**
+ * The shop's settings (issue 20): who the shop is (legal name, address, state, GSTIN, invoice
+ * prefix, support contacts) and its cash-on-delivery, delivery and GST rules. One schema for the
+ * admin form and PUT /api/admin/settings; money is rupees here (up to 2 decimals), paise in the
+ * database.
+ */
+import { z } from 'zod';
+import { INDIAN_STATES } from '../constants';
+import { gstinProblem, normalizeGstin } from '../gstin';
+import { DEFAULT_TAX_SLABS } from '../tax';
+import { isPincode } from './common';
+
+/** Highest amount accepted for a limit or fee, rupees. */
+const MAX_RUPEES = 10_00_000;
+/** Most pincodes one list may hold. */
+export const MAX_PINCODES = 5_000;
+
+const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+/** Rupees: a number from 0 up to ₹10 lakh with at most 2 decimals; `label` names the field. */
+const rupees = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in rupees` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_RUPEES, `${label} must be at most ₹10,00,000`)
+    .refine(isWholePaise, `${label} can have at most 2 decimals (paise)`);
+
+/** A whole number of days (or orders) from 0 to `max`. */
+const count = (label: string, max: number) =>
+  z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(max, `${label} must be at most ${max}`);
+
+/**
+ * An Indian mobile number, normalised to its 10 digits: spaces, dashes and a leading +91, 91 or 0
+ * are dropped, then it must be 10 digits starting with 6-9.
+ */
+const indianMobile = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((value) => {
+      const digits = value.replace(/\D/g, '');
+      if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+      if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+      return digits;
+    })
+    .refine((digits) => /^[6-9]\d{9}$/.test(digits), `${label} must be a 10-digit Indian mobile number`);
+
+/** Splits a typed list of pincodes (commas, spaces or new lines between them). */
+export const splitPincodes = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+/**
+ * A pincode list: an array, or the text of a textarea (split by `splitPincodes`); de-duplicated
+ * and sorted. One message names the first entry that is not a 6-digit pincode.
+ */
+const pincodeList = (label: string) =>
+  z
+    .union([z.array(z.string()), z.string()], { error: `${label} must be a list of pincodes` })
+    .transform((value) => [...new Set((typeof value === 'string' ? splitPincodes(value) : value).map((p) => p.trim()).filter(Boolean))].sort())
+    .superRefine((list, ctx) => {
+      const bad = list.find((p) => !isPincode(p));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${label}: "${bad.slice(0, 20)}" is not a 6-digit pincode` });
+      else if (list.length > MAX_PINCODES) ctx.addIssue({ code: 'custom', message: `${label} can hold at most ${MAX_PINCODES} pincodes` });
+    });
+
+const taxSlab = z.object({
+  /** Highest selling price per piece for this rate, rupees; null for the last slab (no limit). */
+  upTo: z
+    .number({ error: 'Slab limit must be an amount in rupees' })
+    .positive('Slab limit must be above 0')
+    .max(MAX_RUPEES, 'Slab limit must be at most ₹10,00,000')
+    .refine(isWholePaise, 'Slab limit can have at most 2 decimals (paise)')
+    .nullable(),
+  /** GST rate, percent (5 for 5%). */
+  rate: z
+    .number({ error: 'GST rate must be a number' })
+    .min(0, 'GST rate cannot be negative')
+    .max(40, 'GST rate must be at most 40%')
+    .refine(isWholePaise, 'GST rate can have at most 2 decimals'),
+});
+
+/** The shop's settings as the admin form and PUT /api/admin/settings send them (rupees). */
+export const shopSettingsSchema = z
+  .object({
+    legalName: z
+      .string({ error: 'Legal name is required' })
+      .trim()
+      .min(2, 'Legal name is required')
+      .max(200, 'Legal name must be at most 200 characters'),
+    address: z
+      .string({ error: 'Address is required' })
+      .trim()
+      .min(10, 'Please enter the full address with pincode')
+      .max(500, 'Address must be at most 500 characters'),
+    state: z.enum(INDIAN_STATES, { error: "Please choose the shop's state" }),
+    gstin: z
+      .string({ error: 'GSTIN is required' })
+      .transform(normalizeGstin)
+      .refine((g) => g.length > 0, 'GSTIN is required')
+      .superRefine((gstin, ctx) => {
+        const problem = gstin.length > 0 ? gstinProblem(gstin) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    invoicePrefix: z
+      .string({ error: 'Invoice prefix is required' })
+      .trim()
+      .toUpperCase()
+      // A GST invoice number is at most 16 characters: the prefix, the financial year and a serial.
+      .regex(/^[A-Z0-9]{1,6}$/, 'Invoice prefix must be 1-6 letters or digits'),
+    supportEmail: z
+      .string({ error: 'Support email is required' })
+      .trim()
+      .min(1, 'Support email is required')
+      .max(254, 'Please enter a valid support email')
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid support email')
+      .transform((v) => v.toLowerCase()),
+    supportPhone: indianMobile('Support phone'),
+    whatsappNumber: indianMobile('WhatsApp number'),
+    cod: z.object({
+      enabled: z.boolean({ error: 'Choose whether cash on delivery is offered' }),
+      /** Highest order total COD is offered for, rupees. */
+      maxOrderTotal: rupees('COD order limit'),
+      /** Most COD orders one shopper may have undelivered at a time. */
+      maxOpenOrders: count('Open COD orders per shopper', 20),
+      /** Added to a COD order, rupees. */
+      fee: rupees('COD fee'),
+      blockedPincodes: pincodeList('COD blocked pincodes'),
+    }),
+    delivery: z.object({
+      /** Working days from order to hand-over to the courier. */
+      dispatchDays: count('Dispatch days', 30),
+      /** Courier days within the shop's state, to metro cities, to the rest of India. */
+      transitDaysWithinState: count('Transit days within the state', 30),
+      transitDaysMetros: count('Transit days to metros', 30),
+      transitDaysRest: count('Transit days to the rest of India', 30),
+      nonServiceablePincodes: pincodeList('Non-serviceable pincodes'),
+    }),
+    tax: z.object({
+      /** Ascending by `upTo`; the last one, and only it, has `upTo: null`. */
+      slabs: z
+        .array(taxSlab, { error: 'GST slabs are required' })
+        .min(1, 'At least one GST slab is required')
+        .max(5, 'At most 5 GST slabs')
+        .superRefine((slabs, ctx) => {
+          slabs.forEach((slab, i) => {
+            const last = i === slabs.length - 1;
+            if (last && slab.upTo !== null) ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'The last GST slab has no upper limit' });
+            if (!last && slab.upTo === null) ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'Only the last GST slab can be without a limit' });
+            const before = slabs[i - 1]?.upTo;
+            if (slab.upTo !== null && before != null && slab.upTo <= before) {
+              ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'Slab limits must go up' });
+            }
+          });
+        }),
+    }),
+  })
+  .superRefine(
+    (s, ctx) => {
+      // The GSTIN's first two digits are the state it is registered in: the shop's state.
+      const problem = s.gstin.length === 15 ? gstinProblem(s.gstin, s.state) : null;
+      if (problem?.includes('the state code of')) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    },
+    // Also when other fields are wrong, so that the form shows every problem at once.
+    { when: ({ value }) => typeof (value as { gstin?: unknown })?.gstin === 'string' && INDIAN_STATES.includes((value as { state?: never })?.state as never) },
+  );
+
+/** What the admin form holds (pincode lists may be the textarea's text). */
+export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
+/** Valid settings, normalised (rupees). */
+export type ShopSettingsData = z.output<typeof shopSettingsSchema>;
+
+/** GET /api/admin/settings: the settings (identity fields empty until first saved) and when saved. */
+export interface ShopSettings extends Omit<ShopSettingsData, 'state'> {
+  /** Empty until an admin saves the settings. */
+  state: ShopSettingsData['state'] | '';
+  /** ISO time of the last save; null while the defaults apply. */
+  updatedAt: string | null;
+}
+
+/**
+ * GET /api/settings/public: what the storefront may show (the seller's name, address and contacts
+ * are shown to shoppers anyway); nothing internal: no GSTIN, invoice prefix, pincode lists, per-shopper
+ * limits or tax slabs.
+ */
+export interface PublicShopSettings {
+  legalName: string;
+  address: string;
+  state: string;
+  supportEmail: string;
+  supportPhone: string;
+  whatsappNumber: string;
+  cod: { enabled: boolean; maxOrderTotal: number; fee: number };
+  delivery: { dispatchDays: number; transitDaysWithinState: number; transitDaysMetros: number; transitDaysRest: number };
+}
+
+/** The settings before an admin saves any (issue 20's defaults; identity fields empty). */
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
+  legalName: '',
+  address: '',
+  state: '',
+  gstin: '',
+  invoicePrefix: 'RM',
+  supportEmail: '',
+  supportPhone: '',
+  whatsappNumber: '',
+  cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [] },
+  delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
+  tax: { slabs: DEFAULT_TAX_SLABS.map((s) => ({ upTo: s.upToPaise === null ? null : s.upToPaise / 100, rate: s.ratePercent })) },
+  updatedAt: null,
+};

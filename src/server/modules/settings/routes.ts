@@ -1,0 +1,42 @@
+/**
+ * The shop's settings over HTTP (issue 20):
+ * - GET /api/admin/settings, PUT /api/admin/settings: admins only (401 without a valid token, 403
+ *   for others); the body is `shopSettingsSchema` (rupees), 400 with field messages otherwise.
+ * - GET /api/settings/public: what the storefront may show (`PublicShopSettings`), for anyone.
+ * Decorates `app.settings` (the cached service) for other modules. A save drops the response
+ * cache here and, through Redis, on every instance; each instance's settings copy goes with it.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { shopSettingsSchema } from '../../../core/schemas/settings';
+import { requireUser } from '../../plugins/auth';
+import { createSettingsService, type SettingsService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: SettingsService;
+  }
+}
+
+export const settingsPlugin = fp(
+  async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const settings = createSettingsService(app.db);
+    app.decorate('settings', settings);
+    app.responseCache.onInvalidate(() => settings.forget());
+
+    app.get('/api/admin/settings', { onRequest: app.requireAdmin }, async () => settings.get());
+    app.put('/api/admin/settings', { onRequest: app.requireAdmin, schema: { body: shopSettingsSchema } }, async (request) => {
+      const saved = await settings.save(request.body, requireUser(request).id);
+      // Pages and answers that show settings are rebuilt; other instances drop their copies too.
+      app.responseCache.invalidate();
+      return saved;
+    });
+    app.get('/api/settings/public', async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return settings.getPublic();
+    });
+  },
+  { name: 'settings' },
+);

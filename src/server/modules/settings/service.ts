@@ -1,0 +1,168 @@
+/**
+ * The shop's settings (issue 20): one row in `shop_settings`, read through one in-memory copy per
+ * instance. The copy is replaced when an admin saves and dropped whenever the response cache is
+ * invalidated, here or on another instance through Redis (plugins/cache.ts), so every instance
+ * reads the new settings on its next request; as a safety net against a missed Redis message it is
+ * also re-read when older than `maxAgeMs`. Before the first save the defaults apply
+ * (`DEFAULT_SHOP_SETTINGS`). Money: paise in the row, rupees in what this returns.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  type PublicShopSettings,
+  type ShopSettings,
+  type ShopSettingsData,
+} from '../../../core/schemas/settings';
+import { toPaise, toRupees } from '../../../core/money';
+import type { TaxSlab } from '../../../core/tax';
+import type { Database } from '../../db/client';
+import { shopSettings } from '../../db/schema';
+
+type SettingsRow = typeof shopSettings.$inferSelect;
+
+export interface SettingsService {
+  /** The current settings (rupees); the defaults until an admin saves. */
+  get(): Promise<ShopSettings>;
+  /** The part of the settings the storefront may show (see `PublicShopSettings`). */
+  getPublic(): Promise<PublicShopSettings>;
+  /** The GST slabs in paise, for `computeGst` (src/core/tax.ts). */
+  taxSlabs(): Promise<TaxSlab[]>;
+  /** Stores valid settings (rupees) as saved by the admin `userId`; returns them as read back. */
+  save(data: ShopSettingsData, userId: string): Promise<ShopSettings>;
+  /** Drops the in-memory copy: the next read goes to the database. */
+  forget(): void;
+}
+
+/** The row as the API shows it (rupees). */
+function fromRow(row: SettingsRow): ShopSettings {
+  return {
+    legalName: row.legalName,
+    address: row.address,
+    state: row.state as ShopSettings['state'],
+    gstin: row.gstin,
+    invoicePrefix: row.invoicePrefix,
+    supportEmail: row.supportEmail,
+    supportPhone: row.supportPhone,
+    whatsappNumber: row.whatsappNumber,
+    cod: {
+      enabled: row.codEnabled,
+      maxOrderTotal: toRupees(row.codMaxOrderTotalPaise),
+      maxOpenOrders: row.codMaxOpenOrders,
+      fee: toRupees(row.codFeePaise),
+      blockedPincodes: row.codBlockedPincodes,
+    },
+    delivery: {
+      dispatchDays: row.dispatchDays,
+      transitDaysWithinState: row.transitDaysWithinState,
+      transitDaysMetros: row.transitDaysMetros,
+      transitDaysRest: row.transitDaysRest,
+      nonServiceablePincodes: row.nonServiceablePincodes,
+    },
+    tax: { slabs: row.taxSlabs.map((s) => ({ upTo: s.upToPaise === null ? null : toRupees(s.upToPaise), rate: s.ratePercent })) },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Valid settings (rupees) as the row's columns (paise); `userId` is who saved them (null: the seed). */
+export function settingsToRow(data: ShopSettingsData, userId: string | null) {
+  return {
+    legalName: data.legalName,
+    address: data.address,
+    state: data.state,
+    gstin: data.gstin,
+    invoicePrefix: data.invoicePrefix,
+    supportEmail: data.supportEmail,
+    supportPhone: data.supportPhone,
+    whatsappNumber: data.whatsappNumber,
+    codEnabled: data.cod.enabled,
+    codMaxOrderTotalPaise: toPaise(data.cod.maxOrderTotal),
+    codMaxOpenOrders: data.cod.maxOpenOrders,
+    codFeePaise: toPaise(data.cod.fee),
+    codBlockedPincodes: data.cod.blockedPincodes,
+    dispatchDays: data.delivery.dispatchDays,
+    transitDaysWithinState: data.delivery.transitDaysWithinState,
+    transitDaysMetros: data.delivery.transitDaysMetros,
+    transitDaysRest: data.delivery.transitDaysRest,
+    nonServiceablePincodes: data.delivery.nonServiceablePincodes,
+    taxSlabs: data.tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate })),
+    updatedBy: userId,
+  };
+}
+
+/** The public part of `settings`. */
+export function publicSettings(settings: ShopSettings): PublicShopSettings {
+  const { cod, delivery } = settings;
+  return {
+    legalName: settings.legalName,
+    address: settings.address,
+    state: settings.state,
+    supportEmail: settings.supportEmail,
+    supportPhone: settings.supportPhone,
+    whatsappNumber: settings.whatsappNumber,
+    cod: { enabled: cod.enabled, maxOrderTotal: cod.maxOrderTotal, fee: cod.fee },
+    delivery: {
+      dispatchDays: delivery.dispatchDays,
+      transitDaysWithinState: delivery.transitDaysWithinState,
+      transitDaysMetros: delivery.transitDaysMetros,
+      transitDaysRest: delivery.transitDaysRest,
+    },
+  };
+}
+
+/** Builds the settings service on `db`; `maxAgeMs` (default 60 s) bounds how old the copy may get. */
+export function createSettingsService(db: Database, opts: { maxAgeMs?: number } = {}): SettingsService {
+  const maxAgeMs = opts.maxAgeMs ?? 60_000;
+  let copy: { value: ShopSettings; readAt: number } | null = null;
+  let loading: Promise<ShopSettings> | null = null;
+  // Bumped by every save and forget, so a read that started before one cannot store an old copy.
+  let generation = 0;
+
+  async function read(): Promise<ShopSettings> {
+    const [row] = await db.select().from(shopSettings).limit(1);
+    return row ? fromRow(row) : DEFAULT_SHOP_SETTINGS;
+  }
+
+  const service: SettingsService = {
+    async get() {
+      if (copy && Date.now() - copy.readAt < maxAgeMs) return copy.value;
+      if (!loading) {
+        const started = generation;
+        const readAt = Date.now();
+        const pending = read()
+          .then((value) => {
+            if (started === generation) copy = { value, readAt };
+            return value;
+          })
+          .finally(() => {
+            if (loading === pending) loading = null;
+          });
+        loading = pending;
+      }
+      return loading;
+    },
+    async getPublic() {
+      return publicSettings(await service.get());
+    },
+    async taxSlabs() {
+      return (await service.get()).tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate }));
+    },
+    async save(data, userId) {
+      const values = settingsToRow(data, userId);
+      const [row] = await db
+        .insert(shopSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: sql`now()` } })
+        .returning();
+      generation++;
+      loading = null;
+      copy = { value: fromRow(row), readAt: Date.now() };
+      return copy.value;
+    },
+    forget() {
+      generation++;
+      loading = null;
+      copy = null;
+    },
+  };
+  return service;
+}

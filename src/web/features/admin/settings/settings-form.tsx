@@ -1,0 +1,179 @@
+/**
+ * The shop settings form (issue 20): the shop's identity (legal name, address, state, GSTIN,
+ * invoice prefix), support contacts, and the cash-on-delivery, delivery and GST sections. One
+ * zod schema with the server (src/core/schemas/settings.ts); each field's error shows under it,
+ * including the ones the server sends back. Pincode lists are typed into textareas.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { gstStateCode } from '../../../../core/gstin';
+import { formatINR } from '../../../../core/money';
+import { shopSettingsSchema, type ShopSettings, type ShopSettingsData, type ShopSettingsInput } from '../../../../core/schemas/settings';
+import { Button } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/field';
+import { StateOptions } from '../../../components/ui/state-options';
+import { ApiRequestError, errorMessage } from '../../../lib/api';
+import { CheckField, TextAreaField } from '../catalog-form-controls';
+import { useSaveShopSettings } from './api';
+
+/** The form's values for `settings` (pincode lists as one per line). */
+function formValues(settings: ShopSettings): ShopSettingsInput {
+  return {
+    ...settings,
+    state: settings.state || (undefined as unknown as ShopSettingsInput['state']),
+    cod: { ...settings.cod, blockedPincodes: settings.cod.blockedPincodes.join('\n') },
+    delivery: { ...settings.delivery, nonServiceablePincodes: settings.delivery.nonServiceablePincodes.join('\n') },
+  };
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 space-y-4 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
+      <legend className="px-1 text-base font-semibold text-stone-900">{title}</legend>
+      {description ? <p className="-mt-2 text-sm text-stone-500">{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+const num = { valueAsNumber: true } as const;
+
+/** Edits and saves the settings; `settings` are the ones loaded. */
+export function SettingsForm({ settings }: { settings: ShopSettings }) {
+  const save = useSaveShopSettings();
+  const form = useForm<ShopSettingsInput, unknown, ShopSettingsData>({
+    resolver: zodResolver(shopSettingsSchema),
+    defaultValues: formValues(settings),
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const state = form.watch('state');
+  const stateCode = state ? gstStateCode(state) : null;
+  const slabs = settings.tax.slabs;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      form.reset(formValues(saved));
+      toast.success('Settings saved');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.errors) {
+        for (const [field, message] of Object.entries(error.errors)) form.setError(field as Path<ShopSettingsInput>, { message });
+      }
+      toast.error(errorMessage(error, 'Failed to save settings'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
+      <Section title="Shop" description="Printed on invoices and shown to shoppers.">
+        <Input label="Legal name" autoComplete="organization" error={errors.legalName?.message} {...form.register('legalName')} />
+        <TextAreaField label="Address" rows={3} autoComplete="street-address" error={errors.address?.message} {...form.register('address')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select label="State" error={errors.state?.message} {...form.register('state')}>
+            <StateOptions />
+          </Select>
+          <Input
+            label="GSTIN"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            hint={stateCode ? `15 characters, starting with ${stateCode} for ${state}` : '15 characters'}
+            error={errors.gstin?.message}
+            {...form.register('gstin')}
+          />
+          <Input label="Invoice prefix" hint="e.g. RM: invoices read RM/2025-26/0001" error={errors.invoicePrefix?.message} {...form.register('invoicePrefix')} />
+        </div>
+      </Section>
+
+      <Section title="Support">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Support email" type="email" autoComplete="email" error={errors.supportEmail?.message} {...form.register('supportEmail')} />
+          <Input label="Support phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.supportPhone?.message} {...form.register('supportPhone')} />
+          <Input label="WhatsApp number" type="tel" inputMode="tel" error={errors.whatsappNumber?.message} {...form.register('whatsappNumber')} />
+        </div>
+      </Section>
+
+      <Section title="Cash on delivery">
+        <CheckField label="Offer cash on delivery" {...form.register('cod.enabled')} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Input label="Highest order total (₹)" type="number" inputMode="decimal" step="0.01" min={0} error={errors.cod?.maxOrderTotal?.message} {...form.register('cod.maxOrderTotal', num)} />
+          <Input label="Undelivered COD orders per shopper" type="number" inputMode="numeric" min={0} error={errors.cod?.maxOpenOrders?.message} {...form.register('cod.maxOpenOrders', num)} />
+          <Input label="COD fee (₹)" type="number" inputMode="decimal" step="0.01" min={0} error={errors.cod?.fee?.message} {...form.register('cod.fee', num)} />
+        </div>
+        <TextAreaField
+          label="Pincodes without COD"
+          rows={3}
+          hint="6-digit pincodes, separated by commas, spaces or new lines"
+          error={errors.cod?.blockedPincodes?.message}
+          {...form.register('cod.blockedPincodes')}
+        />
+      </Section>
+
+      <Section title="Delivery" description="Working days, used for the delivery estimates shoppers see.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Dispatch days" type="number" inputMode="numeric" min={0} error={errors.delivery?.dispatchDays?.message} {...form.register('delivery.dispatchDays', num)} />
+          <Input
+            label="Transit days within the shop's state"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            error={errors.delivery?.transitDaysWithinState?.message}
+            {...form.register('delivery.transitDaysWithinState', num)}
+          />
+          <Input label="Transit days to metros" type="number" inputMode="numeric" min={0} error={errors.delivery?.transitDaysMetros?.message} {...form.register('delivery.transitDaysMetros', num)} />
+          <Input label="Transit days to the rest of India" type="number" inputMode="numeric" min={0} error={errors.delivery?.transitDaysRest?.message} {...form.register('delivery.transitDaysRest', num)} />
+        </div>
+        <TextAreaField
+          label="Non-serviceable pincodes"
+          rows={3}
+          hint="6-digit pincodes, separated by commas, spaces or new lines"
+          error={errors.delivery?.nonServiceablePincodes?.message}
+          {...form.register('delivery.nonServiceablePincodes')}
+        />
+      </Section>
+
+      <Section title="GST" description="Rates on the selling price per piece after discount; prices include GST.">
+        {slabs.map((slab, i) => {
+          const last = i === slabs.length - 1;
+          const slabErrors = errors.tax?.slabs?.[i];
+          return (
+            <div key={i} className="grid gap-4 sm:grid-cols-2">
+              {last ? (
+                <p className="self-end pb-3 text-sm text-stone-600">{i === 0 ? 'Every price' : `Above ${formatINR(slabs[i - 1].upTo ?? 0)} a piece`}</p>
+              ) : (
+                <Input
+                  label={`Slab ${i + 1}: up to (₹ per piece)`}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min={0}
+                  error={slabErrors?.upTo?.message}
+                  {...form.register(`tax.slabs.${i}.upTo`, num)}
+                />
+              )}
+              <Input
+                label={`Slab ${i + 1}: GST rate (%)`}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                error={slabErrors?.rate?.message}
+                {...form.register(`tax.slabs.${i}.rate`, num)}
+              />
+            </div>
+          );
+        })}
+        {errors.tax?.slabs?.message ? <p className="text-sm text-red-600">{errors.tax.slabs.message}</p> : null}
+      </Section>
+
+      <div className="flex justify-end">
+        <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
