@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
 import { DEMO_ADMIN as ADMIN, logIn } from './shoppers';
 
@@ -5,10 +6,10 @@ import { DEMO_ADMIN as ADMIN, logIn } from './shoppers';
 // settings in (a Karnataka shop, GSTIN 29AABCR1234M1Z9).
 
 const TOKEN_KEY = 'apparel-store.token';
-const toast = (page: import('@playwright/test').Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
-// A phone's width (without isMobile: the admin dashboard's own overflow, being fixed elsewhere, would zoom the page out).
-test.use({ viewport: { width: 390, height: 844 } });
+// A phone: 390 px wide, touch, mobile viewport.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test('the owner changes the support phone and the GSTIN, a wrong GSTIN is refused, and the saved values stay', async ({ page, request }) => {
   const token = await logIn(request, ADMIN.email, ADMIN.password);
