@@ -3,14 +3,12 @@
  */
 import { z } from 'zod';
 import { CART_QTY_MAX, INDIAN_STATES } from '../constants';
-import { digitsOnly, isIndianMobile, isPincode } from './common';
-
-const idField = z.string().min(1).max(64);
+import { digitsOnly, idField, isIndianMobile, isPincode } from './common';
 
 /** One line the client asks for; prices are never taken from the client (DESIGN.md). */
 export const lineItemInputSchema = z.object({
-  productId: idField,
-  variantId: idField.nullable().optional(),
+  productId: idField('product'),
+  variantId: idField('variant').nullable().optional(),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
