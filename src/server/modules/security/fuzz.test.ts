@@ -200,6 +200,25 @@ describe('schema-driven fuzzing of every documented operation', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 
+  it('answers 404 "… not found" for a malformed id in a path (DESIGN.md), for an admin', async () => {
+    const withId = operations.filter((op) => 'id' in op.pathParams);
+    expect(withId.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const op of withId) {
+      const [, malformed] = idRequests(op);
+      for (const id of [MALFORMED_ID, '1 or 1=1', `${unknownId()}x`]) {
+        const res = await t.app.inject({
+          method: op.method as 'GET',
+          url: urlOf(op, { ...malformed, params: { id } }),
+          headers: roles.admin,
+          ...(malformed.body !== undefined ? { payload: malformed.body as object } : {}),
+        });
+        if (res.statusCode !== 404 || !/not found$/.test(res.json().message)) wrong.push(`${op.method} ${op.path} ${id} -> ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('never answers 5xx, a stack trace or a bare error to a hostile field, for every role', async () => {
     const failures: string[] = [];
     for (const op of operations) {
