@@ -104,6 +104,7 @@ const hostileValuesFor = (value: unknown): unknown[] => [
   DELETE,
   null,
   protoObject,
+  ['1', 'x'], // in a query string: the key repeated
   ...(typeof value === 'string' ? [...HOSTILE_STRINGS, ...randomStrings] : ['\uD800']),
 ];
 
