@@ -55,6 +55,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { cachePlugin } from './plugins/cache';
 import { registerSsr } from './plugins/ssr';
+import { wellFormedTextPlugin } from './plugins/well-formed-text';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('authAccountLimitMax', opts.authAccountLimitMax ?? 10);
 
   await app.register(errorsPlugin);
+  await app.register(wellFormedTextPlugin);
   await app.register(fastifyHelmet, {
     // Pages get their own policy with hashes of their inline scripts (plugins/ssr.ts).
     contentSecurityPolicy: false,

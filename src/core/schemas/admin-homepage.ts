@@ -9,6 +9,7 @@
  * active toggle can resend the whole saved item with `isActive` flipped.
  */
 import { z } from 'zod';
+import { idField } from './common';
 
 /** How many of each kind may exist (admin section 9), counted when one is added. */
 export const HOMEPAGE_CONTENT_LIMITS = {
@@ -136,7 +137,7 @@ export type HeroBannerData = z.output<typeof heroBannerSchema>;
 /** PUT /api/admin/homepage/banners/order: the image banners' ids in display order. */
 export const bannerOrderSchema = z.object({
   ids: z
-    .array(str().max(64), { error: 'ids must be a list of banner ids' })
+    .array(idField('banner'), { error: 'ids must be a list of banner ids' })
     .min(1, 'ids must list at least one banner')
     .max(50, 'Too many banners')
     .refine((ids) => new Set(ids).size === ids.length, 'Each banner may appear only once'),

@@ -3,10 +3,11 @@
  */
 import { z } from 'zod';
 import { lineItemInputSchema } from './checkout';
+import { idField } from './common';
 
 export const addToCartSchema = lineItemInputSchema;
 export const updateCartItemSchema = lineItemInputSchema;
 export const removeCartItemSchema = z.object({
-  productId: z.string().min(1).max(64),
-  variantId: z.string().min(1).max(64).nullable().optional(),
+  productId: idField('product'),
+  variantId: idField('variant').nullable().optional(),
 });

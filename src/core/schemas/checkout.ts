@@ -4,14 +4,12 @@
 import { z } from 'zod';
 import { CART_QTY_MAX, INDIAN_STATES } from '../constants';
 import { normaliseIndianMobile } from '../phone';
-import { isIndianMobile, isPincode } from './common';
-
-const idField = z.string().min(1).max(64);
+import { idField, isIndianMobile, isPincode } from './common';
 
 /** One line the client asks for; prices are never taken from the client (DESIGN.md). */
 export const lineItemInputSchema = z.object({
-  productId: idField,
-  variantId: idField.nullable().optional(),
+  productId: idField('product'),
+  variantId: idField('variant').nullable().optional(),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
@@ -59,14 +57,48 @@ const itemsField = z
 
 export const previewSchema = z.object({ items: itemsField });
 
+/**
+ * POST /api/payments/{provider}/create-order. The spec's payload is currency, items, email, phone,
+ * fromBuyNow; `shippingAddress` is ours and optional: without it the shopper's saved profile
+ * address is used (see shippingAddressFromProfile).
+ */
 export const createOrderSchema = z.object({
   currency: z.literal('INR', { error: 'Only INR is supported' }).default('INR'),
   items: itemsField,
   email: z.string().max(254).optional(),
   phone: z.string().max(20).optional(),
   fromBuyNow: z.boolean().default(false),
-  shippingAddress: shippingAddressSchema,
+  shippingAddress: shippingAddressSchema.optional(),
 });
+
+export const DELIVERY_ADDRESS_REQUIRED = 'Delivery address is required';
+/** Last name for a shopper whose saved name is one word (the shipping form needs both). */
+export const NO_LAST_NAME = '-';
+
+/**
+ * The shipping address made from a shopper's profile (name, e-mail, phone, saved address), as the
+ * checkout's "Saved" option shows it (storefront section 5): the name's last word is the last name.
+ * `contact` (the create-order body's email and phone) wins over the profile's when given. Returns
+ * null without a saved address; the caller validates the result with shippingAddressSchema.
+ */
+export function shippingAddressFromProfile(
+  user: { name: string; email: string; phone: string; address: { line1: string; line2?: string; city: string; state: string; pincode: string } | null },
+  contact: { email?: string; phone?: string } = {},
+): ShippingAddressInput | null {
+  if (!user.address) return null;
+  const parts = user.name.trim().split(/\s+/).filter(Boolean);
+  return {
+    firstName: parts.length > 1 ? parts.slice(0, -1).join(' ') : (parts[0] ?? ''),
+    lastName: parts.length > 1 ? parts[parts.length - 1] : NO_LAST_NAME,
+    email: contact.email || user.email,
+    phone: contact.phone || user.phone,
+    line1: user.address.line1,
+    line2: user.address.line2 ?? '',
+    city: user.address.city,
+    state: user.address.state,
+    pincode: user.address.pincode,
+  };
+}
 
 export const verifyPaymentSchema = z.object({
   razorpay_order_id: z.string({ error: 'Payment details are missing' }).min(1).max(64),

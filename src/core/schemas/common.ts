@@ -59,3 +59,18 @@ export const strongPasswordField = z
 
 /** Six-digit one-time code (spec 5). */
 export const otpCodeField = z.string({ error: OTP_INCOMPLETE }).regex(OTP_CODE_RE, OTP_INCOMPLETE);
+
+/**
+ * A record id the API takes in a body or a query (DESIGN.md "API contract": ids are strings in
+ * `_id`; every table's key is a UUID). Anything that is not a UUID is refused by validation with
+ * 400 `Invalid <what> id`, before a query sees it (issue 18: a malformed id used to reach
+ * PostgreSQL and answer 500). An unknown but well-formed id is the service's to answer (404).
+ */
+export const idField = (what: string) => z.guid({ error: `Invalid ${what} id` });
+
+/**
+ * The `{ id }` path parameters of a route that names one record. A malformed id answers 404 with
+ * `notFoundMessage`, the same answer as an unknown one (DESIGN.md: "404 nothing there (an unknown or
+ * malformed id too)"); the server's error handler maps a failed path parameter to 404.
+ */
+export const idParams = (notFoundMessage: string) => z.object({ id: z.guid({ error: notFoundMessage }) });

@@ -54,6 +54,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'params') {
+        // A path names a record; one that cannot exist is "nothing there" (DESIGN.md: 404 for a
+        // malformed id too). The schema's message says what was not found (idParams in core).
+        return reply.status(404).send({ message: error.validation[0]?.message ?? 'Not found' });
+      }
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = fieldOf(issue.instancePath);

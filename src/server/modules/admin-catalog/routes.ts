@@ -6,8 +6,8 @@
  * The public reads stay in modules/catalog.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { categoryInputSchema, productInputSchema } from '../../../core/schemas/admin-catalog';
+import { idParams } from '../../../core/schemas/common';
 import {
   createCategory,
   createProduct,
@@ -19,7 +19,8 @@ import {
   updateProduct,
 } from './service';
 
-const idParams = z.object({ id: z.string().max(64) });
+const categoryId = idParams('Category not found');
+const productId = idParams('Product not found');
 
 /** Registers the admin category and product calls; every route answers 401/403 unless the caller is an admin. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,11 +33,11 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await createCategory(db, req.body)),
   );
 
-  app.put('/api/categories/:id', { schema: { params: idParams, body: categoryInputSchema } }, async (req) =>
+  app.put('/api/categories/:id', { schema: { params: categoryId, body: categoryInputSchema } }, async (req) =>
     updateCategory(db, req.params.id, req.body),
   );
 
-  app.delete('/api/categories/:id', { schema: { params: idParams } }, async (req) => deleteCategory(db, req.params.id));
+  app.delete('/api/categories/:id', { schema: { params: categoryId } }, async (req) => deleteCategory(db, req.params.id));
 
   app.get('/api/products/admin/all', async () => listAdminProducts(db));
 
@@ -44,11 +45,11 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await createProduct(db, req.body)),
   );
 
-  app.put('/api/products/:id', { schema: { params: idParams, body: productInputSchema } }, async (req) =>
+  app.put('/api/products/:id', { schema: { params: productId, body: productInputSchema } }, async (req) =>
     updateProduct(db, req.params.id, req.body),
   );
 
-  app.delete('/api/products/:id', { schema: { params: idParams } }, async (req) =>
+  app.delete('/api/products/:id', { schema: { params: productId } }, async (req) =>
     deleteProduct({ db, mediaStore: app.mediaStore, log: req.log }, req.params.id),
   );
 };

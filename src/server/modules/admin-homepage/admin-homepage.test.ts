@@ -146,7 +146,10 @@ describe('hero banners', () => {
     expect(withVideo.statusCode).toBe(400);
     expect(withVideo.json().message).toBe('Only image banners can be ordered');
     expect((await call('PUT', `${BASE}/banners/order`, { ids: [MISSING_ID] })).statusCode).toBe(404);
-    expect((await call('PUT', `${BASE}/banners/order`, { ids: ['nope'] })).statusCode).toBe(404);
+    // A malformed id is refused by validation (the shared idField, issue 18), naming the field.
+    const malformed = await call('PUT', `${BASE}/banners/order`, { ids: ['nope'] });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'Invalid banner id', errors: { 'ids.0': 'Invalid banner id' } });
     const dup = await call('PUT', `${BASE}/banners/order`, { ids: [ids[0], ids[0]] });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe('Each banner may appear only once');

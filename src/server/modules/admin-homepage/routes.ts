@@ -4,7 +4,6 @@
  * route is admin-only; bodies are the shared schemas of src/core/schemas/admin-homepage.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bannerOrderSchema,
   heroBannerSchema,
@@ -12,10 +11,14 @@ import {
   testimonialSchema,
   verticalVideoSchema,
 } from '../../../core/schemas/admin-homepage';
+import { idParams } from '../../../core/schemas/common';
 import * as content from './service';
 
-// Any string: a malformed id is a 404 from the service, like an unknown one.
-const idParams = z.object({ id: z.string() });
+// A malformed id is a 404, like an unknown one (idParams).
+const bannerId = idParams('Hero media not found');
+const videoId = idParams('Video not found');
+const photoId = idParams('Photo not found');
+const testimonialId = idParams('Testimonial not found');
 const BASE = '/api/admin/homepage';
 
 export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,37 +31,37 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Static path: wins over /banners/:id in the router.
   app.put(`${BASE}/banners/order`, { ...admin, schema: { body: bannerOrderSchema } }, async (req) => content.reorderBanners(db, req.body.ids));
-  app.put(`${BASE}/banners/:id`, { ...admin, schema: { params: idParams, body: heroBannerSchema } }, async (req) =>
+  app.put(`${BASE}/banners/:id`, { ...admin, schema: { params: bannerId, body: heroBannerSchema } }, async (req) =>
     content.updateBanner(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/banners/:id`, { ...admin, schema: { params: idParams } }, async (req) => content.deleteBanner(db, req.params.id));
+  app.delete(`${BASE}/banners/:id`, { ...admin, schema: { params: bannerId } }, async (req) => content.deleteBanner(db, req.params.id));
 
   app.get(`${BASE}/videos`, admin, async () => content.listVideos(db));
   app.post(`${BASE}/videos`, { ...admin, schema: { body: verticalVideoSchema } }, async (req, reply) =>
     reply.status(201).send(await content.createVideo(db, req.body)),
   );
-  app.put(`${BASE}/videos/:id`, { ...admin, schema: { params: idParams, body: verticalVideoSchema } }, async (req) =>
+  app.put(`${BASE}/videos/:id`, { ...admin, schema: { params: videoId, body: verticalVideoSchema } }, async (req) =>
     content.updateVideo(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/videos/:id`, { ...admin, schema: { params: idParams } }, async (req) => content.deleteVideo(db, req.params.id));
+  app.delete(`${BASE}/videos/:id`, { ...admin, schema: { params: videoId } }, async (req) => content.deleteVideo(db, req.params.id));
 
   app.get(`${BASE}/instagram`, admin, async () => content.listPhotos(db));
   app.post(`${BASE}/instagram`, { ...admin, schema: { body: instagramPhotoSchema } }, async (req, reply) =>
     reply.status(201).send(await content.createPhoto(db, req.body)),
   );
-  app.put(`${BASE}/instagram/:id`, { ...admin, schema: { params: idParams, body: instagramPhotoSchema } }, async (req) =>
+  app.put(`${BASE}/instagram/:id`, { ...admin, schema: { params: photoId, body: instagramPhotoSchema } }, async (req) =>
     content.updatePhoto(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/instagram/:id`, { ...admin, schema: { params: idParams } }, async (req) => content.deletePhoto(db, req.params.id));
+  app.delete(`${BASE}/instagram/:id`, { ...admin, schema: { params: photoId } }, async (req) => content.deletePhoto(db, req.params.id));
 
   app.get(`${BASE}/testimonials`, admin, async () => content.listTestimonials(db));
   app.post(`${BASE}/testimonials`, { ...admin, schema: { body: testimonialSchema } }, async (req, reply) =>
     reply.status(201).send(await content.createTestimonial(db, req.body)),
   );
-  app.put(`${BASE}/testimonials/:id`, { ...admin, schema: { params: idParams, body: testimonialSchema } }, async (req) =>
+  app.put(`${BASE}/testimonials/:id`, { ...admin, schema: { params: testimonialId, body: testimonialSchema } }, async (req) =>
     content.updateTestimonial(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/testimonials/:id`, { ...admin, schema: { params: idParams } }, async (req) =>
+  app.delete(`${BASE}/testimonials/:id`, { ...admin, schema: { params: testimonialId } }, async (req) =>
     content.deleteTestimonial(db, req.params.id),
   );
 };

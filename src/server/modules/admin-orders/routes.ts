@@ -4,13 +4,13 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adminOrdersQuerySchema, orderStatusUpdateSchema, ordersExportQuerySchema } from '../../../core/schemas/admin-orders';
+import { idParams } from '../../../core/schemas/common';
 import { istDate } from './ist';
 import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } from './service';
 
-// Any string: a malformed id is a 404 from the service, like an unknown one.
-const idParams = z.object({ id: z.string() });
+// A malformed id is a 404, like an unknown one (idParams).
+const orderId = idParams('Order not found');
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/orders/admin/all', { onRequest: app.requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (req) =>
@@ -31,13 +31,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/orders/admin/:id', { onRequest: app.requireAdmin, schema: { params: idParams } }, async (req) =>
+  app.get('/api/orders/admin/:id', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req) =>
     getAdminOrder(app.db, req.params.id),
   );
 
   app.put(
     '/api/orders/admin/:id/status',
-    { onRequest: app.requireAdmin, schema: { params: idParams, body: orderStatusUpdateSchema } },
+    { onRequest: app.requireAdmin, schema: { params: orderId, body: orderStatusUpdateSchema } },
     async (req) => updateOrderStatus(app.db, req.params.id, req.body),
   );
 };

@@ -172,3 +172,17 @@ describe('GET /api/users/me', () => {
     expect(forged.statusCode).toBe(401);
   });
 });
+
+// Issue 18: a lone UTF-16 surrogate ("\ud800") parses as JSON but PostgreSQL refuses it in jsonb;
+// PUT /api/users/me answered 500. Every JSON body with one is now a 400 naming the field.
+describe('PUT /api/users/me with text that is not well-formed Unicode', () => {
+  it('answers 400 naming the field and saves nothing', async () => {
+    const { user, headers } = await createUser(t.app, t.db);
+    const payload = '{"address":{"line1":"12 MG Road \\ud800","city":"Bengaluru","state":"Karnataka","pincode":"560001"}}';
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: { ...headers, 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Text contains invalid characters', errors: { 'address.line1': 'Text contains invalid characters' } });
+    const [row] = await t.db.select({ address: users.address }).from(users).where(eq(users.id, user.id));
+    expect(row.address).toBeNull();
+  });
+});

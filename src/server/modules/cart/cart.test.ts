@@ -105,6 +105,36 @@ describe('cart', () => {
     expect(res.json().message).toBe('Quantity must be at least 1');
   });
 
+  // Issue 18: a fuzzer's non-UUID ids reached PostgreSQL ('invalid input syntax for type uuid') and answered 500.
+  it('answers 400 naming the field for a malformed product or size id, and an unknown product 404', async () => {
+    const { shopper, kurta } = await shopperWithKurta();
+    const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: shopper.headers, payload });
+    const calls = [
+      ['POST', '/api/cart'],
+      ['PUT', '/api/cart/item'],
+      ['DELETE', '/api/cart/item'],
+    ] as const;
+    for (const [method, url] of calls) {
+      let res = await call(method, url, { productId: 'KpdNb4XvIgBD', variantId: 'xQRZrZPg08Te', quantity: 17 });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Invalid product id',
+        errors: { productId: 'Invalid product id', variantId: 'Invalid variant id' },
+      });
+      res = await call(method, url, { productId: kurta.product.id, variantId: "1' or '1'='1", quantity: 1 });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json().errors).toEqual({ variantId: 'Invalid variant id' });
+    }
+    let res = await call('POST', '/api/cart', { productId: '00000000-0000-4000-8000-000000000000', variantId: kurta.bySize.S.id, quantity: 1 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Product not found' });
+    // An unknown size of a known product reads like a size that was removed (the checkout's 409).
+    res = await call('POST', '/api/cart', { productId: kurta.product.id, variantId: '00000000-0000-4000-8000-000000000000', quantity: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The chosen size of Chikankari Kurti is no longer available');
+  });
+
   it('validate answers 409 naming what changed, and 400 for an empty cart', async () => {
     const { shopper, kurta } = await shopperWithKurta(3);
     let res = await t.app.inject({ url: '/api/cart/validate', headers: shopper.headers });

@@ -4,14 +4,13 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../errors';
 import { encodeCached } from '../../plugins/cache';
 import { getHomepage } from '../homepage/service';
+import { idParams } from '../../../core/schemas/common';
 import { listingQuerySchema } from '../../../core/schemas/listing';
 import { categoryScope, getProduct, listCategories, searchProducts, type ProductPage } from './service';
 
-const idParams = z.object({ id: z.string().max(64) });
 
 /** The routes whose answer depends on the query string: the listing parameters. */
 const LISTING_ROUTES = new Set(['/api/products', '/api/categories/:id/products']);
@@ -66,7 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/categories/:id/products',
-    { schema: { params: idParams, querystring: listingQuerySchema } },
+    { schema: { params: idParams('Category not found'), querystring: listingQuerySchema } },
     async (req, reply) => {
       const scope = await categoryScope(db, req.params.id);
       if (!scope) throw notFound('Category not found');
@@ -78,7 +77,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPage(reply, await searchProducts(db, req.query)),
   );
 
-  app.get('/api/products/:id', { schema: { params: idParams } }, async (req) => {
+  app.get('/api/products/:id', { schema: { params: idParams('Product not found') } }, async (req) => {
     const product = await getProduct(db, req.params.id, { activeOnly: true });
     if (!product) throw notFound('Product not found');
     return product;

@@ -2,7 +2,7 @@
  * Shopper order routes (storefront section 7): GET /api/orders/my, GET /api/orders/{id}.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { getOrderFor, listMyOrders } from './service';
 
@@ -11,7 +11,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders/:id',
-    { onRequest: app.optionalUser, schema: { params: z.object({ id: z.string().max(64) }) } },
+    { onRequest: app.optionalUser, schema: { params: idParams('Order not found') } },
     async (req) => getOrderFor(app.db, req.params.id, req.currentUser),
   );
 };

@@ -266,6 +266,44 @@ describe('checkout with Razorpay', () => {
     });
   });
 
+  // The seed's contract (issue 18): the spec's create-order payload has no address; the saved one is used.
+  it('without shippingAddress ships to the saved profile address, with the body\'s e-mail and phone', async () => {
+    const saved = { line1: '7 Park Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016', country: 'India' as const };
+    const shopper = await createUser(t.app, t.db, { name: 'Meera Sen Gupta', phone: '9123456780', address: saved });
+    const { product, bySize } = await createProduct(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/create-order',
+      headers: shopper.headers,
+      payload: { currency: 'INR', items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }], email: 'meera@example.in', fromBuyNow: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, res.json().checkoutAttemptId));
+    expect(attempt.shippingAddress).toEqual({
+      firstName: 'Meera Sen',
+      lastName: 'Gupta',
+      email: 'meera@example.in',
+      phone: '9123456780',
+      ...saved,
+    });
+    expect(attempt).toMatchObject({ email: 'meera@example.in', phone: '9123456780' });
+  });
+
+  it("without shippingAddress and without a saved address answers 400 'Delivery address is required'", async () => {
+    const shopper = await createUser(t.app, t.db, { address: null });
+    const { product, bySize } = await createProduct(t.db);
+    const ordersBefore = t.sandbox.state.orders.size;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/create-order',
+      headers: shopper.headers,
+      payload: { currency: 'INR', items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }], fromBuyNow: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Delivery address is required' });
+    expect(t.sandbox.state.orders.size).toBe(ordersBefore);
+  });
+
   it('answers 401 without a token and 400 for an empty item list', async () => {
     const shopper = await createUser(t.app, t.db);
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/create-order', payload: {} })).statusCode).toBe(401);

@@ -13,9 +13,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
 import { formatINR, toRupees } from '../../../core/money';
-import type { ShippingAddress } from '../../../core/schemas/checkout';
+import {
+  DELIVERY_ADDRESS_REQUIRED,
+  shippingAddressFromProfile,
+  shippingAddressSchema,
+  type ShippingAddress,
+} from '../../../core/schemas/checkout';
 import { preparedOnce, type Database } from '../../db/client';
-import { cartItems, checkoutAttempts, mailOutbox, orderEvents, orderItems, orders, refunds, variants } from '../../db/schema';
+import { cartItems, checkoutAttempts, mailOutbox, orderEvents, orderItems, orders, refunds, users, variants } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
@@ -71,19 +76,40 @@ const insertAttempt = preparedOnce((db) =>
 );
 
 /**
- * POST /api/payments/razorpay/create-order. Throws 409 when a line cannot be bought (with the
- * reason), 502 when Razorpay cannot be reached.
+ * The shopper's saved profile address as a checkout shipping address (create-order without
+ * `shippingAddress`). Throws 400 'Delivery address is required' when the profile has none, and 400
+ * with the checkout form's messages when the profile lacks what delivery needs (e.g. a phone).
+ */
+async function savedAddressOf(db: Database, userId: string, contact: { email?: string; phone?: string }): Promise<ShippingAddress> {
+  const [user] = await db
+    .select({ name: users.name, email: users.email, phone: users.phone, address: users.address })
+    .from(users)
+    .where(eq(users.id, userId));
+  const candidate = user && shippingAddressFromProfile(user, contact);
+  if (!candidate) throw badRequest(DELIVERY_ADDRESS_REQUIRED);
+  const parsed = shippingAddressSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((i) => [`shippingAddress.${i.path.join('.')}`, i.message]));
+    throw badRequest(parsed.error.issues[0].message, errors);
+  }
+  return parsed.data;
+}
+
+/**
+ * POST /api/payments/razorpay/create-order. Ships to `shippingAddress`, or without it to the
+ * shopper's saved address (400 'Delivery address is required' when there is none). Throws 409 when
+ * a line cannot be bought (with the reason), 502 when Razorpay cannot be reached.
  */
 export async function createCheckout(
   deps: PaymentDeps,
   userId: string,
-  input: { items: LineRequest[]; fromBuyNow: boolean; shippingAddress: ShippingAddress },
+  input: { items: LineRequest[]; fromBuyNow: boolean; shippingAddress?: ShippingAddress; email?: string; phone?: string },
 ): Promise<CreateOrderResponse> {
+  const address = input.shippingAddress ?? (await savedAddressOf(deps.db, userId, input));
   const priced = await priceRequestedLines(deps.db, userId, input.items);
   if (priced.problems.length > 0) throw conflict(priced.problems.map(describeProblem).join('. '));
   if (priced.lines.length === 0) throw badRequest('No items to checkout');
   const t = priced.totals;
-  const address = input.shippingAddress;
   // The attempt's id is chosen here so the Razorpay order can carry it as its receipt before the
   // attempt is written: one write per checkout instead of an insert and an update (issue 8).
   const attempt = {
