@@ -17,7 +17,6 @@ import {
 import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
-import { onFullyHydrated } from './lib/hydration';
 import { useToasterWanted } from './lib/toast';
 import type { Route } from './+types/root';
 import './app.css';
@@ -68,12 +67,9 @@ function makeQueryClient() {
 export function Layout({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const toasterWanted = useToasterWanted();
-  // Marks the document once it has hydrated, sections hydrated later included (lib/hydration.tsx):
-  // browser tests wait for it before they click.
+  // Marks the document once it has hydrated: browser tests wait for it before they click.
   useEffect(() => {
-    onFullyHydrated(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
     <html lang="en-IN">

@@ -1,10 +1,14 @@
 /**
- * The `test` every browser spec builds on: its `page` waits, after each `goto` or `reload` that
- * answers an HTML page, until React has hydrated the document (`<html data-hydrated>`, set by
- * src/web/root.tsx). Clicking a server-rendered button before hydration does nothing, which made
- * tests flaky on a loaded machine.
+ * The `test` every browser spec builds on:
+ * - its `page` waits, after each `goto` or `reload` that answers an HTML page, until React has
+ *   hydrated the document (`<html data-hydrated>`, set by src/web/root.tsx). Clicking a
+ *   server-rendered button before hydration does nothing, which made tests flaky on a loaded machine.
+ * - a console error or warning, or an uncaught exception, on any of the test's pages fails the test
+ *   (issue 19): a hydration mismatch, a missing key or a bad ref shows up there first. Chromium's
+ *   own "Failed to load resource" lines (an HTTP status a test asked for, such as a 404 page) are
+ *   network reports, not the page's code, and are not counted.
  */
-import { test as base, type Page, type Response } from '@playwright/test';
+import { test as base, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 
 async function afterLoad(page: Page, response: Response | null): Promise<Response | null> {
   const type = response?.headers()['content-type'] ?? '';
@@ -12,7 +16,33 @@ async function afterLoad(page: Page, response: Response | null): Promise<Respons
   return response;
 }
 
-export const test = base.extend({
+/** A console message that fails the test, or null. */
+export function consoleProblem(message: ConsoleMessage): string | null {
+  if (message.type() !== 'error' && message.type() !== 'warning') return null;
+  if (message.text().startsWith('Failed to load resource:')) return null;
+  const { url, lineNumber } = message.location();
+  return `console.${message.type()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
+}
+
+export const test = base.extend<{ consoleProblems: string[] }>({
+  // Every page of the test's browser context is watched, popups and second tabs included.
+  consoleProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          const problem = consoleProblem(message);
+          if (problem) problems.push(`${page.url()}: ${problem}`);
+        });
+        page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.stack ?? error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(problems);
+      if (problems.length) throw new Error(`The browser console reported:\n${problems.join('\n')}`);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
