@@ -24,26 +24,37 @@ export function consoleProblem(message: ConsoleMessage): string | null {
   return `console.${message.type()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
 }
 
-export const test = base.extend<{ consoleProblems: string[] }>({
+/** What the console rule saw in a test, and the lines the test said to expect. */
+interface ConsoleWatch {
+  problems: string[];
+  allowed: RegExp[];
+}
+
+export const test = base.extend<{ allowConsole: (pattern: RegExp) => void; consoleWatch: ConsoleWatch }>({
+  // For a test that causes a failure on purpose: console lines matching `pattern` are expected.
+  allowConsole: async ({ consoleWatch }, use) => {
+    await use((pattern) => void consoleWatch.allowed.push(pattern));
+  },
   // Every page of the test's browser context is watched, popups and second tabs included.
-  consoleProblems: [
+  consoleWatch: [
     async ({ context }, use) => {
-      const problems: string[] = [];
-      const watch = (page: Page) => {
+      const watch: ConsoleWatch = { problems: [], allowed: [] };
+      const listen = (page: Page) => {
         page.on('console', (message) => {
           const problem = consoleProblem(message);
-          if (problem) problems.push(`${page.url()}: ${problem}`);
+          if (problem) watch.problems.push(`${page.url()}: ${problem}`);
         });
         page.on('pageerror', (error) => {
           // A test's init script (addInitScript) also runs in the blank page a tab opens with, where
           // localStorage is off limits: that is the test's own script, not the shop's.
-          if (page.url() !== 'about:blank') problems.push(`${page.url()}: uncaught ${error.stack ?? error.message}`);
+          if (page.url() !== 'about:blank') watch.problems.push(`${page.url()}: uncaught ${error.stack ?? error.message}`);
         });
       };
-      context.pages().forEach(watch);
-      context.on('page', watch);
-      await use(problems);
-      if (problems.length) throw new Error(`The browser console reported:\n${problems.join('\n')}`);
+      context.pages().forEach(listen);
+      context.on('page', listen);
+      await use(watch);
+      const unexpected = watch.problems.filter((problem) => !watch.allowed.some((pattern) => pattern.test(problem)));
+      if (unexpected.length) throw new Error(`The browser console reported:\n${unexpected.join('\n')}`);
     },
     { auto: true },
   ],
