@@ -21,9 +21,16 @@ import { useToasterWanted } from './lib/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
-/** Categories for the header's dropdown, read in-process from the catalogue, and the site's origin. */
+/**
+ * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, and
+ * the year for the footer's copyright line.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { categories: await context.catalog.listCategories(), origin: requestOrigin(request) };
+  return {
+    categories: await context.catalog.listCategories(),
+    origin: requestOrigin(request),
+    year: new Date().getFullYear(),
+  };
 }
 
 /** Categories change rarely: reload them only after a form submission. */

@@ -40,7 +40,7 @@ export default function SiteLayout() {
       </main>
       <div className="mt-auto">
         <Suspense>
-          <Footer />
+          <Footer year={root?.year ?? new Date().getFullYear()} />
         </Suspense>
       </div>
     </div>
