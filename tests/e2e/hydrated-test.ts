@@ -3,6 +3,8 @@
  * - its `page` waits, after each `goto` or `reload` that answers an HTML page, until React has
  *   hydrated the document (`<html data-hydrated>`, set by src/web/root.tsx). Clicking a
  *   server-rendered button before hydration does nothing, which made tests flaky on a loaded machine.
+ *   Sections in Suspense boundaries hydrate right after; a click in one before that makes React
+ *   hydrate it at once and replay the click.
  * - a console error or warning, or an uncaught exception, on any of the test's pages fails the test
  *   (issue 19): a hydration mismatch, a missing key or a bad ref shows up there first. Chromium's
  *   own "Failed to load resource" lines (an HTTP status a test asked for, such as a 404 page) are
