@@ -40,6 +40,11 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [whole ? 'onAllReady' : 'onShellReady']: ready,
+      // A whole document keeps every Suspense boundary in place. Past this many bytes React would
+      // otherwise send later boundaries after the shell, shown by a script once the browser has
+      // painted the page without them: the listing's grid and the banner then pushed the page down
+      // (a layout shift of 0.92 on Lighthouse's phone).
+      progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
       onShellError: reject,
       onError(error: unknown) {
         responseStatusCode = 500;
