@@ -82,16 +82,7 @@ function shopChunk(): Rollup.GetManualChunk {
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), chunkModules()],
-  resolve: {
-    // The shop is written against React's API and rendered by Preact, on the server and in the
-    // browser: react-dom alone is over half of issue 8's 100 KB budget, preact/compat about 10 KB.
-    // Subpaths follow (react-dom/client, react-dom/server, react/jsx-runtime).
-    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
-  },
-  // The server build bundles the packages that import React (React Router, TanStack Query, ...),
-  // so that they get Preact as well; Node would otherwise load the real React for them.
   environments: {
-    ssr: { resolve: { noExternal: true } },
     // Terser packs the browser chunks about 4% smaller than esbuild's minifier.
     client: { build: { minify: 'terser', rollupOptions: { output: { manualChunks: shopChunk() } } } },
   },

@@ -10,14 +10,14 @@
 // Fails when any of those chunks holds admin code (a module of src/web/routes/admin or
 // src/web/features/admin, or the recharts package; per chunk, from
 // build/client/.vite/chunk-modules.json, written by the plugin in vite.config.ts), or when a
-// route's first load, gzipped, is over LIMIT_KB (100, issue 8). What every storefront page loads
-// (the client entry and the `shop` chunk of vite.config.ts: preact/compat standing in for react-dom,
-// React Router, TanStack Query, the layout and the code several routes share) is about 75 KB of it.
+// route's first load, gzipped, is over LIMIT_KB (160, DESIGN.md and issue 19). What every storefront
+// page loads (the client entry and the `shop` chunk of vite.config.ts: React and react-dom, React
+// Router, TanStack Query, the layout and the code several routes share) is most of it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_KB = 100;
+const LIMIT_KB = 160;
 const CLIENT = 'build/client';
 const ROUTES_DIR = 'src/web/routes';
 const ADMIN_CODE = [/^src\/web\/routes\/admin\//, /^src\/web\/features\/admin\//, /^npm:recharts$/];

@@ -6,7 +6,8 @@
 //   2. starts a Razorpay stand-in and the shop (NODE_ENV=production) as child processes, and the
 //      ceiling: a bare Fastify process answering the same bytes as /api/homepage from memory;
 //   3. drives each scenario with autocannon (50 connections, a warm-up then measured rounds, each
-//      read round right after a ceiling round), sampling the shop's RSS and CPU time; cart updates use one token per connection; checkouts run as 50
+//      read round right after a ceiling round; one listing page uncached, a host of its own per
+//      request), sampling the shop's RSS and CPU time; cart updates use one token per connection; checkouts run as 50
 //      concurrent workers (create-order, pay at the stand-in, verify-and-create-order), then 50
 //      workers race for the scarce variant; after the shop stops, an audit checks no unit was
 //      sold twice and no stock went negative.
@@ -158,6 +159,28 @@ async function benchOne(kind) {
       },
       ...run.scenarios,
     };
+
+    // A listing page the page cache cannot answer: every request names a host of its own (the cache
+    // key is host and URL), so each one runs the loader and renders the page (issue 19: the renderer).
+    let host = 0;
+    const uncachedPath = '/products?sizes=M';
+    const uncached = await measure(
+      {
+        url: server.base,
+        connections: CONNECTIONS,
+        requests: [
+          {
+            method: 'GET',
+            path: uncachedPath,
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, host: `bench-${host++}.localhost`, 'accept-encoding': 'br, gzip' } }),
+          },
+        ],
+      },
+      { ...settings, rss },
+    );
+    const uncachedName = `SSR GET ${uncachedPath} (uncached)`;
+    run.scenarios[uncachedName] = { type: 'page-uncached', bytes: await bodySize(`${server.base}${uncachedPath}`), cache: 'miss', ...uncached };
+    console.log(`  ${uncachedName.padEnd(34)} ${String(uncached.rps).padStart(6)} req/s  p50 ${uncached.p50} ms  p99 ${uncached.p99} ms  errors ${uncached.errors}  cpu ${uncached.cpuMsPerRequest} ms/req`);
 
     // Cart: each connection is one shopper (its own token) setting the quantity of its line.
     let next = 0;

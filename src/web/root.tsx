@@ -17,14 +17,20 @@ import {
 import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
-import { onFullyHydrated } from './lib/hydration';
 import { useToasterWanted } from './lib/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
-/** Categories for the header's dropdown, read in-process from the catalogue, and the site's origin. */
+/**
+ * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, and
+ * the year for the footer's copyright line.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { categories: await context.catalog.listCategories(), origin: requestOrigin(request) };
+  return {
+    categories: await context.catalog.listCategories(),
+    origin: requestOrigin(request),
+    year: new Date().getFullYear(),
+  };
 }
 
 /** Categories change rarely: reload them only after a form submission. */
@@ -68,12 +74,9 @@ function makeQueryClient() {
 export function Layout({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const toasterWanted = useToasterWanted();
-  // Marks the document once it has hydrated, sections hydrated later included (lib/hydration.tsx):
-  // browser tests wait for it before they click.
+  // Marks the document once it has hydrated: browser tests wait for it before they click.
   useEffect(() => {
-    onFullyHydrated(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
     <html lang="en-IN">

@@ -38,7 +38,8 @@ export async function gotoSignedOut(page: Page, url: string): Promise<void> {
 
 /**
  * Waits until the page's content is hydrated (for signed-in pages rendered by the server): the root
- * layout marks <html data-hydrated> in its first effect, which runs once the whole document is.
+ * layout marks <html data-hydrated> in its first effect, which runs once the document is (the
+ * page's own content is outside the Suspense boundaries).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

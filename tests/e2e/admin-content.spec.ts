@@ -284,6 +284,50 @@ test('testimonials: limit, checks, counter, stars, add, toggle, edit and delete,
   await expect(page.getByText('9 of 10 testimonials')).toBeVisible();
 });
 
+// Issue 19: the forms' Active box shows the item's state (ticked for a new item), and unticking it
+// saves the item hidden from the home page. The seed fills all 10 testimonial slots: one is set
+// aside through the API while the test runs.
+test('homepage forms: a new item is Active, unticking Active and saving hides it', async ({ page, request, adminToken }) => {
+  const api = '/api/admin/homepage/testimonials';
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const items = (await (await request.get(api, { headers })).json()) as Array<Record<string, unknown>>;
+  let setAside: Record<string, unknown> | undefined;
+  if (items.length >= 10) {
+    const { _id, createdAt: _createdAt, ...body } = items[items.length - 1];
+    expect((await request.delete(`${api}/${String(_id)}`, { headers })).ok()).toBeTruthy();
+    setAside = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
+  }
+  try {
+    await page.goto('/admin/testimonials');
+    await expect(page.getByText(/\d of 10 testimonials/)).toBeVisible();
+    await page.getByRole('button', { name: 'Add Testimonial' }).click();
+    const active = page.getByRole('checkbox', { name: 'Active (shown on the home page)' });
+    await expect(active).toBeChecked();
+
+    const quote = 'Ordered a cotton kurta for my father and it fits him perfectly, thank you.';
+    await page.getByLabel('Author name').fill('Farhan Qureshi');
+    await page.getByLabel('Testimonial', { exact: true }).fill(quote);
+    await active.uncheck();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Testimonial added successfully')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Active: testimonial by Farhan Qureshi' })).not.toBeChecked();
+    expect((await homepage(request)).testimonials.map((t) => t.content)).not.toContain(quote);
+
+    // An active item opens with the box ticked.
+    await page.getByRole('switch', { name: 'Active: testimonial by Farhan Qureshi' }).click();
+    await expect(toast(page, 'Testimonial activated')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit testimonial by Farhan Qureshi' }).click();
+    await expect(active).toBeChecked();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Delete testimonial by Farhan Qureshi' }).click();
+    await confirmDelete(page);
+    await expect(toast(page, 'Testimonial deleted successfully')).toBeVisible();
+  } finally {
+    if (setAside) expect((await request.post(api, { headers, data: setAside })).status()).toBe(201);
+  }
+});
+
 test('orders: filter, page, change a status with a note, details, shopper view and CSV export', async ({ page, request, browser, baseURL }) => {
   const shopper = await signUpShopper(request, { name: 'Ira Chatterjee', phone: '9830012345' });
   const lines = await stockedVariants(request);

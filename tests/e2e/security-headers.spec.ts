@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './hydrated-test';
 
 // Issue 9: every page carries a locked-down Content-Security-Policy and the usual hardening headers,
 // and nothing on the page trips the policy.

@@ -58,7 +58,8 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
     `img-src 'self' data: blob: ${[...cloudinary, ...razorpay].join(' ')}`.trim(),
     `media-src 'self' blob: ${cloudinary.join(' ')}`.trim(),
     `font-src 'self' data:`,
-    `connect-src 'self' ${[...razorpay, ...cloudinaryUpload].join(' ')}`.trim(),
+    // blob: the admin forms preview a picked video from an object URL, which Chromium loads as a connection.
+    `connect-src 'self' blob: ${[...razorpay, ...cloudinaryUpload].join(' ')}`.trim(),
     `frame-src ${razorpay.length ? razorpay.join(' ') : `'none'`}`,
     `object-src 'none'`,
     `base-uri 'self'`,

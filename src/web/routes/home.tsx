@@ -2,6 +2,7 @@
  * Home (/): banner carousel (video banner first), category shortcuts, Latest Arrivals,
  * Bestsellers, Watch & Shop, What Customers Say, Follow us on Instagram.
  */
+import { Suspense } from 'react';
 import { Link, isRouteErrorResponse, useRevalidator } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { Container } from '../components/layout/page';
@@ -16,7 +17,6 @@ import { InstagramGrid } from '../features/home/instagram-grid';
 import { instagramProfileUrl } from '../lib/brand';
 import { Testimonials } from '../features/home/testimonials';
 import { WatchAndShop } from '../features/home/watch-and-shop';
-import { HydrateLater } from '../lib/hydration';
 import { absoluteUrl, originFromMatches, seoMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
@@ -99,12 +99,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const parents = categories.filter((c) => !c.parentId);
   return (
     <>
-      <HydrateLater>
+      <Suspense>
         <HeroCarousel videoBanner={videoBanner} banners={imageBanners} />
-      </HydrateLater>
+      </Suspense>
 
       {parents.length > 0 ? (
-        <HydrateLater>
+        <Suspense>
           <nav aria-label="Shop by category" className="border-b border-stone-200 bg-white">
             <Container className="no-scrollbar flex gap-2 overflow-x-auto py-4">
               {parents.map((c) => (
@@ -118,10 +118,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </Container>
           </nav>
-        </HydrateLater>
+        </Suspense>
       ) : null}
 
-      <HydrateLater>
+      <Suspense>
         <Section
           id="latest"
           title="Latest Arrivals"
@@ -148,25 +148,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="text-stone-500">New styles are on their way.</p>
           )}
         </Section>
-      </HydrateLater>
+      </Suspense>
 
       {bestsellerProducts.length > 0 ? (
-        <HydrateLater>
+        <Suspense>
           <Section id="bestsellers" title="Bestsellers" subtitle="Customer favorites & trending styles" tone="stone">
             <ProductGrid products={bestsellerProducts} eagerCount={0} />
           </Section>
-        </HydrateLater>
+        </Suspense>
       ) : null}
 
       {videos.length > 0 ? (
-        <HydrateLater>
+        <Suspense>
           <Section id="watch" title="Watch & Shop" subtitle="See our styles move — hover or tap to play">
             <WatchAndShop videos={videos} />
           </Section>
-        </HydrateLater>
+        </Suspense>
       ) : null}
 
-      <HydrateLater>
+      <Suspense>
         <section aria-label="Our promises" className="border-y border-stone-200 bg-white">
           <Container className="grid grid-cols-2 gap-6 py-10 lg:grid-cols-4">
             {PROMISES.map((p) => (
@@ -177,10 +177,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </Container>
         </section>
-      </HydrateLater>
+      </Suspense>
 
       {testimonials.length > 0 ? (
-        <HydrateLater>
+        <Suspense>
           <Section
             id="testimonials"
             title="What Customers Say"
@@ -189,11 +189,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           >
             <Testimonials items={testimonials} />
           </Section>
-        </HydrateLater>
+        </Suspense>
       ) : null}
 
       {instagramPhotos.length > 0 ? (
-        <HydrateLater>
+        <Suspense>
           <Section
             id="instagram"
             title="Follow us on Instagram"
@@ -211,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           >
             <InstagramGrid photos={instagramPhotos} />
           </Section>
-        </HydrateLater>
+        </Suspense>
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@
  * Product detail (/product/{id}): gallery, title, description, price, size, quantity, buying
  * buttons and 'You May Also Like'. A missing product answers 404 with 'Product not found'.
  */
+import { Suspense } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { Container } from '../components/layout/page';
@@ -12,7 +13,6 @@ import { EmptyState } from '../components/ui/empty-state';
 import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
 import { categoryHref } from '../lib/categories';
-import { HydrateLater } from '../lib/hydration';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
 import type { Route } from './+types/product';
 
@@ -150,7 +150,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Container>
       {related.length > 0 ? (
-        <HydrateLater>
+        <Suspense>
           <section aria-labelledby="related-heading" className="mt-10 border-t border-stone-200 bg-stone-50">
             <Container className="py-14">
               <h2
@@ -162,7 +162,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <ProductGrid products={related} eagerCount={0} columns={5} />
             </Container>
           </section>
-        </HydrateLater>
+        </Suspense>
       ) : null}
     </>
   );

@@ -2,16 +2,16 @@
  * The shop's frame around every page: promotional banner, header, page, footer, and a loading
  * bar while the next page's data is on its way.
  */
+import { Suspense } from 'react';
 import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PromoBanner } from '../components/layout/promo-banner';
-import { HydrateLater } from '../lib/hydration';
 import type { loader as rootLoader } from '../root';
 
 /**
  * Banner, header with the root loader's categories, the page, and the footer. The banner and the
- * footer hydrate after the header (lib/hydration.tsx).
+ * footer are Suspense boundaries: React hydrates them after the header, or at once when tapped.
  */
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
@@ -31,16 +31,18 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <HydrateLater>
+      <Suspense>
         <PromoBanner />
-      </HydrateLater>
+      </Suspense>
       <Header categories={root?.categories ?? []} />
       <main id="main" className="flex-1" aria-busy={loading || undefined}>
         <Outlet />
       </main>
-      <HydrateLater className="mt-auto">
-        <Footer />
-      </HydrateLater>
+      <div className="mt-auto">
+        <Suspense>
+          <Footer year={root?.year ?? new Date().getFullYear()} />
+        </Suspense>
+      </div>
     </div>
   );
 }

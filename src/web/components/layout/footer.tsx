@@ -20,9 +20,11 @@ const SHOP = [
   { to: '/orders', label: 'Your Orders' },
 ] as const;
 
-/** The footer shown on every page. */
-export function Footer() {
-  const year = new Date().getFullYear();
+/**
+ * The footer shown on every page. `year` comes with the page's data (the root loader), so the
+ * browser hydrates the same copyright line the server wrote, even for a page cached over New Year.
+ */
+export function Footer({ year }: { year: number }) {
   return (
     <footer className="mt-auto border-t border-stone-200 bg-stone-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">

@@ -4,14 +4,13 @@
  * Everything is a GET form or a plain link, so it works before JavaScript loads; with JavaScript,
  * changes apply at once and land on the canonical URL.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { SIZES } from '../../../core/constants';
 import { SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
 import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
-import { HydrateLater } from '../../lib/hydration';
 
 /** A breadcrumb step: name and link (the last one is the page itself). */
 export interface Crumb {
@@ -339,9 +338,9 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
             <div className={busy ? 'opacity-60 transition-opacity' : undefined}>
               {/* The cards' titles are h3: this keeps the heading levels in order for screen readers. */}
               <h2 className="sr-only">Results</h2>
-              <HydrateLater>
+              <Suspense>
                 <ProductGrid products={products} columns={4} />
-              </HydrateLater>
+              </Suspense>
               <Pagination query={query} totalPages={totalPages} name={name} />
             </div>
           )}

@@ -3,7 +3,7 @@
  * the saved media when editing), the upload progress bar, the "active" checkbox and the
  * Save/Cancel row.
  */
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { ResourceType } from '../../../../core/schemas/media';
 import { mediaKindOf } from '../media-upload';
@@ -137,7 +137,7 @@ export function UploadProgress({ state }: { state: UploadState | null }) {
 }
 
 /** The "shown on the home page" checkbox of a content form. */
-export function ActiveCheckbox(props: InputHTMLAttributes<HTMLInputElement>) {
+export function ActiveCheckbox(props: ComponentProps<'input'>) {
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
       <input type="checkbox" className="h-4 w-4 rounded border-stone-300 accent-brand" {...props} />
