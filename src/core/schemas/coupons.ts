@@ -73,7 +73,9 @@ export const couponInputSchema = z
     }
     if (c.maxDiscount !== null && c.maxDiscount <= 0)
       ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'Maximum discount must be above ₹0' });
-    if (c.startsAt && c.endsAt && fromIstDateTime(c.endsAt)!.getTime() <= fromIstDateTime(c.startsAt)!.getTime()) {
+    const start = c.startsAt ? fromIstDateTime(c.startsAt) : null;
+    const end = c.endsAt ? fromIstDateTime(c.endsAt) : null;
+    if (start && end && end.getTime() <= start.getTime()) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be after the start' });
     }
   });
