@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIstDateTime } from '../../../core/coupons';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { checkoutAttempts, couponUses, coupons, orders, refunds } from '../../db/schema';
+import { checkoutAttempts, couponUses, coupons, mailOutbox, orders, refunds } from '../../db/schema';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -315,6 +315,11 @@ describe('applying a coupon', () => {
     expect(row.used).toBe(1);
     const uses = await t.db.select().from(couponUses).where(eq(couponUses.couponId, c._id));
     expect(uses).toMatchObject([{ userId: shopper.user.id, used: 1, lastOrderId: order._id }]);
+    const mails = await t.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%Coupon ${c.code}: −₹200%`));
+    expect(mails).toHaveLength(1);
     const again = await preview(shopper, [line], c.code);
     expect(again.coupon.message).toBe('You have already used this coupon');
   });
