@@ -125,7 +125,7 @@ export function CouponField({ items, applied, result, onApplied, onRemove, showO
           maxLength={40}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-code-error' : undefined}
-          className={`block h-10 min-w-0 flex-1 rounded-md border bg-white px-3 text-base uppercase text-stone-900 shadow-sm placeholder:normal-case placeholder:text-stone-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm ${
+          className={`block h-10 w-0 min-w-0 flex-1 rounded-md border bg-white px-3 text-base uppercase text-stone-900 shadow-sm placeholder:normal-case placeholder:text-stone-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm ${
             error ? 'border-red-400' : 'border-stone-300'
           }`}
         />
