@@ -79,10 +79,25 @@ export interface PricingSummary {
   discountType: DiscountType;
   discountRate: number;
   discount: number;
+  /** The coupon whose discount this is (discountType 'COUPON'); null otherwise. */
+  couponCode: string | null;
   shipping: number;
   tax: number;
   grandTotal: number;
   currency: 'INR';
+}
+
+/** What the shopper's coupon did (preview and create-order with a `couponCode`). */
+export interface CouponResult {
+  code: string;
+  /** True when the coupon's discount is the one in the summary. */
+  applied: boolean;
+  /** False when the coupon cannot be used; `message` then says why ('Invalid coupon code', ...). */
+  valid: boolean;
+  /** Which discount applies and why ('Your 20% multi-item discount saves more than SAVE10'), or why not. */
+  message: string;
+  /** The coupon's own discount, rupees (0 when not valid). */
+  discount: number;
 }
 
 /** A priced line: what the client asked for plus what the catalogue says. */
@@ -107,6 +122,8 @@ export interface Cart {
 export interface Pricing {
   items: PricedLineItem[];
   summary: PricingSummary;
+  /** Present when the call carried a `couponCode`. */
+  coupon?: CouponResult;
 }
 
 export interface Address {
@@ -155,6 +172,8 @@ export interface Order {
   items: OrderItem[];
   itemCount: number;
   discountType: DiscountType;
+  /** The coupon that gave the discount (discountType 'COUPON'), rupees; null otherwise. */
+  coupon: { code: string; discount: number } | null;
   totals: { subTotal: number; discount: number; shipping: number; tax: number; grandTotal: number };
   shippingAddress: {
     firstName: string;

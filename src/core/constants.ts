@@ -28,19 +28,24 @@ export function bySizeOrder<T extends { size: string }>(a: T, b: T): number {
 
 export const CURRENCY = 'INR';
 
-/** Discount types (spec 4) and their rules (DESIGN.md): never stacked. */
-export const DISCOUNT_TYPES = ['NONE', 'MULTI_ITEM_20', 'FIRST_ORDER_5'] as const;
+/**
+ * Discount types (spec 4) and their rules (DESIGN.md): never stacked. COUPON is a coupon code that
+ * saved more than the automatic discount (issue 20, src/core/coupons.ts); it has no fixed percent.
+ */
+export const DISCOUNT_TYPES = ['NONE', 'MULTI_ITEM_20', 'FIRST_ORDER_5', 'COUPON'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const MULTI_ITEM_MIN_UNITS = 3;
 export const DISCOUNT_PERCENT: Record<DiscountType, number> = {
   NONE: 0,
   MULTI_ITEM_20: 20,
   FIRST_ORDER_5: 5,
+  COUPON: 0,
 };
 export const DISCOUNT_LABELS: Record<DiscountType, string> = {
   NONE: '',
   MULTI_ITEM_20: '20% off applied',
   FIRST_ORDER_5: '5% first-order',
+  COUPON: 'Coupon',
 };
 
 /** Cart line quantity bounds (spec 9). */

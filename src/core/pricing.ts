@@ -22,6 +22,8 @@ export interface CartTotalsPaise {
   discountType: DiscountType;
   discountRate: number;
   discount: number;
+  /** The coupon whose discount this is (discountType 'COUPON'); null otherwise. */
+  couponCode: string | null;
   shipping: number;
   tax: number;
   grandTotal: number;
@@ -55,6 +57,7 @@ export function priceLines(lines: PricedLine[], opts: { hasPaidOrder: boolean })
     discountType,
     discountRate: percent / 100,
     discount,
+    couponCode: null,
     shipping: 0,
     tax: 0,
     grandTotal: subTotal - discount,

@@ -51,6 +51,7 @@ import { webhookRoutes } from './modules/payments/webhook';
 import type { PaymentDeps } from './modules/payments/service';
 import { userRoutes } from './modules/users/routes';
 import { settingsPlugin } from './modules/settings/routes';
+import { couponRoutes } from './modules/coupons/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { cachePlugin } from './plugins/cache';
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     keySecret: config.razorpay.keySecret,
     log: app.log,
     orderMail: { queue: mailQueue, compose: orderConfirmationMail },
+    now: opts.now ?? (() => new Date()),
   });
   app.decorate('authRateLimit', { rateLimit: { max: opts.authRateLimitMax ?? 30, timeWindow: '1 minute' } });
   app.decorate('authAccountLimitMax', opts.authAccountLimitMax ?? 10);
@@ -279,6 +281,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminContactRoutes);
   await app.register(dashboardRoutes);
   await app.register(settingsPlugin);
+  await app.register(couponRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });

@@ -42,5 +42,6 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('categories', 'routes/admin/categories.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('coupons', 'routes/admin/coupons.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -88,6 +88,7 @@ export async function prepareShop(request: APIRequestContext): Promise<PreparedS
     { path: '/admin/vertical-videos', as: 'admin', ready: heading },
     { path: '/admin/photo-snapshots', as: 'admin', ready: heading },
     { path: '/admin/testimonials', as: 'admin', ready: heading },
+    { path: '/admin/coupons', as: 'admin', ready: text('WELCOME10') },
   ];
   return { shopper, adminToken, pages };
 }

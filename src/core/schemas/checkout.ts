@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CART_QTY_MAX, INDIAN_STATES } from '../constants';
 import { normaliseIndianMobile } from '../phone';
 import { idField, isIndianMobile, isPincode } from './common';
+import { couponCodeField } from './coupons';
 
 /** One line the client asks for; prices are never taken from the client (DESIGN.md). */
 export const lineItemInputSchema = z.object({
@@ -55,7 +56,8 @@ const itemsField = z
   .min(1, 'No items to checkout')
   .max(50, 'Too many items');
 
-export const previewSchema = z.object({ items: itemsField });
+/** POST /api/payments/preview; `couponCode` is optional (issue 20). */
+export const previewSchema = z.object({ items: itemsField, couponCode: couponCodeField });
 
 /**
  * POST /api/payments/{provider}/create-order. The spec's payload is currency, items, email, phone,
@@ -69,6 +71,8 @@ export const createOrderSchema = z.object({
   phone: z.string().max(20).optional(),
   fromBuyNow: z.boolean().default(false),
   shippingAddress: shippingAddressSchema.optional(),
+  /** Optional coupon (issue 20); an unusable one answers 400 with the reason. */
+  couponCode: couponCodeField,
 });
 
 export const DELIVERY_ADDRESS_REQUIRED = 'Delivery address is required';

@@ -227,6 +227,9 @@ export const checkoutAttempts = pgTable(
     discountType: text().notNull(),
     discountPaise: integer().notNull(),
     grandTotalPaise: integer().notNull(),
+    /** The coupon whose discount this price carries (discountType 'COUPON'); null otherwise. */
+    couponId: uuid().references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
+    couponCode: text(),
     currency: text().notNull().default('INR'),
     shippingAddress: jsonb().$type<StoredShippingAddress>().notNull(),
     email: text().notNull(),
@@ -263,6 +266,9 @@ export const orders = pgTable(
     shippingPaise: integer().notNull().default(0),
     taxPaise: integer().notNull().default(0),
     grandTotalPaise: integer().notNull(),
+    /** The coupon that gave `discountPaise` (discountType 'COUPON'), kept by code for display. */
+    couponId: uuid().references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
+    couponCode: text(),
     paymentMethod: text().notNull().default('razorpay'),
     paymentStatus: text().notNull().default('captured'),
     razorpayOrderId: text().notNull(),
@@ -469,4 +475,61 @@ export const shopSettings = pgTable(
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_cod_amounts', sql`${t.codMaxOrderTotalPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.codMaxOpenOrders} >= 0`),
   ],
+);
+
+/**
+ * Coupon codes (issue 20): written through /api/admin/coupons. `code` is stored upper-case, so the
+ * unique index makes codes unique regardless of case. `used` counts orders placed with it, raised in
+ * the order's own transaction with a conditional update (modules/payments/service.ts). Money in
+ * paise; `startsAt`/`endsAt` are instants (the API speaks India time).
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    code: text().notNull(),
+    kind: text().$type<'percent' | 'flat'>().notNull(),
+    percentOff: integer(),
+    amountOffPaise: integer(),
+    minSubtotalPaise: integer().notNull().default(0),
+    maxDiscountPaise: integer(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    maxUsesPerShopper: integer(),
+    firstOrderOnly: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    used: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_uq').on(t.code),
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check(
+      'coupons_amount',
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100) or (${t.kind} = 'flat' and ${t.amountOffPaise} > 0)`,
+    ),
+    check('coupons_used_nonnegative', sql`${t.used} >= 0`),
+  ],
+);
+
+/**
+ * How many orders each shopper placed with each coupon: the per-shopper use record, raised by a
+ * conditional upsert in the order's transaction (one row per coupon and shopper).
+ */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    couponId: uuid()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    used: integer().notNull().default(0),
+    lastOrderId: uuid(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
 );

@@ -3,7 +3,7 @@
  * 'Proceed to Checkout' (validated first), 'Continue Shopping' and 'Clear Cart'.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PricedLineItem } from '../../core/api-types';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../../core/constants';
@@ -24,6 +24,9 @@ import {
   validateCart,
 } from '../features/cart/api';
 import { SummaryRows } from '../features/cart/order-summary';
+import { pricingPreviewKey, usePricingPreview } from '../features/checkout/api';
+import { useAppliedCoupon } from '../features/coupons/api';
+import { CouponField } from '../features/coupons/coupon-field';
 import { errorMessage } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
@@ -135,6 +138,13 @@ export default function CartPage() {
   const clear = useClearCart();
   const [checkingOut, setCheckingOut] = useState(false);
   const toasted = useRef(false);
+  const [coupon, setCoupon] = useAppliedCoupon();
+  const lines = useMemo(
+    () => (cart.data?.items ?? []).map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity })),
+    [cart.data],
+  );
+  // With a coupon the summary is the server's preview of these lines with it (issue 20).
+  const withCoupon = usePricingPreview(coupon && lines.length > 0 ? lines : null, coupon);
 
   useEffect(() => {
     if (cart.isError && !toasted.current) {
@@ -148,7 +158,7 @@ export default function CartPage() {
   }
 
   const items = cart.data?.items ?? [];
-  const summary = cart.data?.summary;
+  const summary = (coupon ? withCoupon.data?.summary : undefined) ?? cart.data?.summary;
 
   if (items.length === 0 || !summary) {
     return (
@@ -171,7 +181,7 @@ export default function CartPage() {
       await navigate('/checkout', {
         state: {
           fromBuyNow: false,
-          items: items.map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity })),
+          items: lines,
         },
       });
     } catch (error) {
@@ -229,6 +239,17 @@ export default function CartPage() {
               Add {needed} more item(s) to unlock 20% off.
             </p>
           ) : null}
+          <CouponField
+            items={lines}
+            applied={coupon}
+            result={withCoupon.data?.coupon}
+            onApplied={(code, pricing) => {
+              queryClient.setQueryData(pricingPreviewKey(lines, code), pricing);
+              setCoupon(code);
+            }}
+            onRemove={() => setCoupon(null)}
+            showOffers
+          />
           <SummaryRows summary={summary}>
             <Button size="lg" className="mt-6 w-full" loading={checkingOut} onClick={() => void onCheckout()}>
               Proceed to Checkout

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import type { PricingSummary, PricedLineItem, User } from '../../core/api-types';
+import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
 import { formatINR } from '../../core/money';
 import type { LineItemInput, ShippingAddress, ShippingAddressInput } from '../../core/schemas/checkout';
 import { Container } from '../components/layout/page';
@@ -26,7 +26,9 @@ import {
   savedShippingAddress,
 } from '../features/checkout/address-form';
 import { meQueryKey, updateProfile, useMeQuery } from '../features/account/api';
-import { createPaymentOrder, usePricingPreview, verifyPayment } from '../features/checkout/api';
+import { createPaymentOrder, pricingPreviewKey, usePricingPreview, verifyPayment } from '../features/checkout/api';
+import { useAppliedCoupon } from '../features/coupons/api';
+import { CouponField } from '../features/coupons/coupon-field';
 import { loadRazorpay } from '../features/checkout/razorpay';
 import { errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
@@ -163,9 +165,23 @@ interface ReadyProps {
   pricedItems: PricedLineItem[] | null;
   summary: PricingSummary | null;
   razorpayCheckoutUrl: string;
+  /** The applied coupon code and what the server said about it (issue 20). */
+  coupon: string | null;
+  couponResult: CouponResult | undefined;
+  onCouponChange: (code: string | null) => void;
 }
 
-function CheckoutForm({ user, fromBuyNow, items, pricedItems, summary, razorpayCheckoutUrl }: ReadyProps) {
+function CheckoutForm({
+  user,
+  fromBuyNow,
+  items,
+  pricedItems,
+  summary,
+  razorpayCheckoutUrl,
+  coupon,
+  couponResult,
+  onCouponChange,
+}: ReadyProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saved = useMemo(() => savedShippingAddress(user), [user]);
@@ -227,7 +243,14 @@ function CheckoutForm({ user, fromBuyNow, items, pricedItems, summary, razorpayC
 
     let created;
     try {
-      created = await createPaymentOrder({ currency: 'INR', items, ...contact, fromBuyNow, shippingAddress });
+      created = await createPaymentOrder({
+        currency: 'INR',
+        items,
+        ...contact,
+        fromBuyNow,
+        shippingAddress,
+        ...(coupon && couponResult?.valid ? { couponCode: coupon } : {}),
+      });
     } catch (error) {
       setPayError(errorMessage(error, 'Failed to create payment order'));
       setProcessing(false);
@@ -376,6 +399,16 @@ function CheckoutForm({ user, fromBuyNow, items, pricedItems, summary, razorpayC
           Order Summary
         </h2>
         {pricedItems ? <SummaryItems items={pricedItems} /> : null}
+        <CouponField
+          items={items}
+          applied={coupon}
+          result={couponResult}
+          onApplied={(code, pricing) => {
+            queryClient.setQueryData(pricingPreviewKey(items, code), pricing);
+            onCouponChange(code);
+          }}
+          onRemove={() => onCouponChange(null)}
+        />
         {summary ? <SummaryRows summary={summary} /> : null}
         <div className="mt-6 space-y-3">
           {payError ? <Alert>{payError}</Alert> : null}
@@ -415,7 +448,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             quantity: i.quantity,
           }))
         : null;
-  const preview = usePricingPreview(items);
+  const [coupon, setCoupon] = useAppliedCoupon();
+  const preview = usePricingPreview(items, coupon);
 
   const waitingForCart = !routed && cart.isPending;
   const loading =
@@ -464,6 +498,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         pricedItems={preview.data?.items ?? fallback?.items ?? null}
         summary={preview.data?.summary ?? fallback?.summary ?? null}
         razorpayCheckoutUrl={loaderData.razorpayCheckoutUrl}
+        coupon={coupon}
+        couponResult={preview.data?.coupon}
+        onCouponChange={setCoupon}
       />
     );
   }

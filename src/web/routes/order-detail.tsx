@@ -172,8 +172,8 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
               {t.discount > 0 ? (
                 <div className="flex justify-between text-green-700">
                   <dt className="flex items-center gap-2">
-                    Discount
-                    {order.discountType !== 'NONE' ? (
+                    {order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}
+                    {order.discountType !== 'NONE' && !order.coupon ? (
                       <Badge tone="green">{DISCOUNT_LABELS[order.discountType]}</Badge>
                     ) : null}
                   </dt>

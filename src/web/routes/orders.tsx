@@ -46,7 +46,7 @@ function OrderCard({ order }: { order: Order }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {order.discountType !== 'NONE' ? (
-            <Badge tone="brand">{DISCOUNT_LABELS[order.discountType]}</Badge>
+            <Badge tone="brand">{order.coupon ? `Coupon ${order.coupon.code}` : DISCOUNT_LABELS[order.discountType]}</Badge>
           ) : null}
           <OrderStatusBadge status={order.status} />
         </div>

@@ -3,6 +3,7 @@
  * artwork descriptors), hero banners and testimonials. Pure, deterministic data — the seeder turns
  * it into rows and `garment-art.ts` turns each `GarmentArt` into an image offline.
  */
+import type { CouponInput } from '../../../core/schemas/coupons';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettingsInput } from '../../../core/schemas/settings';
 
 export type GarmentKind =
@@ -1026,3 +1027,13 @@ export const demoShopSettings: ShopSettingsInput = {
   delivery: { ...DEFAULT_SHOP_SETTINGS.delivery },
   tax: { slabs: DEFAULT_SHOP_SETTINGS.tax.slabs.map((s) => ({ ...s })) },
 };
+
+/**
+ * The demo coupons (issue 20): no end date, so the demo keeps working; the cart's "Offers" hint
+ * lists them.
+ */
+export const demoCoupons: CouponInput[] = [
+  { code: 'WELCOME10', kind: 'percent', percentOff: 10, maxDiscount: 300, minSubtotal: 0, maxUsesPerShopper: 1, firstOrderOnly: true, isActive: true },
+  { code: 'FLAT200', kind: 'flat', amountOff: 200, minSubtotal: 1999, maxUsesPerShopper: 3, isActive: true },
+  { code: 'FESTIVE15', kind: 'percent', percentOff: 15, maxDiscount: 750, minSubtotal: 2999, maxUsesPerShopper: 2, isActive: true },
+];

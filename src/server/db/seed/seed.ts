@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   categories,
+  coupons,
   heroBanners,
   instagramPhotos,
   productCategories,
@@ -28,10 +29,13 @@ import {
 import { hashPassword } from '../../modules/auth/password';
 import { settingsToRow } from '../../modules/settings/service';
 import { shopSettingsSchema } from '../../../core/schemas/settings';
+import { couponInputSchema } from '../../../core/schemas/coupons';
+import { couponToRow } from '../../modules/coupons/service';
 import {
   DEMO_INSTAGRAM_URL,
   demoBanners,
   demoCategories,
+  demoCoupons,
   demoInstagramPhotos,
   demoProducts,
   demoShopSettings,
@@ -216,6 +220,10 @@ export async function seedDemoCatalog(
     await tx
       .insert(shopSettings)
       .values({ id: 1, ...settingsToRow(shopSettingsSchema.parse(demoShopSettings), null) })
+      .onConflictDoNothing();
+    await tx
+      .insert(coupons)
+      .values(demoCoupons.map((c) => couponToRow(couponInputSchema.parse(c))))
       .onConflictDoNothing();
   });
   return { products: demoProducts.length, categories: demoCategories.length };

@@ -41,6 +41,7 @@ describe('cart', () => {
       discountType: 'FIRST_ORDER_5',
       discountRate: 0.05,
       discount: 64.98, // 6,497.5 paise rounds to 6,498
+      couponCode: null,
       shipping: 0,
       tax: 0,
       grandTotal: 1234.52,

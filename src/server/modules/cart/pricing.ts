@@ -29,6 +29,8 @@ export interface PricedLines {
   lines: (FrozenLine & { stockQty: number; compareAtPaise: number | null })[];
   problems: LineProblem[];
   totals: CartTotalsPaise;
+  /** Whether the shopper has an earlier (paid) order: FIRST_ORDER_5 and first-order coupons. */
+  hasPaidOrder: boolean;
 }
 
 /** True when the user has at least one paid order (FIRST_ORDER_5 no longer applies). */
@@ -157,7 +159,7 @@ export async function priceRequestedLines(db: Database, userId: string, requeste
       });
     }
   }
-  return { lines, problems, totals: priceLines(lines, { hasPaidOrder: paid }) };
+  return { lines, problems, totals: priceLines(lines, { hasPaidOrder: paid }), hasPaidOrder: paid };
 }
 
 /** Shapes priced lines and totals for the API (rupees). */
@@ -183,6 +185,7 @@ export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricin
       discountType: t.discountType,
       discountRate: t.discountRate,
       discount: toRupees(t.discount),
+      couponCode: t.couponCode,
       shipping: toRupees(t.shipping),
       tax: toRupees(t.tax),
       grandTotal: toRupees(t.grandTotal),

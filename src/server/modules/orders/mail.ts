@@ -18,7 +18,9 @@ export function orderConfirmationMail(order: Order): MailMessage {
   const itemLines = order.items.map((i) => `${i.quantity} × ${i.title}${i.variantName ? ` (${i.variantName})` : ''} — ${formatINR(i.price)}`);
   const totals = [
     `Subtotal: ${formatINR(order.totals.subTotal)}`,
-    ...(order.totals.discount > 0 ? [`Discount: −${formatINR(order.totals.discount)}`] : []),
+    ...(order.totals.discount > 0
+      ? [`${order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}: −${formatINR(order.totals.discount)}`]
+      : []),
     'Shipping: FREE',
     `Total paid: ${formatINR(order.totals.grandTotal)}`,
   ];

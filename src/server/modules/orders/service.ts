@@ -52,6 +52,7 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
       })),
     itemCount: row.itemCount,
     discountType: row.discountType as DiscountType,
+    coupon: row.couponCode ? { code: row.couponCode, discount: toRupees(row.discountPaise) } : null,
     totals: {
       subTotal: toRupees(row.subTotalPaise),
       discount: toRupees(row.discountPaise),

@@ -11,7 +11,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.paymentDeps;
 
   app.post('/api/payments/preview', { onRequest: app.authenticate, schema: { body: previewSchema } }, async (req) =>
-    previewPricing(app.db, requireUser(req).id, req.body.items),
+    previewPricing(deps, requireUser(req).id, req.body.items, req.body.couponCode),
   );
 
   app.post(

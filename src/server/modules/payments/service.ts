@@ -8,10 +8,17 @@
  * mail to the outbox and marks the attempt completed (rolled back when a line is short).
  * The same payment completed twice gives the same order. A paid attempt that cannot be filled is
  * refunded and no order is created.
+ * Coupons (issue 20): create-order prices with the shopper's `couponCode` (the larger of it and the
+ * automatic discount applies) and freezes the coupon on the attempt; the same one statement then
+ * counts the use (`used = used + 1` only while uses are left, and the shopper's own count only while
+ * under their limit). When either condition fails the paid attempt is refunded like a line that
+ * cannot be filled: the shopper paid a discounted amount the shop can no longer honour, and charging
+ * the difference later is not possible (docs/decisions/coupon-codes.md).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
+import { COUPON_MESSAGES } from '../../../core/coupons';
 import { formatINR, toRupees } from '../../../core/money';
 import {
   DELIVERY_ADDRESS_REQUIRED,
@@ -20,13 +27,26 @@ import {
   type ShippingAddress,
 } from '../../../core/schemas/checkout';
 import { preparedOnce, type Database } from '../../db/client';
-import { cartItems, checkoutAttempts, mailOutbox, orderEvents, orderItems, orders, refunds, users, variants } from '../../db/schema';
+import {
+  cartItems,
+  checkoutAttempts,
+  couponUses,
+  coupons,
+  mailOutbox,
+  orderEvents,
+  orderItems,
+  orders,
+  refunds,
+  users,
+  variants,
+} from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import type { RazorpayClient } from '../../integrations/razorpay/razorpay-client';
 import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
-import { describeProblem, priceRequestedLines, toPricing, type LineRequest } from '../cart/pricing';
+import { describeProblem, priceRequestedLines, toPricing, type LineRequest, type PricedLines } from '../cart/pricing';
+import { couponRefused, priceWithCoupon, type CouponOutcome } from '../coupons/service';
 import { findOrder, shapeOrder } from '../orders/service';
 
 export interface PaymentDeps {
@@ -40,14 +60,48 @@ export interface PaymentDeps {
    */
   orderMail?: { queue: MailQueue; compose: (order: Order) => MailMessage };
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** The clock coupon dates are checked against; defaults to the system's. */
+  now?: () => Date;
 }
 
 export const VERIFY_FAILED = 'Payment verification failed';
 
-/** POST /api/payments/preview: prices the lines for display; unavailable lines are left out. */
-export async function previewPricing(db: Database, userId: string, items: LineRequest[]): Promise<Pricing & { problems: string[] }> {
-  const priced = await priceRequestedLines(db, userId, items);
-  return { ...toPricing(priced), problems: priced.problems.map(describeProblem) };
+/** Razorpay takes no payment under ₹1 (100 paise). */
+const MIN_ONLINE_PAYMENT_PAISE = 100;
+
+/** The API's `coupon` for an outcome (rupees). */
+const couponResult = (o: CouponOutcome) => ({ code: o.code, applied: o.applied, valid: o.valid, message: o.message, discount: toRupees(o.discountPaise) });
+
+/**
+ * Prices requested lines with the shopper's coupon (normalised code, or null for none): the
+ * automatic discount or the coupon, whichever saves more. The outcome is null without a code.
+ */
+async function priceForShopper(
+  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  userId: string,
+  items: LineRequest[],
+  couponCode: string | null | undefined,
+): Promise<{ priced: PricedLines; coupon: CouponOutcome | null }> {
+  const priced = await priceRequestedLines(deps.db, userId, items);
+  if (!couponCode || priced.lines.length === 0) return { priced, coupon: null };
+  const now = deps.now?.() ?? new Date();
+  const { totals, outcome } = await priceWithCoupon(deps.db, { userId, code: couponCode, totals: priced.totals, hasPaidOrder: priced.hasPaidOrder, now });
+  return { priced: { ...priced, totals }, coupon: outcome };
+}
+
+/**
+ * POST /api/payments/preview: prices the lines for display; unavailable lines are left out. With a
+ * `couponCode` the answer's `coupon` says whether it applies, and if not why (never an error: the
+ * summary is then priced without it).
+ */
+export async function previewPricing(
+  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  userId: string,
+  items: LineRequest[],
+  couponCode?: string | null,
+): Promise<Pricing & { problems: string[] }> {
+  const { priced, coupon } = await priceForShopper(deps, userId, items, couponCode);
+  return { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}), problems: priced.problems.map(describeProblem) };
 }
 
 const column = (name: keyof typeof checkoutAttempts.$inferInsert) => sql.placeholder(name);
@@ -66,6 +120,8 @@ const insertAttempt = preparedOnce((db) =>
       discountType: column('discountType'),
       discountPaise: column('discountPaise'),
       grandTotalPaise: column('grandTotalPaise'),
+      couponId: column('couponId'),
+      couponCode: column('couponCode'),
       currency: column('currency'),
       shippingAddress: column('shippingAddress'),
       email: column('email'),
@@ -103,13 +159,24 @@ async function savedAddressOf(db: Database, userId: string, contact: { email?: s
 export async function createCheckout(
   deps: PaymentDeps,
   userId: string,
-  input: { items: LineRequest[]; fromBuyNow: boolean; shippingAddress?: ShippingAddress; email?: string; phone?: string },
+  input: {
+    items: LineRequest[];
+    fromBuyNow: boolean;
+    shippingAddress?: ShippingAddress;
+    email?: string;
+    phone?: string;
+    couponCode?: string | null;
+  },
 ): Promise<CreateOrderResponse> {
   const address = input.shippingAddress ?? (await savedAddressOf(deps.db, userId, input));
-  const priced = await priceRequestedLines(deps.db, userId, input.items);
+  const { priced, coupon } = await priceForShopper(deps, userId, input.items, input.couponCode);
   if (priced.problems.length > 0) throw conflict(priced.problems.map(describeProblem).join('. '));
   if (priced.lines.length === 0) throw badRequest('No items to checkout');
+  // A coupon that cannot be used is refused rather than silently dropped from what is charged.
+  if (coupon && !coupon.valid) throw couponRefused(coupon.message);
   const t = priced.totals;
+  if (t.grandTotal < MIN_ONLINE_PAYMENT_PAISE) throw badRequest('The order total must be at least ₹1 to pay online');
+  const appliedCoupon = coupon?.applied ? coupon : null;
   // The attempt's id is chosen here so the Razorpay order can carry it as its receipt before the
   // attempt is written: one write per checkout instead of an insert and an update (issue 8).
   const attempt = {
@@ -122,6 +189,8 @@ export async function createCheckout(
       discountType: t.discountType,
       discountPaise: t.discount,
       grandTotalPaise: t.grandTotal,
+      couponId: appliedCoupon?.couponId ?? null,
+      couponCode: appliedCoupon?.code ?? null,
       currency: t.currency,
       shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
       email: address.email,
@@ -133,7 +202,12 @@ export async function createCheckout(
       amountPaise: t.grandTotal,
       currency: 'INR',
       receipt: attempt.id,
-      notes: { checkoutAttemptId: attempt.id, fromBuyNow: String(input.fromBuyNow), discountType: t.discountType },
+      notes: {
+        checkoutAttemptId: attempt.id,
+        fromBuyNow: String(input.fromBuyNow),
+        discountType: t.discountType,
+        ...(appliedCoupon ? { couponCode: appliedCoupon.code } : {}),
+      },
     });
   } catch (err) {
     deps.log?.error({ err, checkoutAttemptId: attempt.id }, 'razorpay create order failed');
@@ -144,12 +218,30 @@ export async function createCheckout(
   return {
     key: deps.keyId,
     order: { id: rzpOrder.id, amount: rzpOrder.amount, currency: 'INR' },
-    pricing: toPricing(priced),
+    pricing: { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}) },
     checkoutAttemptId: attempt.id,
   };
 }
 
-class OutOfStock extends Error {}
+/** Why a paid attempt cannot become an order: what is recorded and what the shopper reads first. */
+const UNFILLABLE = {
+  stock: { failureReason: 'out of stock after payment', lead: 'Sorry, some items sold out while you were paying.' },
+  couponLimit: { failureReason: 'coupon usage limit reached after payment', lead: `${COUPON_MESSAGES.usageLimit}.` },
+  couponShopper: { failureReason: 'coupon already used by the shopper after payment', lead: `${COUPON_MESSAGES.alreadyUsed}.` },
+  couponFirstOrder: { failureReason: 'coupon first order only after payment', lead: `${COUPON_MESSAGES.firstOrderOnly}.` },
+} as const;
+type UnfillableReason = keyof typeof UNFILLABLE;
+
+/** Thrown inside the order's transaction to roll it back and refund. */
+class Unfillable extends Error {
+  constructor(readonly reason: UnfillableReason) {
+    super(reason);
+  }
+}
+
+/** The reason recorded on an attempt, back to its key (older attempts: out of stock). */
+const reasonOf = (failureReason: string | null): UnfillableReason =>
+  (Object.keys(UNFILLABLE) as UnfillableReason[]).find((k) => UNFILLABLE[k].failureReason === failureReason) ?? 'stock';
 
 /**
  * POST /api/payments/razorpay/verify-and-create-order: 400 when the signature does not match the
@@ -194,7 +286,7 @@ export async function completeAttempt(
       if (!attempt) throw badRequest(VERIFY_FAILED);
       attemptId = attempt.id;
       if (attempt.orderId) return { orderId: attempt.orderId };
-      if (attempt.status === 'refunded' || attempt.status === 'failed') throw new OutOfStock();
+      if (attempt.status === 'refunded' || attempt.status === 'failed') throw new Unfillable(reasonOf(attempt.failureReason));
       // One statement takes the stock of every line and writes the order with its items, its first
       // timeline entry, the completed attempt, the emptied cart lines and the mail (issue 8: each
       // statement is a round trip to the database). They are all built here, so the answer needs
@@ -216,6 +308,8 @@ export async function completeAttempt(
         shippingPaise: 0,
         taxPaise: 0,
         grandTotalPaise: attempt.grandTotalPaise,
+        couponId: attempt.couponId,
+        couponCode: attempt.couponCode,
         paymentMethod: 'razorpay',
         paymentStatus: 'captured',
         razorpayOrderId: attempt.razorpayOrderId!,
@@ -283,17 +377,56 @@ export async function completeAttempt(
           : [tx.delete(cartItems).where(and(eq(cartItems.userId, attempt.userId), inArray(cartItems.variantId, attempt.items.map((l) => l.variantId))))]),
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
-      const { rows } = await tx.execute<{ taken: number }>(
-        sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken as (${stock.getSQL()}), ${sql.join(
+      // A coupon's use is counted here too (DESIGN.md): the coupon's `used` rises only while uses
+      // are left (and, for a first-order coupon, only while the shopper has no order), the shopper's
+      // own count only while under their limit; a row lock makes concurrent checkouts take turns and
+      // re-check. Stock is taken first in every checkout, so the locks come in one order.
+      const couponId = attempt.couponId;
+      const couponTaken = couponId
+        ? tx
+            .update(coupons)
+            .set({ used: sql`${coupons.used} + 1`, updatedAt: now })
+            .where(
+              and(
+                eq(coupons.id, couponId),
+                sql`(${coupons.maxUses} is null or ${coupons.used} < ${coupons.maxUses})`,
+                sql`(not ${coupons.firstOrderOnly} or not exists (select 1 from ${orders} where ${orders.userId} = ${attempt.userId}))`,
+              ),
+            )
+            .returning({ id: coupons.id })
+        : null;
+      const shopperUse = couponId
+        ? tx
+            .insert(couponUses)
+            .values({ couponId, userId: attempt.userId, used: 1, lastOrderId: order.id, updatedAt: now })
+            .onConflictDoUpdate({
+              target: [couponUses.couponId, couponUses.userId],
+              set: { used: sql`${couponUses.used} + 1`, lastOrderId: order.id, updatedAt: now },
+              setWhere: sql`${couponUses.used} < coalesce((select ${coupons.maxUsesPerShopper} from ${coupons} where ${coupons.id} = ${couponId}), 2147483647)`,
+            })
+            .returning({ used: couponUses.used })
+        : null;
+      const firstOrderGone = couponId
+        ? sql`(select ${coupons.firstOrderOnly} and exists (select 1 from ${orders} where ${orders.userId} = ${attempt.userId}) from ${coupons} where ${coupons.id} = ${couponId})`
+        : sql`false`;
+      const { rows } = await tx.execute<{ taken: number; coupon_taken: number; shopper_use: number; first_order_gone: boolean | null }>(
+        sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken as (${stock.getSQL()}), ${
+          couponTaken && shopperUse ? sql`coupon_taken as (${couponTaken.getSQL()}), shopper_use as (${shopperUse.getSQL()}), ` : sql``
+        }${sql.join(
           writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
           sql`, `,
-        )} select count(*)::int as taken from taken`,
+        )} select (select count(*) from taken)::int as taken, ${
+          couponTaken ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use` : sql`1 as coupon_taken, 1 as shopper_use`
+        }, ${firstOrderGone} as first_order_gone`,
       );
-      if (rows[0].taken !== attempt.items.length) throw new OutOfStock();
+      const result = rows[0];
+      if (result.taken !== attempt.items.length) throw new Unfillable('stock');
+      if (result.coupon_taken !== 1) throw new Unfillable(result.first_order_gone ? 'couponFirstOrder' : 'couponLimit');
+      if (result.shopper_use !== 1) throw new Unfillable('couponShopper');
       return { orderId: order.id, placed, mail };
     });
   } catch (err) {
-    if (err instanceof OutOfStock) throw await refundUnfillable(deps, attemptId!, paymentId);
+    if (err instanceof Unfillable) throw await refundUnfillable(deps, attemptId!, paymentId, err.reason);
     throw err;
   }
   const { orderId, placed, mail } = outcome;
@@ -311,25 +444,27 @@ export async function completeAttempt(
 }
 
 /**
- * Refunds a paid attempt whose units are gone, once (the conditional status update elects one
- * caller), records the refund, and returns the 409 the shopper sees.
+ * Refunds a paid attempt that cannot be filled (units gone, or its coupon no longer usable), once
+ * (the conditional status update elects one caller), records the refund, and returns the 409 the
+ * shopper sees.
  */
-async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId: string): Promise<AppError> {
+async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId: string, reason: UnfillableReason): Promise<AppError> {
+  const { failureReason, lead } = UNFILLABLE[reason];
   const [claimed] = await deps.db
     .update(checkoutAttempts)
-    .set({ status: 'failed', failureReason: 'out of stock after payment', razorpayPaymentId: paymentId, updatedAt: new Date() })
+    .set({ status: 'failed', failureReason, razorpayPaymentId: paymentId, updatedAt: new Date() })
     .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
     .returning();
   const [attempt] = claimed
     ? [claimed]
     : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
   const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
-  const message = `Sorry, some items sold out while you were paying. Your payment of ${amount} has been refunded.`;
+  const message = `${lead} Your payment of ${amount} has been refunded.`;
   if (claimed) {
     try {
       const refund = await deps.razorpay.refundPayment(paymentId, {
         amountPaise: claimed.grandTotalPaise,
-        notes: { checkoutAttemptId: claimed.id, reason: 'out of stock' },
+        notes: { checkoutAttemptId: claimed.id, reason: failureReason },
       });
       await deps.db.transaction(async (tx) => {
         await tx
@@ -339,7 +474,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
             razorpayPaymentId: paymentId,
             razorpayRefundId: refund.id,
             amountPaise: claimed.grandTotalPaise,
-            reason: 'out of stock after payment',
+            reason: failureReason,
           })
           .onConflictDoNothing();
         await tx

@@ -21,6 +21,7 @@ const PUBLIC = new Set([
   'POST /api/contacts',
   // What the storefront may show of the shop's settings (issue 20).
   'GET /api/settings/public',
+  'GET /api/coupons/public',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
   // Authorised by Razorpay's signature, not by a token.

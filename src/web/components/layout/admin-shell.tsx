@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/hero-images', label: 'Hero Images' },
   { to: '/admin/vertical-videos', label: 'Videos' },
   { to: '/admin/photo-snapshots', label: 'Photos' },

@@ -8,7 +8,7 @@ import { formatINR } from '../../../core/money';
 
 /** Label/value rows of a priced summary, then `children` (buttons) under the total. */
 export function SummaryRows({ summary, children }: { summary: PricingSummary; children?: ReactNode }) {
-  const discountLabel = DISCOUNT_LABELS[summary.discountType] || 'Discount';
+  const discountLabel = summary.couponCode ? `Coupon ${summary.couponCode}` : DISCOUNT_LABELS[summary.discountType] || 'Discount';
   return (
     <>
       <dl className="space-y-3 text-sm">
@@ -20,7 +20,7 @@ export function SummaryRows({ summary, children }: { summary: PricingSummary; ch
         </div>
         {summary.discount > 0 ? (
           <div className="flex justify-between gap-4 text-green-700">
-            <dt>Discount ({discountLabel})</dt>
+            <dt>{summary.couponCode ? discountLabel : `Discount (${discountLabel})`}</dt>
             <dd className="font-medium">−{formatINR(summary.discount)}</dd>
           </div>
         ) : null}

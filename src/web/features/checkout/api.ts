@@ -7,13 +7,24 @@ import type { LineItemInput, ShippingAddress } from '../../../core/schemas/check
 import { apiFetch } from '../../lib/api';
 import { useIsSignedIn } from '../../lib/auth';
 
-/** POST /api/payments/preview: the server's prices for these lines (failures are silent). */
-export function usePricingPreview(items: LineItemInput[] | null) {
+/** Query key of a preview of these lines with this coupon (null for none). */
+export const pricingPreviewKey = (items: LineItemInput[] | null, couponCode: string | null = null) =>
+  ['pricing-preview', items, couponCode] as const;
+
+/**
+ * POST /api/payments/preview: the server's prices for these lines, with the shopper's coupon when
+ * given (its `coupon` says what it did); failures are silent.
+ */
+export function usePricingPreview(items: LineItemInput[] | null, couponCode: string | null = null) {
   const signedIn = useIsSignedIn();
   return useQuery({
-    queryKey: ['pricing-preview', items],
+    queryKey: pricingPreviewKey(items, couponCode),
     queryFn: () =>
-      apiFetch<Pricing>('/api/payments/preview', { method: 'POST', auth: true, body: { items } }),
+      apiFetch<Pricing>('/api/payments/preview', {
+        method: 'POST',
+        auth: true,
+        body: couponCode ? { items, couponCode } : { items },
+      }),
     enabled: signedIn && items !== null && items.length > 0,
     retry: false,
   });
@@ -27,6 +38,8 @@ export interface CreateOrderBody {
   phone: string;
   fromBuyNow: boolean;
   shippingAddress: ShippingAddress;
+  /** The applied coupon (issue 20); the server refuses one that can no longer be used. */
+  couponCode?: string;
 }
 
 /** POST /api/payments/razorpay/create-order -> {key, order, pricing} */

@@ -29,6 +29,7 @@ const TILE_GROUPS = [
     tiles: [
       { to: '/admin/products', label: 'Products', hint: 'Catalogue, sizes and stock' },
       { to: '/admin/orders', label: 'Orders', hint: 'Status, details and export' },
+      { to: '/admin/coupons', label: 'Coupons', hint: 'Codes, limits and dates' },
     ],
   },
   {

@@ -80,7 +80,10 @@ function Details({ order }: { order: AdminOrder }) {
         <Block title="Totals">
           <dl className="space-y-1">
             <TotalRow label="Subtotal" value={formatINR(t.subTotal)} />
-            <TotalRow label="Discount" value={t.discount > 0 ? `−${formatINR(t.discount)}` : formatINR(0)} />
+            <TotalRow
+              label={order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}
+              value={t.discount > 0 ? `−${formatINR(t.discount)}` : formatINR(0)}
+            />
             {t.tax > 0 ? <TotalRow label="Tax" value={formatINR(t.tax)} /> : null}
             {t.shipping > 0 ? <TotalRow label="Shipping" value={formatINR(t.shipping)} /> : null}
             <TotalRow label="Grand total" value={formatINR(t.grandTotal)} strong />

@@ -1,0 +1,124 @@
+/**
+ * Coupon bodies (issue 20): the admin form and POST/PUT /api/admin/coupons share `couponInputSchema`
+ * (rupees, India-time wall clocks 'YYYY-MM-DDTHH:mm'); the shopper's `couponCode` on preview and
+ * create-order is `couponCodeField`. Money is paise in the database.
+ */
+import { z } from 'zod';
+import { COUPON_CODE_RE, IST_DATETIME_RE, fromIstDateTime, normalizeCouponCode } from '../coupons';
+
+const MAX_RUPEES = 10_00_000;
+const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+const rupees = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in rupees` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_RUPEES, `${label} must be at most ₹10,00,000`)
+    .refine(isWholePaise, `${label} can have at most 2 decimals (paise)`);
+
+/** Null or absent means "no limit"; otherwise a whole number 1..max. */
+const optionalCount = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+const optionalRupees = (label: string) =>
+  rupees(label)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** An India-time wall clock 'YYYY-MM-DDTHH:mm'; null or absent means no limit. */
+const istTime = (label: string) =>
+  z
+    .string({ error: `${label} must be a date and time` })
+    .regex(IST_DATETIME_RE, `${label} must be a date and time`)
+    .refine((v) => fromIstDateTime(v) !== null, `${label} must be a date and time`)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+export const couponInputSchema = z
+  .object({
+    code: z
+      .string({ error: 'Coupon code is required' })
+      .trim()
+      .min(1, 'Coupon code is required')
+      .transform(normalizeCouponCode)
+      .refine((v) => COUPON_CODE_RE.test(v), 'Code must be 4-20 letters A-Z or digits 0-9'),
+    kind: z.enum(['percent', 'flat'], { error: 'Choose percent or flat amount' }),
+    /** Whole percent for a percent coupon. */
+    percentOff: optionalCount('Percent off', 100),
+    /** Rupees off for a flat coupon. */
+    amountOff: optionalRupees('Amount off'),
+    minSubtotal: rupees('Minimum subtotal').default(0),
+    maxDiscount: optionalRupees('Maximum discount'),
+    startsAt: istTime('Start'),
+    endsAt: istTime('End'),
+    maxUses: optionalCount('Total uses', 10_000_000),
+    maxUsesPerShopper: optionalCount('Uses per shopper', 1000),
+    firstOrderOnly: z.boolean({ error: 'First order only must be true or false' }).default(false),
+    isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  })
+  .superRefine((c, ctx) => {
+    if (c.kind === 'percent' && c.percentOff === null)
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'Percent off is required' });
+    if (c.kind === 'flat' && (c.amountOff === null || c.amountOff <= 0)) {
+      ctx.addIssue({ code: 'custom', path: ['amountOff'], message: 'Amount off must be above ₹0' });
+    }
+    if (c.maxDiscount !== null && c.maxDiscount <= 0)
+      ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'Maximum discount must be above ₹0' });
+    const start = c.startsAt ? fromIstDateTime(c.startsAt) : null;
+    const end = c.endsAt ? fromIstDateTime(c.endsAt) : null;
+    if (start && end && end.getTime() <= start.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be after the start' });
+    }
+  });
+export type CouponInput = z.input<typeof couponInputSchema>;
+export type CouponBody = z.output<typeof couponInputSchema>;
+
+/** A coupon as the admin API answers it (rupees, India-time wall clocks). */
+export interface AdminCoupon {
+  _id: string;
+  code: string;
+  kind: 'percent' | 'flat';
+  percentOff: number | null;
+  amountOff: number | null;
+  minSubtotal: number;
+  maxDiscount: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  maxUsesPerShopper: number | null;
+  firstOrderOnly: boolean;
+  isActive: boolean;
+  used: number;
+  createdAt: string;
+}
+
+/** A current coupon as the public offers list shows it: no usage data. */
+export interface PublicCoupon {
+  code: string;
+  kind: 'percent' | 'flat';
+  percentOff: number | null;
+  amountOff: number | null;
+  minSubtotal: number;
+  maxDiscount: number | null;
+  endsAt: string | null;
+  firstOrderOnly: boolean;
+  /** One line for the offers hint, e.g. '10% off your first order, up to ₹300'. */
+  description: string;
+}
+
+/** The optional coupon a shopper sends with preview and create-order; empty means none. */
+export const couponCodeField = z
+  .string({ error: 'Invalid coupon code' })
+  .max(40, 'Invalid coupon code')
+  .nullable()
+  .optional()
+  .transform((v) => (v ? normalizeCouponCode(v) : null) || null);

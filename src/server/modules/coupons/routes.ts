@@ -1,0 +1,34 @@
+/**
+ * Coupon routes (issue 20):
+ * - GET, POST /api/admin/coupons; PUT, DELETE /api/admin/coupons/{id}: admins only (401 without a
+ *   valid token, 403 for others); the body is `couponInputSchema` (rupees, India time).
+ * - GET /api/coupons/public: the current offers for the cart's hint, for anyone; no usage data.
+ * Shoppers apply a code through POST /api/payments/preview and create-order (modules/payments).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../../core/schemas/common';
+import { couponInputSchema } from '../../../core/schemas/coupons';
+import { createCoupon, deleteCoupon, listCoupons, listPublicCoupons, updateCoupon } from './service';
+
+const couponId = idParams('Coupon not found');
+
+/** Registers the admin coupon calls and the public offers list. */
+export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const now = app.paymentDeps.now ?? (() => new Date());
+  const admin = { onRequest: app.requireAdmin };
+
+  app.get('/api/admin/coupons', admin, async () => listCoupons(db));
+  app.post('/api/admin/coupons', { ...admin, schema: { body: couponInputSchema } }, async (req, reply) =>
+    reply.status(201).send(await createCoupon(db, req.body)),
+  );
+  app.put('/api/admin/coupons/:id', { ...admin, schema: { params: couponId, body: couponInputSchema } }, async (req) =>
+    updateCoupon(db, req.params.id, req.body),
+  );
+  app.delete('/api/admin/coupons/:id', { ...admin, schema: { params: couponId } }, async (req) => deleteCoupon(db, req.params.id));
+
+  app.get('/api/coupons/public', async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return listPublicCoupons(db, now());
+  });
+};
