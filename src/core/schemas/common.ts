@@ -74,3 +74,20 @@ export const idField = (what: string) => z.guid({ error: `Invalid ${what} id` })
  * malformed id too)"); the server's error handler maps a failed path parameter to 404.
  */
 export const idParams = (notFoundMessage: string) => z.object({ id: z.guid({ error: notFoundMessage }) });
+
+/** Highest amount an owner may enter for a price limit, fee or discount, rupees (₹10 lakh). */
+export const MAX_RUPEES = 10_00_000;
+
+/** True when `rupees` has at most 2 decimals (a whole number of paise). */
+export const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+/**
+ * Rupees an owner enters (DESIGN.md "Money": rupees in the API): a number from 0 up to ₹10 lakh with
+ * at most 2 decimals; `label` names the field in its messages. Callers convert with `toPaise`.
+ */
+export const rupeesField = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in rupees` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_RUPEES, `${label} must be at most ₹10,00,000`)
+    .refine(isWholePaise, `${label} can have at most 2 decimals (paise)`);

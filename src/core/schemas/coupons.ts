@@ -5,16 +5,8 @@
  */
 import { z } from 'zod';
 import { COUPON_CODE_RE, IST_DATETIME_RE, fromIstDateTime, normalizeCouponCode } from '../coupons';
+import { rupeesField as rupees } from './common';
 
-const MAX_RUPEES = 10_00_000;
-const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
-
-const rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in rupees` })
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_RUPEES, `${label} must be at most ₹10,00,000`)
-    .refine(isWholePaise, `${label} can have at most 2 decimals (paise)`);
 
 /** Null or absent means "no limit"; otherwise a whole number 1..max. */
 const optionalCount = (label: string, max: number) =>

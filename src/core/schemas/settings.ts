@@ -8,22 +8,11 @@ import { z } from 'zod';
 import { INDIAN_STATES } from '../constants';
 import { gstinProblem, normalizeGstin } from '../gstin';
 import { DEFAULT_TAX_SLABS } from '../tax';
-import { isPincode } from './common';
+import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './common';
 
-/** Highest amount accepted for a limit or fee, rupees. */
-const MAX_RUPEES = 10_00_000;
 /** Most pincodes one list may hold. */
 export const MAX_PINCODES = 5_000;
 
-const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
-
-/** Rupees: a number from 0 up to ₹10 lakh with at most 2 decimals; `label` names the field. */
-const rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in rupees` })
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_RUPEES, `${label} must be at most ₹10,00,000`)
-    .refine(isWholePaise, `${label} can have at most 2 decimals (paise)`);
 
 /** A whole number of days (or orders) from 0 to `max`. */
 const count = (label: string, max: number) =>
