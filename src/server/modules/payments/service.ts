@@ -28,6 +28,7 @@ import type { RazorpayClient } from '../../integrations/razorpay/razorpay-client
 import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
 import { describeProblem, priceRequestedLines, toPricing, type LineRequest } from '../cart/pricing';
 import { findOrder, shapeOrder } from '../orders/service';
+import type { PincodeService } from '../pincodes/service';
 
 export interface PaymentDeps {
   db: Database;
@@ -40,6 +41,8 @@ export interface PaymentDeps {
    */
   orderMail?: { queue: MailQueue; compose: (order: Order) => MailMessage };
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Refuses a pincode of another state or one the shop does not deliver to (modules/pincodes). */
+  pincodes?: Pick<PincodeService, 'checkAddress'>;
 }
 
 export const VERIFY_FAILED = 'Payment verification failed';
@@ -97,7 +100,8 @@ async function savedAddressOf(db: Database, userId: string, contact: { email?: s
 
 /**
  * POST /api/payments/razorpay/create-order. Ships to `shippingAddress`, or without it to the
- * shopper's saved address (400 'Delivery address is required' when there is none). Throws 409 when
+ * shopper's saved address (400 'Delivery address is required' when there is none; 400 with
+ * errors.pincode when the pincode is in another state or not delivered to). Throws 409 when
  * a line cannot be bought (with the reason), 502 when Razorpay cannot be reached.
  */
 export async function createCheckout(
@@ -106,6 +110,7 @@ export async function createCheckout(
   input: { items: LineRequest[]; fromBuyNow: boolean; shippingAddress?: ShippingAddress; email?: string; phone?: string },
 ): Promise<CreateOrderResponse> {
   const address = input.shippingAddress ?? (await savedAddressOf(deps.db, userId, input));
+  await deps.pincodes?.checkAddress(address, { delivery: true });
   const priced = await priceRequestedLines(deps.db, userId, input.items);
   if (priced.problems.length > 0) throw conflict(priced.problems.map(describeProblem).join('. '));
   if (priced.lines.length === 0) throw badRequest('No items to checkout');
@@ -115,17 +120,17 @@ export async function createCheckout(
   const attempt = {
     id: randomUUID(),
     userId,
-      fromBuyNow: input.fromBuyNow,
-      items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
-      itemCount: t.itemCount,
-      subTotalPaise: t.subTotal,
-      discountType: t.discountType,
-      discountPaise: t.discount,
-      grandTotalPaise: t.grandTotal,
-      currency: t.currency,
-      shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
-      email: address.email,
-      phone: address.phone,
+    fromBuyNow: input.fromBuyNow,
+    items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
+    itemCount: t.itemCount,
+    subTotalPaise: t.subTotal,
+    discountType: t.discountType,
+    discountPaise: t.discount,
+    grandTotalPaise: t.grandTotal,
+    currency: t.currency,
+    shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
+    email: address.email,
+    phone: address.phone,
   } satisfies typeof checkoutAttempts.$inferInsert;
   let rzpOrder;
   try {
@@ -176,11 +181,7 @@ export async function verifyAndCreateOrder(
  * Used by verify and by webhooks. Throws 400 for an unknown attempt, 409 (after refunding) when
  * the stock is gone.
  */
-export async function completeAttempt(
-  deps: PaymentDeps,
-  which: string | { razorpayOrderId: string },
-  paymentId: string,
-): Promise<Order> {
+export async function completeAttempt(deps: PaymentDeps, which: string | { razorpayOrderId: string }, paymentId: string): Promise<Order> {
   let attemptId: string | undefined = typeof which === 'string' ? which : undefined;
   // `placed` is set when this call placed the order; otherwise the order existed already.
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
@@ -241,7 +242,13 @@ export async function completeAttempt(
             position,
           }) satisfies typeof orderItems.$inferSelect,
       );
-      const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
+      const event = {
+        id: randomUUID(),
+        orderId: order.id,
+        status: 'placed',
+        note: 'Payment received',
+        at: now,
+      } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
       // With more than one line, the `locked` step locks the variants in id order, as the admin's
@@ -280,7 +287,17 @@ export async function completeAttempt(
         // A cart checkout empties the bought lines from the cart; Buy Now leaves the cart alone.
         ...(attempt.fromBuyNow
           ? []
-          : [tx.delete(cartItems).where(and(eq(cartItems.userId, attempt.userId), inArray(cartItems.variantId, attempt.items.map((l) => l.variantId))))]),
+          : [
+              tx.delete(cartItems).where(
+                and(
+                  eq(cartItems.userId, attempt.userId),
+                  inArray(
+                    cartItems.variantId,
+                    attempt.items.map((l) => l.variantId),
+                  ),
+                ),
+              ),
+            ]),
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
       const { rows } = await tx.execute<{ taken: number }>(
@@ -320,9 +337,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
     .set({ status: 'failed', failureReason: 'out of stock after payment', razorpayPaymentId: paymentId, updatedAt: new Date() })
     .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
     .returning();
-  const [attempt] = claimed
-    ? [claimed]
-    : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  const [attempt] = claimed ? [claimed] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
   const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
   const message = `Sorry, some items sold out while you were paying. Your payment of ${amount} has been refunded.`;
   if (claimed) {
@@ -342,10 +357,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
             reason: 'out of stock after payment',
           })
           .onConflictDoNothing();
-        await tx
-          .update(checkoutAttempts)
-          .set({ status: 'refunded', updatedAt: new Date() })
-          .where(eq(checkoutAttempts.id, claimed.id));
+        await tx.update(checkoutAttempts).set({ status: 'refunded', updatedAt: new Date() }).where(eq(checkoutAttempts.id, claimed.id));
       });
     } catch (err) {
       // Left as 'failed': a reconciliation run retries the refund.
