@@ -120,17 +120,17 @@ export async function createCheckout(
   const attempt = {
     id: randomUUID(),
     userId,
-    fromBuyNow: input.fromBuyNow,
-    items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
-    itemCount: t.itemCount,
-    subTotalPaise: t.subTotal,
-    discountType: t.discountType,
-    discountPaise: t.discount,
-    grandTotalPaise: t.grandTotal,
-    currency: t.currency,
-    shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
-    email: address.email,
-    phone: address.phone,
+      fromBuyNow: input.fromBuyNow,
+      items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
+      itemCount: t.itemCount,
+      subTotalPaise: t.subTotal,
+      discountType: t.discountType,
+      discountPaise: t.discount,
+      grandTotalPaise: t.grandTotal,
+      currency: t.currency,
+      shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
+      email: address.email,
+      phone: address.phone,
   } satisfies typeof checkoutAttempts.$inferInsert;
   let rzpOrder;
   try {
@@ -181,7 +181,11 @@ export async function verifyAndCreateOrder(
  * Used by verify and by webhooks. Throws 400 for an unknown attempt, 409 (after refunding) when
  * the stock is gone.
  */
-export async function completeAttempt(deps: PaymentDeps, which: string | { razorpayOrderId: string }, paymentId: string): Promise<Order> {
+export async function completeAttempt(
+  deps: PaymentDeps,
+  which: string | { razorpayOrderId: string },
+  paymentId: string,
+): Promise<Order> {
   let attemptId: string | undefined = typeof which === 'string' ? which : undefined;
   // `placed` is set when this call placed the order; otherwise the order existed already.
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
@@ -242,13 +246,7 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
             position,
           }) satisfies typeof orderItems.$inferSelect,
       );
-      const event = {
-        id: randomUUID(),
-        orderId: order.id,
-        status: 'placed',
-        note: 'Payment received',
-        at: now,
-      } satisfies typeof orderEvents.$inferSelect;
+      const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
       // With more than one line, the `locked` step locks the variants in id order, as the admin's
@@ -287,17 +285,7 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
         // A cart checkout empties the bought lines from the cart; Buy Now leaves the cart alone.
         ...(attempt.fromBuyNow
           ? []
-          : [
-              tx.delete(cartItems).where(
-                and(
-                  eq(cartItems.userId, attempt.userId),
-                  inArray(
-                    cartItems.variantId,
-                    attempt.items.map((l) => l.variantId),
-                  ),
-                ),
-              ),
-            ]),
+          : [tx.delete(cartItems).where(and(eq(cartItems.userId, attempt.userId), inArray(cartItems.variantId, attempt.items.map((l) => l.variantId))))]),
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
       const { rows } = await tx.execute<{ taken: number }>(
@@ -337,7 +325,9 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
     .set({ status: 'failed', failureReason: 'out of stock after payment', razorpayPaymentId: paymentId, updatedAt: new Date() })
     .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
     .returning();
-  const [attempt] = claimed ? [claimed] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  const [attempt] = claimed
+    ? [claimed]
+    : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
   const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
   const message = `Sorry, some items sold out while you were paying. Your payment of ${amount} has been refunded.`;
   if (claimed) {
@@ -357,7 +347,10 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
             reason: 'out of stock after payment',
           })
           .onConflictDoNothing();
-        await tx.update(checkoutAttempts).set({ status: 'refunded', updatedAt: new Date() }).where(eq(checkoutAttempts.id, claimed.id));
+        await tx
+          .update(checkoutAttempts)
+          .set({ status: 'refunded', updatedAt: new Date() })
+          .where(eq(checkoutAttempts.id, claimed.id));
       });
     } catch (err) {
       // Left as 'failed': a reconciliation run retries the refund.
