@@ -28,7 +28,7 @@ import {
 import { meQueryKey, updateProfile, useMeQuery } from '../features/account/api';
 import { createPaymentOrder, usePricingPreview, verifyPayment } from '../features/checkout/api';
 import { loadRazorpay } from '../features/checkout/razorpay';
-import { errorMessage } from '../lib/api';
+import { ApiRequestError, errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
@@ -229,6 +229,8 @@ function CheckoutForm({ user, fromBuyNow, items, pricedItems, summary, razorpayC
     try {
       created = await createPaymentOrder({ currency: 'INR', items, ...contact, fromBuyNow, shippingAddress });
     } catch (error) {
+      // A pincode of another state or not delivered to: under the field too.
+      if (usedNewAddress && error instanceof ApiRequestError && error.errors?.pincode) form.setError('pincode', { message: error.errors.pincode });
       setPayError(errorMessage(error, 'Failed to create payment order'));
       setProcessing(false);
       return;

@@ -11,6 +11,7 @@ import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
+import { DeliveryCheck } from '../features/pincodes/delivery-check';
 import { categoryHref } from '../lib/categories';
 import { HydrateLater } from '../lib/hydration';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
@@ -123,6 +124,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </h1>
             <div className="mt-6">
               <PurchasePanel key={product._id} product={product} />
+            </div>
+            <div className="mt-6">
+              <DeliveryCheck />
             </div>
             <ul className="mt-8 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-600">
               {PROMISES.map((p) => (
