@@ -116,7 +116,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
           {/* key: a new product starts at its first image */}
-          <ProductGallery key={product._id} images={product.images} title={product.title} />
+          {/* self-start: a taller details column must not stretch the picture out of its 4:5 */}
+          <div className="self-start">
+            <ProductGallery key={product._id} images={product.images} title={product.title} />
+          </div>
           <div className="md:py-2">
             {product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
             <h1 className="mt-3 font-display text-3xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-4xl">
