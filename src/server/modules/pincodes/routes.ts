@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PINCODE_PATTERN } from '../../../core/pincode-check';
 import type { PincodeService } from './service';
 
 declare module 'fastify' {
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 export const pincodeParams = z.object({
-  pincode: z.string().regex(/^[1-9]\d{5}$/, 'Please enter a valid 6-digit pincode'),
+  pincode: z.string().regex(PINCODE_PATTERN, 'Please enter a valid 6-digit pincode'),
 });
 
 export const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {

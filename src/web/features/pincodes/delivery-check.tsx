@@ -5,8 +5,7 @@
  * page; it is read in an effect, after hydration, so the server's HTML and the first render agree.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PincodeCheck } from '../../../core/pincode-check';
-import { isPincode } from '../../../core/schemas/common';
+import { isWellFormedPincode, type PincodeCheck } from '../../../core/pincode-check';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
@@ -42,7 +41,7 @@ export function DeliveryCheck() {
   const controller = useRef<AbortController | null>(null);
 
   const check = async (value: string) => {
-    if (!isPincode(value)) {
+    if (!isWellFormedPincode(value)) {
       setState({ status: 'error', message: INVALID });
       return;
     }
@@ -62,7 +61,7 @@ export function DeliveryCheck() {
 
   useEffect(() => {
     const saved = remembered();
-    if (isPincode(saved)) {
+    if (isWellFormedPincode(saved)) {
       setPincode(saved);
       void check(saved);
     }

@@ -6,7 +6,7 @@
  * server's 404 message to show under the field. Other failures stay silent: the form still works.
  */
 import { useEffect, useRef, useState } from 'react';
-import { isPincode } from '../../../core/schemas/common';
+import { isWellFormedPincode } from '../../../core/pincode-check';
 import { ApiRequestError } from '../../lib/api';
 import { fetchPincode } from './api';
 
@@ -26,7 +26,7 @@ export function usePincodeAutofill(pincode: string, target: AddressTarget): { hi
   const lastFilledCity = useRef('');
 
   useEffect(() => {
-    if (!isPincode(pincode)) return;
+    if (!isWellFormedPincode(pincode)) return;
     const controller = new AbortController();
     fetchPincode(pincode, controller.signal)
       .then((place) => {
