@@ -1,6 +1,7 @@
 // How the Fastify server (src/server/index.ts) is bundled for Node: one ESM file with its npm
 // packages left external, and beside it the committed SQL migrations and the demo seed's video clips
-// (the database client and the seed look for them next to the bundle).
+// and the pincode table (the database client, the seed and the pincode directory look for them next
+// to the bundle).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -24,4 +25,5 @@ export function prepareServerDir(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   cpSync('src/server/db/migrations', path.join(outDir, 'migrations'), { recursive: true });
   cpSync('src/server/db/seed/seed-media', path.join(outDir, 'seed-media'), { recursive: true });
+  cpSync('src/server/modules/pincodes/pincode-table.tsv.gz', path.join(outDir, 'pincode-table.tsv.gz'));
 }

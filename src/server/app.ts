@@ -52,6 +52,8 @@ import type { PaymentDeps } from './modules/payments/service';
 import { userRoutes } from './modules/users/routes';
 import { settingsPlugin } from './modules/settings/routes';
 import { couponRoutes } from './modules/coupons/routes';
+import { pincodeRoutes } from './modules/pincodes/routes';
+import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { cachePlugin } from './plugins/cache';
@@ -184,8 +186,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ? undefined
       : (opts.announceCode ?? ((email: string, code: string, purpose: string) => app.log.info(`one-time code for ${email} (${purpose}): ${code}`))),
   });
+  // Pincode places and delivery dates; reads the shop settings (decorated by settingsPlugin below).
+  const pincodes = createPincodeService({ settings: () => app.settings.get(), now: opts.now });
+  app.decorate('pincodes', pincodes);
   app.decorate('paymentDeps', {
     db: opts.db,
+    pincodes,
     razorpay,
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,
@@ -282,6 +288,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(settingsPlugin);
   await app.register(couponRoutes);
+  await app.register(pincodeRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });

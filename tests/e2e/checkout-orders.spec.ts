@@ -160,7 +160,11 @@ test('cart checkout: address messages, the widget dismissed then paid, the addre
   const form = page.getByRole('form', { name: 'New delivery address' });
   await form.getByLabel('Pincode').fill('700 016');
   await expect(form.getByLabel('Pincode')).toHaveValue('700016');
+  // The pincode filled city and state (issue 20); empty them all for the required messages.
+  await expect(form.getByText('Kolkata, West Bengal')).toBeVisible();
   await form.getByLabel('Pincode').fill('');
+  await form.getByLabel('City').fill('');
+  await form.getByLabel('State').selectOption('');
   await form.getByLabel('First name').fill('');
   await payButton(page).click();
   for (const message of [

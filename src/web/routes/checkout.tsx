@@ -30,7 +30,7 @@ import { createPaymentOrder, pricingPreviewKey, usePricingPreview, verifyPayment
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
 import { loadRazorpay } from '../features/checkout/razorpay';
-import { errorMessage } from '../lib/api';
+import { ApiRequestError, errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
@@ -252,6 +252,8 @@ function CheckoutForm({
         ...(coupon && couponResult?.valid ? { couponCode: coupon } : {}),
       });
     } catch (error) {
+      // A pincode of another state or not delivered to: under the field too.
+      if (usedNewAddress && error instanceof ApiRequestError && error.errors?.pincode) form.setError('pincode', { message: error.errors.pincode });
       setPayError(errorMessage(error, 'Failed to create payment order'));
       setProcessing(false);
       return;

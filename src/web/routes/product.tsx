@@ -12,6 +12,7 @@ import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
+import { DeliveryCheck } from '../features/pincodes/delivery-check';
 import { categoryHref } from '../lib/categories';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
 import type { Route } from './+types/product';
@@ -115,7 +116,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
           {/* key: a new product starts at its first image */}
-          <ProductGallery key={product._id} images={product.images} title={product.title} />
+          {/* self-start: a taller details column must not stretch the picture out of its 4:5 */}
+          <div className="self-start">
+            <ProductGallery key={product._id} images={product.images} title={product.title} />
+          </div>
           <div className="md:py-2">
             {product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
             <h1 className="mt-3 font-display text-3xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-4xl">
@@ -123,6 +127,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </h1>
             <div className="mt-6">
               <PurchasePanel key={product._id} product={product} />
+            </div>
+            <div className="mt-6">
+              <DeliveryCheck />
             </div>
             <ul className="mt-8 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-600">
               {PROMISES.map((p) => (

@@ -13,10 +13,11 @@ import { EmptyState } from '../components/ui/empty-state';
 import { Input, Select } from '../components/ui/field';
 import { PageLoader } from '../components/ui/spinner';
 import { StateOptions } from '../components/ui/state-options';
+import { usePincodeAutofill } from '../features/pincodes/use-pincode-autofill';
 import { useMeQuery, useUpdateProfile } from '../features/account/api';
 import { useLogout } from '../features/auth/use-logout';
 import { useRequireAuth } from '../features/auth/use-require-auth';
-import { errorMessage } from '../lib/api';
+import { ApiRequestError, errorMessage } from '../lib/api';
 import { digitsOnlyInput, phoneInput } from '../lib/digits-input';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
@@ -89,8 +90,20 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    watch,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm({ resolver, defaultValues: formValues(user) });
+  // City and state follow the pincode as it is typed (issue 20).
+  const fill = { shouldValidate: isSubmitted, shouldDirty: true };
+  const lookup = usePincodeAutofill(watch('address.pincode'), {
+    getCity: () => getValues('address.city'),
+    getState: () => getValues('address.state'),
+    setCity: (city) => setValue('address.city', city, fill),
+    setState: (state) => setValue('address.state', state, fill),
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -98,6 +111,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       toast.success('Profile updated');
       onDone();
     } catch (error) {
+      // e.g. 'Pincode 560001 is in Karnataka, not Kerala': under the field too.
+      if (error instanceof ApiRequestError && error.errors?.pincode) setError('address.pincode', { message: error.errors.pincode });
       toast.error(errorMessage(error, 'Update failed'));
     }
   });
@@ -159,7 +174,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           label="Pincode"
           inputMode="numeric"
           autoComplete="postal-code"
-          error={e?.pincode?.message}
+          error={e?.pincode?.message ?? lookup.error}
+          hint={lookup.hint}
           {...digitsOnlyInput(register('address.pincode'), 6)}
         />
         <Input

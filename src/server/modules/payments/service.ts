@@ -48,6 +48,7 @@ import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
 import { describeProblem, priceRequestedLines, toPricing, type LineRequest, type PricedLines } from '../cart/pricing';
 import { couponRefused, priceWithCoupon, type CouponOutcome } from '../coupons/service';
 import { findOrder, shapeOrder } from '../orders/service';
+import type { PincodeService } from '../pincodes/service';
 
 export interface PaymentDeps {
   db: Database;
@@ -62,6 +63,8 @@ export interface PaymentDeps {
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** The clock coupon dates are checked against; defaults to the system's. */
   now?: () => Date;
+  /** Refuses a pincode of another state or one the shop does not deliver to (modules/pincodes). */
+  pincodes?: Pick<PincodeService, 'checkAddress'>;
 }
 
 export const VERIFY_FAILED = 'Payment verification failed';
@@ -153,7 +156,8 @@ async function savedAddressOf(db: Database, userId: string, contact: { email?: s
 
 /**
  * POST /api/payments/razorpay/create-order. Ships to `shippingAddress`, or without it to the
- * shopper's saved address (400 'Delivery address is required' when there is none). Throws 409 when
+ * shopper's saved address (400 'Delivery address is required' when there is none; 400 with
+ * errors.pincode when the pincode is in another state or not delivered to). Throws 409 when
  * a line cannot be bought (with the reason), 502 when Razorpay cannot be reached.
  */
 export async function createCheckout(
@@ -169,6 +173,7 @@ export async function createCheckout(
   },
 ): Promise<CreateOrderResponse> {
   const address = input.shippingAddress ?? (await savedAddressOf(deps.db, userId, input));
+  await deps.pincodes?.checkAddress(address, { delivery: true });
   const { priced, coupon } = await priceForShopper(deps, userId, input.items, input.couponCode);
   if (priced.problems.length > 0) throw conflict(priced.problems.map(describeProblem).join('. '));
   if (priced.lines.length === 0) throw badRequest('No items to checkout');

@@ -15,6 +15,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/users/me', { onRequest: app.authenticate, schema: { body: profileUpdateSchema } }, async (req) => {
     const user = requireUser(req);
     const { name, phone, address } = req.body;
+    // 400 with errors.pincode when the pincode is in another state (modules/pincodes).
+    if (address) await app.pincodes.checkAddress(address);
     const [updated] = await app.db
       .update(users)
       .set({

@@ -8,6 +8,7 @@ import type { ShippingAddress, ShippingAddressInput } from '../../../core/schema
 import { Input, Select } from '../../components/ui/field';
 import { StateOptions } from '../../components/ui/state-options';
 import { digitsOnlyInput, phoneInput } from '../../lib/digits-input';
+import { usePincodeAutofill } from '../pincodes/use-pincode-autofill';
 
 /** Placeholder last name for shoppers whose saved name is a single word (the schema needs both). */
 export const NO_LAST_NAME = '-';
@@ -66,8 +67,16 @@ export function AddressFields({
 }) {
   const {
     register,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = form;
+  // City and state follow the pincode as it is typed (issue 20).
+  const fill = { shouldValidate: isSubmitted, shouldDirty: true };
+  const lookup = usePincodeAutofill(form.watch('pincode'), {
+    getCity: () => form.getValues('city'),
+    getState: () => form.getValues('state'),
+    setCity: (city) => form.setValue('city', city, fill),
+    setState: (state) => form.setValue('state', state, fill),
+  });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <Input
@@ -125,7 +134,8 @@ export function AddressFields({
         label="Pincode"
         inputMode="numeric"
         autoComplete="postal-code"
-        error={errors.pincode?.message}
+        error={errors.pincode?.message ?? lookup.error}
+        hint={lookup.hint}
         {...digitsOnlyInput(register('pincode'), 6)}
       />
     </div>

@@ -1,0 +1,28 @@
+/**
+ * GET /api/pincodes/{pincode} (issue 20), for anyone: `PincodeCheck` for a known pincode; 404
+ * 'We could not find this pincode' for an unknown one and 404 'Please enter a valid 6-digit
+ * pincode' for anything that is not 6 digits starting 1-9 (a path that names nothing).
+ * `cache-control: no-cache`: the dates move with the clock and the settings.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PINCODE_PATTERN } from '../../../core/pincode-check';
+import type { PincodeService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pincode places and delivery dates (built in app.ts, before the payment deps that use it). */
+    pincodes: PincodeService;
+  }
+}
+
+export const pincodeParams = z.object({
+  pincode: z.string().regex(PINCODE_PATTERN, 'Please enter a valid 6-digit pincode'),
+});
+
+export const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/pincodes/:pincode', { schema: { params: pincodeParams } }, async (req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.pincodes.lookup(req.params.pincode);
+  });
+};

@@ -1,0 +1,21 @@
+/**
+ * GET /api/pincodes/{pincode} (issue 20): the server's pincode directory and delivery rules. The
+ * directory stays on the server; the browser only asks.
+ */
+import type { PincodeCheck } from '../../../core/pincode-check';
+import { apiFetch } from '../../lib/api';
+
+/** Place, serviceability, COD and delivery window of a 6-digit pincode; 404 'We could not find this pincode'. */
+export function fetchPincode(pincode: string, signal?: AbortSignal): Promise<PincodeCheck> {
+  return apiFetch<PincodeCheck>(`/api/pincodes/${encodeURIComponent(pincode)}`, {
+    signal,
+    fallbackMessage: 'Could not check this pincode',
+  });
+}
+
+/** 'Thu, 27 Nov' for an India calendar date 'YYYY-MM-DD'. */
+export function formatDeliveryDate(date: string): string {
+  return new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
