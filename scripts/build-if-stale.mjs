@@ -5,7 +5,18 @@ import { execSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/lib/server-bundle.mjs', 'scripts/compress-assets.mjs'];
+const SOURCES = [
+  'src',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+  'scripts/lib/server-bundle.mjs',
+  'scripts/compress-assets.mjs',
+];
 const OUTPUTS = ['build/node/main.js', 'build/server/index.js', 'build/client/.vite/manifest.json'];
 
 /** The newest modification time (ms) under `p`, a file or a folder. */

@@ -36,7 +36,7 @@ const chunkModules = JSON.parse(readFileSync(modulesFile, 'utf8'));
 
 // React Router's manifest: route ids ("routes/products") and their parents.
 const rrFile = readdirSync(path.join(CLIENT, 'assets')).find((f) => /^manifest-[\w-]+\.js$/.test(f));
-if (!rrFile) fail('React Router\'s manifest (build/client/assets/manifest-*.js) is missing.');
+if (!rrFile) fail("React Router's manifest (build/client/assets/manifest-*.js) is missing.");
 const rrText = readFileSync(path.join(CLIENT, 'assets', rrFile), 'utf8');
 const rr = JSON.parse(rrText.slice(rrText.indexOf('{'), rrText.lastIndexOf('}') + 1));
 

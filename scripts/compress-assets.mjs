@@ -21,7 +21,11 @@ function walk(dir) {
       const body = readFileSync(file);
       if (body.length < 1024) continue;
       const br = brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
       });
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));

@@ -32,20 +32,46 @@ const { demoVideos, demoVideoBanner, renderGarmentSvg, renderBannerSvg } = await
 function zoomClip(still, out, { width, height, seconds, crf }) {
   const frames = seconds * 24;
   const filter =
-    `zoompan=z='1+0.08*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=${width}x${height}:fps=24,` +
-    'format=yuv420p';
-  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-loop', '1', '-i', still, '-vf', filter, '-frames:v', String(frames),
-    '-c:v', 'libx264', '-profile:v', 'main', '-preset', 'veryslow', '-crf', String(crf), '-movflags', '+faststart', '-an', out]);
+    `zoompan=z='1+0.08*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=${width}x${height}:fps=24,` + 'format=yuv420p';
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    still,
+    '-vf',
+    filter,
+    '-frames:v',
+    String(frames),
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'main',
+    '-preset',
+    'veryslow',
+    '-crf',
+    String(crf),
+    '-movflags',
+    '+faststart',
+    '-an',
+    out,
+  ]);
   console.log(`${out}: ${Math.round(statSync(out).size / 1024)} KB`);
 }
 
 mkdirSync(path.join(OUT, 'videos'), { recursive: true });
 for (const video of demoVideos) {
   const still = path.join(tmp, `${video.key}.png`);
-  await sharp(Buffer.from(renderGarmentSvg(video.art, 1080, 1920, 'frame'))).png().toFile(still);
+  await sharp(Buffer.from(renderGarmentSvg(video.art, 1080, 1920, 'frame')))
+    .png()
+    .toFile(still);
   zoomClip(still, path.join(OUT, 'videos', `${video.key}.mp4`), { width: 360, height: 640, seconds: 5, crf: 30 });
 }
 const heroStill = path.join(tmp, 'hero.png');
-await sharp(Buffer.from(renderBannerSvg(demoVideoBanner, 2880, 1152))).png().toFile(heroStill);
+await sharp(Buffer.from(renderBannerSvg(demoVideoBanner, 2880, 1152)))
+  .png()
+  .toFile(heroStill);
 zoomClip(heroStill, path.join(OUT, demoVideoBanner.file), { width: 960, height: 384, seconds: 6, crf: 31 });
 rmSync(tmp, { recursive: true, force: true });

@@ -34,7 +34,9 @@ const counts = {
   orders: Number(values.orders ?? FULL_SCALE.orders),
 };
 const target = url ? { url } : { pgliteDir: values.pglite || './data/db' };
-console.log(`Seeding ${url ? 'PostgreSQL' : `PGlite in ${target.pgliteDir}`}: ${counts.products} products × ${counts.variantsPerProduct} variants, ${counts.shoppers} shoppers, ${counts.orders} orders…`);
+console.log(
+  `Seeding ${url ? 'PostgreSQL' : `PGlite in ${target.pgliteDir}`}: ${counts.products} products × ${counts.variantsPerProduct} variants, ${counts.shoppers} shoppers, ${counts.orders} orders…`,
+);
 const result = await tools.seedScaleDatabase(target, counts);
 if (result.skipped) {
   console.log('The scale data is already there; nothing to do.');

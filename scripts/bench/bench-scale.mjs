@@ -20,7 +20,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { importTs } from '../lib/run-ts.mjs';
-import { buildIfWanted, createPgDatabase, machine, measure, root, rssSampler, startProductionShop, stopChild, table, uptime, writeResult } from './lib.mjs';
+import {
+  buildIfWanted,
+  createPgDatabase,
+  machine,
+  measure,
+  root,
+  rssSampler,
+  startProductionShop,
+  stopChild,
+  table,
+  uptime,
+  writeResult,
+} from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
@@ -40,7 +52,13 @@ const ownDb = process.env.DATABASE_URL ? null : await createPgDatabase('rangmanc
 const target = { url: process.env.DATABASE_URL ?? ownDb.url };
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rangmanch-bench-scale-'));
 const children = [];
-const result = { kind: 'scale', startedAt: new Date(started).toISOString(), machine: machine(), settings: { connections: CONNECTIONS, adminConnections: ADMIN_CONNECTIONS, warmupSeconds: WARMUP, rounds: ROUNDS, roundSeconds: SECONDS }, scenarios: {} };
+const result = {
+  kind: 'scale',
+  startedAt: new Date(started).toISOString(),
+  machine: machine(),
+  settings: { connections: CONNECTIONS, adminConnections: ADMIN_CONNECTIONS, warmupSeconds: WARMUP, rounds: ROUNDS, roundSeconds: SECONDS },
+  scenarios: {},
+};
 try {
   console.log(`\n${uptime()}\nSeeding the scale data (npm run seed:scale)…`);
   const seeded = await tools.seedScaleDatabase(target);
@@ -49,7 +67,12 @@ try {
 
   const jwtSecret = randomBytes(32).toString('hex');
   const fixture = await tools.scaleFixture(target, jwtSecret);
-  const shop = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: { DATABASE_URL: target.url, RESPONSE_CACHE_TTL_MS: '0' } });
+  const shop = await startProductionShop({
+    toolsBundle,
+    dataDir,
+    jwtSecret,
+    env: { DATABASE_URL: target.url, RESPONSE_CACHE_TTL_MS: '0' },
+  });
   children.push(...shop.children);
   const { server } = shop;
   const rss = rssSampler(server.child.pid);
@@ -90,7 +113,9 @@ try {
     const m = await measure(opts, settings);
     const target = TARGET_P99[who];
     result.scenarios[name] = { who, url: url ?? '/api/products/:id', targetP99: target, met: m.p99 < target && m.errors === 0, ...m };
-    console.log(`  ${name.padEnd(34)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms (target < ${target})  errors ${m.errors}`);
+    console.log(
+      `  ${name.padEnd(34)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms (target < ${target})  errors ${m.errors}`,
+    );
   }
   result.rssMB = rss.max;
   rss.stop();
@@ -101,9 +126,19 @@ try {
 }
 
 result.seconds = Math.round((Date.now() - started) / 1000);
-const rows = Object.entries(result.scenarios).map(([name, s]) => [name, s.rps, s.p50, s.p99, `< ${s.targetP99}`, s.errors, s.met ? 'yes' : 'NO']);
+const rows = Object.entries(result.scenarios).map(([name, s]) => [
+  name,
+  s.rps,
+  s.p50,
+  s.p99,
+  `< ${s.targetP99}`,
+  s.errors,
+  s.met ? 'yes' : 'NO',
+]);
 console.log(`\n${table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'target', 'errors', 'met'], rows)}`);
 console.log(`server RSS at most ${result.rssMB} MB`);
 const missed = Object.entries(result.scenarios).filter(([, s]) => !s.met);
-console.log(missed.length ? `\nMissed: ${missed.map(([n, s]) => `${n} (p99 ${s.p99} ms, ${s.errors} errors)`).join('; ')}` : '\nEvery target met.');
+console.log(
+  missed.length ? `\nMissed: ${missed.map(([n, s]) => `${n} (p99 ${s.p99} ms, ${s.errors} errors)`).join('; ')}` : '\nEvery target met.',
+);
 console.log(`Wrote ${writeResult('bench-scale', result)} (${result.seconds} s in all).`);

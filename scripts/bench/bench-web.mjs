@@ -40,7 +40,13 @@ const toolsBundle = path.join(root, 'build', 'scripts', 'db-tools.mjs');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rangmanch-bench-web-'));
 const children = [];
 let chrome;
-const result = { kind: 'web', startedAt: new Date(started).toISOString(), machine: machine(), settings: { runs: RUNS, preset: 'lighthouse default (mobile, simulated throttling)' }, pages: {} };
+const result = {
+  kind: 'web',
+  startedAt: new Date(started).toISOString(),
+  machine: machine(),
+  settings: { runs: RUNS, preset: 'lighthouse default (mobile, simulated throttling)' },
+  pages: {},
+};
 try {
   console.log(`\n${uptime()}\nSeeding the demo shop…`);
   const { pgliteDir, mediaDir } = tools.dataPaths(dataDir);
@@ -52,7 +58,15 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const pages = [
     ['home', '/'],
@@ -72,7 +86,14 @@ try {
     const failed = (id) =>
       Object.values(median.categories[id].auditRefs)
         .map((ref) => median.audits[ref.id])
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => a.id);
     const page = {
       url: pagePath,
@@ -98,7 +119,9 @@ try {
     // The whole median report, for a look at what held the page up (open it in the Lighthouse viewer).
     page.report = writeResult(`lighthouse-${name.replace(/\W+/g, '-')}`, median);
     result.pages[name] = page;
-    console.log(`  ${name.padEnd(14)} performance ${page.performance} (runs ${page.performanceRuns.join(', ')})  LCP ${page.lcpMs} ms  CLS ${page.cls}  TBT ${page.tbtMs} ms`);
+    console.log(
+      `  ${name.padEnd(14)} performance ${page.performance} (runs ${page.performanceRuns.join(', ')})  LCP ${page.lcpMs} ms  CLS ${page.cls}  TBT ${page.tbtMs} ms`,
+    );
   }
 } finally {
   await chrome?.kill();
@@ -115,7 +138,17 @@ async function lighthouseRun(url, port, attempt = 1) {
 }
 
 result.seconds = Math.round((Date.now() - started) / 1000);
-const rows = Object.entries(result.pages).map(([name, p]) => [name, p.performance, p.accessibility, p['best-practices'], p.seo, p.fcpMs, p.lcpMs, p.cls, p.tbtMs]);
+const rows = Object.entries(result.pages).map(([name, p]) => [
+  name,
+  p.performance,
+  p.accessibility,
+  p['best-practices'],
+  p.seo,
+  p.fcpMs,
+  p.lcpMs,
+  p.cls,
+  p.tbtMs,
+]);
 console.log(`\n${table(['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP ms', 'LCP ms', 'CLS', 'TBT ms'], rows)}`);
 const misses = Object.entries(result.pages).flatMap(([name, p]) => p.misses.map((m) => `${name}: ${m}`));
 console.log(misses.length ? `\nMissed:\n  ${misses.join('\n  ')}` : '\nEvery target met.');

@@ -71,7 +71,13 @@ buildIfWanted(argv);
 const tools = await importTs('scripts/bench/db-tools.ts');
 const toolsBundle = path.join(root, 'build', 'scripts', 'db-tools.mjs');
 
-const result = { kind: 'server', startedAt: new Date(started).toISOString(), machine: machine(), settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, rounds: ROUNDS, roundSeconds: SECONDS, checkoutSeconds: CHECKOUT_SECONDS }, runs: [] };
+const result = {
+  kind: 'server',
+  startedAt: new Date(started).toISOString(),
+  machine: machine(),
+  settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, rounds: ROUNDS, roundSeconds: SECONDS, checkoutSeconds: CHECKOUT_SECONDS },
+  runs: [],
+};
 console.log(`\n${uptime()}\n`);
 
 for (const kind of dbChoice === 'both' ? ['postgres', 'pglite'] : [dbChoice]) {
@@ -101,7 +107,12 @@ async function benchOne(kind) {
     });
     const initialStock = await tools.stockSnapshot(target);
 
-    const { server, standin, keyId, children: started } = await startProductionShop({
+    const {
+      server,
+      standin,
+      keyId,
+      children: started,
+    } = await startProductionShop({
       toolsBundle,
       dataDir,
       jwtSecret,
@@ -172,15 +183,25 @@ async function benchOne(kind) {
           {
             method: 'GET',
             path: uncachedPath,
-            setupRequest: (req) => ({ ...req, headers: { ...req.headers, host: `bench-${host++}.localhost`, 'accept-encoding': 'br, gzip' } }),
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, host: `bench-${host++}.localhost`, 'accept-encoding': 'br, gzip' },
+            }),
           },
         ],
       },
       { ...settings, rss },
     );
     const uncachedName = `SSR GET ${uncachedPath} (uncached)`;
-    run.scenarios[uncachedName] = { type: 'page-uncached', bytes: await bodySize(`${server.base}${uncachedPath}`), cache: 'miss', ...uncached };
-    console.log(`  ${uncachedName.padEnd(34)} ${String(uncached.rps).padStart(6)} req/s  p50 ${uncached.p50} ms  p99 ${uncached.p99} ms  errors ${uncached.errors}  cpu ${uncached.cpuMsPerRequest} ms/req`);
+    run.scenarios[uncachedName] = {
+      type: 'page-uncached',
+      bytes: await bodySize(`${server.base}${uncachedPath}`),
+      cache: 'miss',
+      ...uncached,
+    };
+    console.log(
+      `  ${uncachedName.padEnd(34)} ${String(uncached.rps).padStart(6)} req/s  p50 ${uncached.p50} ms  p99 ${uncached.p99} ms  errors ${uncached.errors}  cpu ${uncached.cpuMsPerRequest} ms/req`,
+    );
 
     // Cart: each connection is one shopper (its own token) setting the quantity of its line.
     let next = 0;
@@ -207,7 +228,9 @@ async function benchOne(kind) {
       { ...settings, rss },
     );
     run.scenarios['PUT /api/cart/item'] = { type: 'write', ...cart };
-    console.log(`  ${'PUT /api/cart/item'.padEnd(34)} ${String(cart.rps).padStart(6)} req/s  p50 ${cart.p50} ms  p99 ${cart.p99} ms  errors ${cart.errors}  cpu ${cart.cpuMsPerRequest} ms/req`);
+    console.log(
+      `  ${'PUT /api/cart/item'.padEnd(34)} ${String(cart.rps).padStart(6)} req/s  p50 ${cart.p50} ms  p99 ${cart.p99} ms  errors ${cart.errors}  cpu ${cart.cpuMsPerRequest} ms/req`,
+    );
 
     // Checkout: 50 workers, each a shopper buying one unit per order, for CHECKOUT_SECONDS.
     const since = new Date(Date.now() - 1000);
@@ -220,7 +243,9 @@ async function benchOne(kind) {
     console.log(
       `  ${'checkout (create, pay, verify)'.padEnd(34)} ${String(loop.ordersPerSecond).padStart(6)} orders/s  p50 ${loop.p50} ms  p99 ${loop.p99} ms  errors ${loop.errors}  cpu ${cpuMsPerOrder} ms/order`,
     );
-    console.log(`  scarce variant (${SCARCE_STOCK} in stock, 50 buyers): ${race.orders} orders, ${race.soldOut} refused as sold out (refunded), ${race.errors} other errors`);
+    console.log(
+      `  scarce variant (${SCARCE_STOCK} in stock, 50 buyers): ${race.orders} orders, ${race.soldOut} refused as sold out (refunded), ${race.errors} other errors`,
+    );
     run.rssAtEndMB = rss.max;
     rss.stop();
     run.loadAfter = loadAverage();
@@ -258,7 +283,11 @@ async function bodySize(url) {
 /** One full checkout; resolves with 'ok', 'sold-out' (409 after payment) or an error text. */
 async function checkoutOnce(base, standinBase, keyId, shopper, line) {
   const auth = { authorization: `Bearer ${shopper.token}` };
-  const created = await postJson(`${base}/api/payments/razorpay/create-order`, { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress }, auth);
+  const created = await postJson(
+    `${base}/api/payments/razorpay/create-order`,
+    { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress },
+    auth,
+  );
   if (created.status === 409) return 'sold-out';
   if (created.status !== 200) return `create-order ${created.status}`;
   const paid = await postJson(`${standinBase}/checkout/pay`, { key: keyId, order_id: created.body.order.id, method: 'upi' });
@@ -282,7 +311,9 @@ async function checkoutLoop(base, standinBase, keyId, fixture, seconds) {
       while (Date.now() < end) {
         const line = fixture.stocked[n++ % fixture.stocked.length];
         const t = performance.now();
-        const outcome = await checkoutOnce(base, standinBase, keyId, shopper, line).catch((err) => `exception ${err.cause?.code ?? err.message}`);
+        const outcome = await checkoutOnce(base, standinBase, keyId, shopper, line).catch(
+          (err) => `exception ${err.cause?.code ?? err.message}`,
+        );
         durations.push(performance.now() - t);
         if (outcome === 'ok') orders++;
         else errors[outcome] = (errors[outcome] ?? 0) + 1;
@@ -326,23 +357,45 @@ function printSummary(run) {
     s.cache ?? '',
   ]);
   const c = run.checkout;
-  rows.push(['checkout (orders/s)', c.ordersPerSecond, '', c.p50, c.p99, c.errors, c.rssMB, c.cpuMsPerOrder, run.audit.ok ? 'no oversell' : 'OVERSELL?']);
+  rows.push([
+    'checkout (orders/s)',
+    c.ordersPerSecond,
+    '',
+    c.p50,
+    c.p99,
+    c.errors,
+    c.rssMB,
+    c.cpuMsPerOrder,
+    run.audit.ok ? 'no oversell' : 'OVERSELL?',
+  ]);
   console.log(`\n${run.database} — load before ${run.loadBefore.join(' ')}, after ${run.loadAfter.join(' ')}`);
   console.log(table(['scenario', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'cpu ms/req', 'x-cache'], rows));
   const misses = [];
   for (const [name, s] of Object.entries(run.scenarios)) {
-    if (s.type === 'json' && s.share < TARGETS.jsonShare) misses.push(`${name}: ${(s.share * 100).toFixed(1)}% of the ceiling (target 30%)`);
-    if (s.type === 'json' && s.p99 >= TARGETS.jsonP99) misses.push(`${name}: p99 ${s.p99} ms (target < 25 ms; the bare ceiling's p99 in the same rounds: ${s.ceiling.p99} ms)`);
-    if (s.type === 'page' && s.share < TARGETS.pageShare) misses.push(`${name}: ${(s.share * 100).toFixed(1)}% of the ceiling (target 10%)`);
+    if (s.type === 'json' && s.share < TARGETS.jsonShare)
+      misses.push(`${name}: ${(s.share * 100).toFixed(1)}% of the ceiling (target 30%)`);
+    if (s.type === 'json' && s.p99 >= TARGETS.jsonP99)
+      misses.push(`${name}: p99 ${s.p99} ms (target < 25 ms; the bare ceiling's p99 in the same rounds: ${s.ceiling.p99} ms)`);
+    if (s.type === 'page' && s.share < TARGETS.pageShare)
+      misses.push(`${name}: ${(s.share * 100).toFixed(1)}% of the ceiling (target 10%)`);
     if (s.type === 'page' && s.cache !== 'hit') misses.push(`${name}: the page cache did not hit`);
     if (s.errors) misses.push(`${name}: ${s.errors} errors`);
   }
   if (c.ordersPerSecond < TARGETS.ordersPerSecond) misses.push(`checkout: ${c.ordersPerSecond} orders/s (target 300)`);
   if (c.errors) misses.push(`checkout: ${c.errors} errors ${JSON.stringify(c.errorKinds)}`);
   if (!run.audit.ok) misses.push('checkout: the stock audit failed');
-  const maxRss = Math.max(c.rssMB ?? 0, ...Object.values(run.scenarios).filter((s) => s.type !== 'ceiling').map((s) => s.rssMB ?? 0));
+  const maxRss = Math.max(
+    c.rssMB ?? 0,
+    ...Object.values(run.scenarios)
+      .filter((s) => s.type !== 'ceiling')
+      .map((s) => s.rssMB ?? 0),
+  );
   if (maxRss >= TARGETS.rssMB) misses.push(`RSS ${maxRss} MB (target < 250 MB)`);
   run.maxRssMB = maxRss;
   run.targetsMissed = misses;
-  console.log(misses.length ? `Targets missed${run.database === 'postgres' ? '' : ' (targets are for PostgreSQL)'}:\n  - ${misses.join('\n  - ')}` : 'All targets met.');
+  console.log(
+    misses.length
+      ? `Targets missed${run.database === 'postgres' ? '' : ' (targets are for PostgreSQL)'}:\n  - ${misses.join('\n  - ')}`
+      : 'All targets met.',
+  );
 }

@@ -36,7 +36,9 @@ export async function seedScaleDatabase(target: DbTarget, counts: ScaleCounts = 
   const handle = await open(target);
   try {
     const [{ n }] = (
-      await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${users} where ${users.email} like ${`%@${SCALE_EMAIL_DOMAIN}`}`)
+      await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${users} where ${users.email} like ${`%@${SCALE_EMAIL_DOMAIN}`}`,
+      )
     ).rows;
     if (n > 0) return { skipped: true as const, seconds: 0, rows: {} as Record<string, number> };
     const started = performance.now();
@@ -104,8 +106,14 @@ export async function prepareBench(
         })),
       )
       .returning({ id: users.id, tokenVersion: users.tokenVersion });
-    const shoppers = rows.map((u, i) => ({ ...stocked[i % stocked.length], userId: u.id, token: signToken(opts.jwtSecret, u.id, u.tokenVersion) }));
-    await db.insert(cartItems).values(shoppers.map((s) => ({ userId: s.userId, productId: s.productId, variantId: s.variantId, quantity: 1 })));
+    const shoppers = rows.map((u, i) => ({
+      ...stocked[i % stocked.length],
+      userId: u.id,
+      token: signToken(opts.jwtSecret, u.id, u.tokenVersion),
+    }));
+    await db
+      .insert(cartItems)
+      .values(shoppers.map((s) => ({ userId: s.userId, productId: s.productId, variantId: s.variantId, quantity: 1 })));
     const word = active[0].title.split(/\s+/).find((w) => w.length >= 4) ?? 'cotton';
     return {
       shoppers: shoppers.map(({ token, productId, variantId }) => ({ token, productId, variantId })),
@@ -166,7 +174,11 @@ export async function auditStock(target: DbTarget, initial: Record<string, numbe
       if (now !== before - row.units) problems.push(`variant ${row.variantId}: stock ${now}, expected ${before - row.units}`);
     }
     for (const [id, qty] of stockOf) if (qty < 0) problems.push(`variant ${id}: negative stock ${qty}`);
-    const [{ n }] = (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${orders} where ${orders.createdAt} >= ${since.toISOString()}`)).rows;
+    const [{ n }] = (
+      await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${orders} where ${orders.createdAt} >= ${since.toISOString()}`,
+      )
+    ).rows;
     return { orders: n, units, problems };
   } finally {
     await handle.close();

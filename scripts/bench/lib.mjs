@@ -236,7 +236,15 @@ export async function measure(opts, { warmup, rounds, seconds, rss }) {
     requests: results.reduce((n, r) => n + r.total, 0),
     rssMB: rss ? rss.max : null,
     // The server's CPU time per answered request over the measured rounds.
-    cpuMsPerRequest: rss ? +(rss.cpuMs / Math.max(1, results.reduce((n, r) => n + r.total, 0))).toFixed(3) : null,
+    cpuMsPerRequest: rss
+      ? +(
+          rss.cpuMs /
+          Math.max(
+            1,
+            results.reduce((n, r) => n + r.total, 0),
+          )
+        ).toFixed(3)
+      : null,
     rounds: results,
   };
 }
@@ -299,7 +307,14 @@ export function postJson(url, body, headers = {}) {
     const u = new URL(url);
     const data = Buffer.from(JSON.stringify(body));
     const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length, ...headers } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': data.length, ...headers },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));

@@ -29,7 +29,10 @@ export async function findChrome({ log = (line) => console.error(line) } = {}) {
   if (process.getuid?.() === 0) {
     log("Installing Debian's chromium for the browser tests (apt-get install chromium)");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
   throw new NoChromeError(
@@ -50,7 +53,9 @@ async function packagedChromium(log) {
     execFileSync(path, ['--version'], { stdio: 'ignore', timeout: 30_000 });
     return path;
   } catch (err) {
-    log(`@sparticuz/chromium does not run on this machine (${err instanceof Error ? err.message.split('\n')[0] : err}); trying Debian's chromium.`);
+    log(
+      `@sparticuz/chromium does not run on this machine (${err instanceof Error ? err.message.split('\n')[0] : err}); trying Debian's chromium.`,
+    );
     return undefined;
   }
 }

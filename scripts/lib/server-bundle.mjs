@@ -20,7 +20,7 @@ export function serverBundleOptions(outDir) {
   };
 }
 
-/** Empties `outDir` and copies the migrations and seed media into it. */
+/** Empties `outDir` and copies the migrations, the seed media and the pincode table into it. */
 export function prepareServerDir(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   cpSync('src/server/db/migrations', path.join(outDir, 'migrations'), { recursive: true });

@@ -53,16 +53,7 @@ export const CART_QTY_MIN = 1;
 export const CART_QTY_MAX = 99;
 
 /** Order statuses, one list on the server (DESIGN.md). */
-export const ORDER_STATUSES = [
-  'placed',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'returned',
-  'refunded',
-] as const;
+export const ORDER_STATUSES = ['placed', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses that put units back in stock when an order moves into them (DESIGN.md). */
 export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned'];

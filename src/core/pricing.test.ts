@@ -5,7 +5,13 @@ import { chooseDiscount, priceLines, unitsToMultiItemDiscount } from './pricing'
 
 describe('priceLines', () => {
   it('gives a first order of one or two units 5% off, rounded to the paisa', () => {
-    const t = priceLines([{ unitPricePaise: 129_900, quantity: 1 }, { unitPricePaise: 49_950, quantity: 1 }], { hasPaidOrder: false });
+    const t = priceLines(
+      [
+        { unitPricePaise: 129_900, quantity: 1 },
+        { unitPricePaise: 49_950, quantity: 1 },
+      ],
+      { hasPaidOrder: false },
+    );
     expect(t.itemCount).toBe(2);
     expect(t.subTotal).toBe(179_850);
     expect(t.discountType).toBe('FIRST_ORDER_5');
@@ -27,9 +33,15 @@ describe('priceLines', () => {
   });
 
   it('counts units, not lines, for the multi-item discount', () => {
-    expect(priceLines([{ unitPricePaise: 100, quantity: 2 }, { unitPricePaise: 100, quantity: 1 }], { hasPaidOrder: true }).discountType).toBe(
-      'MULTI_ITEM_20',
-    );
+    expect(
+      priceLines(
+        [
+          { unitPricePaise: 100, quantity: 2 },
+          { unitPricePaise: 100, quantity: 1 },
+        ],
+        { hasPaidOrder: true },
+      ).discountType,
+    ).toBe('MULTI_ITEM_20');
   });
 
   it('gives a returning shopper with fewer than 3 units no discount', () => {

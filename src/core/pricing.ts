@@ -4,12 +4,7 @@
  * MULTI_ITEM_20; otherwise a shopper without an earlier paid order gets FIRST_ORDER_5; the discount is
  * rounded to the paisa; shipping is free and prices include GST (tax 0).
  */
-import {
-  CURRENCY,
-  DISCOUNT_PERCENT,
-  MULTI_ITEM_MIN_UNITS,
-  type DiscountType,
-} from './constants';
+import { CURRENCY, DISCOUNT_PERCENT, MULTI_ITEM_MIN_UNITS, type DiscountType } from './constants';
 
 export interface PricedLine {
   unitPricePaise: number;

@@ -69,14 +69,23 @@ describe('computeGst', () => {
 
   it('rounds the taxable value half up to the paisa', () => {
     // 21 paise at 5%: 21 / 1.05 = 20 exactly; 41 paise: 39.047... -> 39
-    expect(computeGst([{ unitPricePaise: 21, quantity: 1 }], karnataka).lines[0]).toMatchObject({ taxablePaise: 20, taxPaise: 1, cgstPaise: 1, sgstPaise: 0 });
+    expect(computeGst([{ unitPricePaise: 21, quantity: 1 }], karnataka).lines[0]).toMatchObject({
+      taxablePaise: 20,
+      taxPaise: 1,
+      cgstPaise: 1,
+      sgstPaise: 0,
+    });
     expect(computeGst([{ unitPricePaise: 41, quantity: 1 }], karnataka).lines[0]).toMatchObject({ taxablePaise: 39, taxPaise: 2 });
     // An exact half: 1 paisa at 100% is 0.5 -> 1, leaving no tax; 3 paise at 100% is 1.5 -> 2.
-    expect(computeGst([{ unitPricePaise: 1, quantity: 1 }], { ...karnataka, slabs: [{ upToPaise: null, ratePercent: 100 }] }).lines[0]).toMatchObject({
+    expect(
+      computeGst([{ unitPricePaise: 1, quantity: 1 }], { ...karnataka, slabs: [{ upToPaise: null, ratePercent: 100 }] }).lines[0],
+    ).toMatchObject({
       taxablePaise: 1,
       taxPaise: 0,
     });
-    expect(computeGst([{ unitPricePaise: 3, quantity: 1 }], { ...karnataka, slabs: [{ upToPaise: null, ratePercent: 100 }] }).lines[0]).toMatchObject({
+    expect(
+      computeGst([{ unitPricePaise: 3, quantity: 1 }], { ...karnataka, slabs: [{ upToPaise: null, ratePercent: 100 }] }).lines[0],
+    ).toMatchObject({
       taxablePaise: 2,
       taxPaise: 1,
     });
@@ -86,7 +95,14 @@ describe('computeGst', () => {
     expect(computeGst([], { shopState: 'Karnataka', shippingState: '29' }).intraState).toBe(true);
     expect(computeGst([], { shopState: 'Karnataka', shippingState: ' KARNATAKA' }).intraState).toBe(true);
     expect(computeGst([], { shopState: 'Karnataka', shippingState: 'Mysore' }).intraState).toBe(false);
-    expect(computeGst([], karnataka).totals).toEqual({ totalPaise: 0, taxablePaise: 0, taxPaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+    expect(computeGst([], karnataka).totals).toEqual({
+      totalPaise: 0,
+      taxablePaise: 0,
+      taxPaise: 0,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+    });
   });
 
   it('refuses fractional or negative amounts', () => {

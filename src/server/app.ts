@@ -33,14 +33,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import {
-  categoryScope,
-  getProduct,
-  searchProducts,
-  listCategories,
-  listProducts,
-  listRelatedProducts,
-} from './modules/catalog/service';
+import { categoryScope, getProduct, searchProducts, listCategories, listProducts, listRelatedProducts } from './modules/catalog/service';
 import { getHomepage } from './modules/homepage/service';
 import { mediaRoutes, mediaStorePlugin } from './modules/media/routes';
 import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store';
@@ -128,7 +121,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger:
       opts.logger === undefined || opts.logger === false
         ? false
-        : { ...(typeof opts.logger === 'object' ? opts.logger : {}), redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'] },
+        : {
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          },
     // A load balancer's well-formed X-Request-Id is kept so logs line up across hops; anything else
     // gets a fresh id (no log injection through the header).
     requestIdHeader: false,
@@ -151,13 +147,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (opts.requestLogging === 'slow') {
     app.addHook('onResponse', (request, reply, done) => {
       if (reply.elapsedTime >= SLOW_REQUEST_MS) {
-        request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
+        request.log.warn(
+          { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          'slow request',
+        );
       }
       done();
     });
   } else if (opts.requestLogging === 'line') {
     app.addHook('onResponse', (request, reply, done) => {
-      if (!isStaticFile(request.url)) request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+      if (!isStaticFile(request.url))
+        request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
       done();
     });
   }
@@ -170,7 +170,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (app.shuttingDown) reply.header('connection', 'close');
   });
   app.decorate('db', opts.db);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailer =
+    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const razorpay =
     opts.razorpay ??
     createRazorpayClient({ keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, apiBase: config.razorpay.apiBase });
@@ -184,7 +185,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     onCodeIssued: config.isProduction
       ? undefined
-      : (opts.announceCode ?? ((email: string, code: string, purpose: string) => app.log.info(`one-time code for ${email} (${purpose}): ${code}`))),
+      : (opts.announceCode ??
+        ((email: string, code: string, purpose: string) => app.log.info(`one-time code for ${email} (${purpose}): ${code}`))),
   });
   // Pincode places and delivery dates; reads the shop settings (decorated by settingsPlugin below).
   const pincodes = createPincodeService({ settings: () => app.settings.get(), now: opts.now });

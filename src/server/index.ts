@@ -50,7 +50,9 @@ async function main() {
 
   const url = `http://localhost:${config.port}`;
   console.log(`\n  Rangmanch is open at ${url}`);
-  console.log(`  Database: ${handle.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(
+    `  Database: ${handle.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
   if (config.razorpay.sandbox) console.log('  Payments: Razorpay sandbox (no keys set; no money moves)');
   if (!config.smtpUrl) console.log(`  Mail: written to ${path.join(config.dataDir, 'outbox')}`);
   if (demoAdmin) console.log(`  Demo admin: ${demoAdmin.email} / ${demoAdmin.password}`);

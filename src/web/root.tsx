@@ -5,15 +5,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
@@ -39,9 +31,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 /** Favicon and theme colour. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /** Default title and description; pages override them. */
 export const meta: Route.MetaFunction = () => [
@@ -63,8 +53,7 @@ function makeQueryClient() {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) =>
-          !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) &&
-          failureCount < 2,
+          !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 2,
       },
     },
   });
@@ -123,10 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="font-display text-3xl font-semibold text-brand">{BRAND.name}</p>
       <h1 className="font-display text-2xl text-stone-900">{title}</h1>
       <p className="max-w-md text-stone-600">{detail}</p>
-      <a
-        href="/"
-        className="inline-flex h-11 items-center rounded-md bg-brand px-5 text-sm font-medium text-white hover:bg-brand-dark"
-      >
+      <a href="/" className="inline-flex h-11 items-center rounded-md bg-brand px-5 text-sm font-medium text-white hover:bg-brand-dark">
         Go to the home page
       </a>
     </main>

@@ -6,7 +6,19 @@ import { expect, test } from './fixtures';
 // checked in full on the home page; elsewhere only <main>, as axe needs seconds a page here. Tracing is off here: it records every DOM change axe makes and slows it tenfold.
 test.use({ trace: 'off' });
 
-const PAGES = ['/', '/products', '/products?q=zzzz', '/contact', '/terms', '/refund-policy', '/privacy-policy', '/shipping-policy', '/login', '/signup', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/products',
+  '/products?q=zzzz',
+  '/contact',
+  '/terms',
+  '/refund-policy',
+  '/privacy-policy',
+  '/shipping-policy',
+  '/login',
+  '/signup',
+  '/no-such-page',
+];
 const PHONE_PAGES = ['/', '/products', '/contact', '/shipping-policy'];
 
 test('public pages have no serious or critical accessibility violations', async ({ page, isMobile }) => {
@@ -22,7 +34,12 @@ test('public pages have no serious or critical accessibility violations', async 
     if (path !== '/') builder.include('#main');
     const results = await builder.analyze();
     for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      problems.push(
+        `${path}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
     }
   }
   expect(problems).toEqual([]);

@@ -42,9 +42,7 @@ export async function gotoSignedOut(page: Page, url: string): Promise<void> {
  * page's own content is outside the Suspense boundaries).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.documentElement.dataset.hydrated === 'true' && document.getElementById('main') !== null,
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && document.getElementById('main') !== null);
 }
 
 /** The login gate's pending action as stored in sessionStorage (null when none). */
@@ -125,9 +123,7 @@ export async function recordRazorpayOptions(page: Page): Promise<void> {
 
 /** The options of the last widget opened on the page. */
 export async function lastRazorpayOptions(page: Page): Promise<RecordedRazorpayOptions> {
-  const all = await page.evaluate(
-    () => (window as unknown as { __razorpayOptions?: RecordedRazorpayOptions[] }).__razorpayOptions ?? [],
-  );
+  const all = await page.evaluate(() => (window as unknown as { __razorpayOptions?: RecordedRazorpayOptions[] }).__razorpayOptions ?? []);
   expect(all.length, 'a Razorpay widget was opened').toBeGreaterThan(0);
   return all[all.length - 1];
 }

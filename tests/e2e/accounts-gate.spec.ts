@@ -37,10 +37,7 @@ async function logInAt(page: Page, shopper: Shopper) {
   await logInThroughForm(page, shopper.email, shopper.password);
 }
 
-test('Add to Cart while signed out adds the item after login and opens the cart', async ({
-  page,
-  shopper,
-}) => {
+test('Add to Cart while signed out adds the item after login and opens the cart', async ({ page, shopper }) => {
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await logInAt(page, shopper);
@@ -83,10 +80,7 @@ test('the Account link while signed out opens the profile after login', async ({
   expect(await pendingAction(page)).toBeNull();
 });
 
-test('a pending action that fails is cleared, explained in a toast, and returns to its page', async ({
-  page,
-  shopper,
-}) => {
+test('a pending action that fails is cleared, explained in a toast, and returns to its page', async ({ page, shopper }) => {
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.route('**/api/cart', (route) =>

@@ -6,11 +6,7 @@
 import { bearer, expect, gotoSignedOut, logInThroughForm, test } from './accounts-fixtures';
 import { readCodeFromOutbox } from './outbox';
 
-test('a shopper resets a forgotten password and the old one stops working', async ({
-  page,
-  shopper,
-  request,
-}) => {
+test('a shopper resets a forgotten password and the old one stops working', async ({ page, shopper, request }) => {
   // The login page first: its messages, show/hide, and its links to signup and reset.
   await gotoSignedOut(page, '/login');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -24,10 +20,7 @@ test('a shopper resets a forgotten password and the old one stops working', asyn
   await expect(loginPassword).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Hide password' }).click();
   await expect(loginPassword).toHaveAttribute('type', 'password');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveAttribute(
-    'href',
-    '/signup',
-  );
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 
@@ -65,9 +58,7 @@ test('a shopper resets a forgotten password and the old one stops working', asyn
   const newPassword = page.getByLabel('New password', { exact: true });
   const confirm = page.getByLabel('Confirm password', { exact: true });
   await newPassword.fill('weakpass');
-  await expect(
-    page.getByText('Password must contain one uppercase letter, one number, one special character'),
-  ).toBeVisible();
+  await expect(page.getByText('Password must contain one uppercase letter, one number, one special character')).toBeVisible();
   await newPassword.fill('Lehenga#2027');
   await confirm.fill('Lehenga#2028');
   await reset.click();
@@ -86,9 +77,7 @@ test('a shopper resets a forgotten password and the old one stops working', asyn
   await confirm.fill('Lehenga#2027');
   await reset.click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(
-    page.getByText('Password reset successfully. Please log in with your new password.'),
-  ).toBeVisible();
+  await expect(page.getByText('Password reset successfully. Please log in with your new password.')).toBeVisible();
 
   // The old password is refused, and so is every token issued before the reset.
   await logInThroughForm(page, shopper.email, shopper.password);
@@ -103,10 +92,7 @@ test('a shopper resets a forgotten password and the old one stops working', asyn
 test('reset pages opened directly say what is missing, and failures show a message', async ({ page }) => {
   await page.goto('/verify-reset-otp');
   await expect(page.getByRole('heading', { name: 'Verification Not Found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Request a new code' })).toHaveAttribute(
-    'href',
-    '/forgot-password',
-  );
+  await expect(page.getByRole('link', { name: 'Request a new code' })).toHaveAttribute('href', '/forgot-password');
 
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { name: 'Session Expired' })).toBeVisible();

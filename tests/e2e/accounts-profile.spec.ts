@@ -93,9 +93,7 @@ test('profile failures: save shows the server message or Update failed; load sho
   await page.unroute('**/api/users/me');
 
   await page.route('**/api/users/me', (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({ status: 400, json: { message: 'Only India is supported' } })
-      : route.fallback(),
+    route.request().method() === 'PUT' ? route.fulfill({ status: 400, json: { message: 'Only India is supported' } }) : route.fallback(),
   );
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Only India is supported')).toBeVisible();
@@ -107,9 +105,7 @@ test('profile failures: save shows the server message or Update failed; load sho
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
 });
 
-test('profile buttons go to orders and the shop; logout flips the header back without a reload', async ({
-  shopperPage: page,
-}) => {
+test('profile buttons go to orders and the shop; logout flips the header back without a reload', async ({ shopperPage: page }) => {
   await page.goto('/profile');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
@@ -140,8 +136,6 @@ test('profile buttons go to orders and the shop; logout flips the header back wi
 test('an admin sees the Admin badge and the Admin Panel button', async ({ page, request }) => {
   await signInPage(page, await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password));
   await page.goto('/profile');
-  await expect(
-    page.getByRole('heading', { name: 'My Profile' }).getByText('Admin', { exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Profile' }).getByText('Admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin/dashboard');
 });

@@ -25,18 +25,11 @@ async function fillSignup(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill('Saree@2026');
 }
 
-test('signup shows every validation message, then the code boxes take a paste and backspace across boxes', async ({
-  page,
-}) => {
+test('signup shows every validation message, then the code boxes take a paste and backspace across boxes', async ({ page }) => {
   await gotoSignedOut(page, '/signup');
   const submit = page.getByRole('button', { name: 'Create account' });
   await submit.click();
-  for (const message of [
-    'Full name is required',
-    'Email is required',
-    'Phone number is required',
-    'Password is required',
-  ]) {
+  for (const message of ['Full name is required', 'Email is required', 'Phone number is required', 'Password is required']) {
     await expect(page.getByText(message)).toBeVisible();
   }
 
@@ -55,14 +48,10 @@ test('signup shows every validation message, then the code boxes take a paste an
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('abc');
   await expect(
-    page.getByText(
-      'Password must contain at least 8 characters, one uppercase letter, one number, one special character',
-    ),
+    page.getByText('Password must contain at least 8 characters, one uppercase letter, one number, one special character'),
   ).toBeVisible();
   await password.fill('abcdefgh1');
-  await expect(
-    page.getByText('Password must contain one uppercase letter, one special character'),
-  ).toBeVisible();
+  await expect(page.getByText('Password must contain one uppercase letter, one special character')).toBeVisible();
   await expect(password).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
@@ -135,14 +124,10 @@ test('resend waits out a visible 30-second cooldown and then starts it again', a
 
   // The server keeps its own real-time cooldown and says so (the page's clock is fake here).
   await resend.click();
-  await expect(page.getByRole('alert')).toContainText(
-    /Please wait \d+ seconds before requesting a new code\./,
-  );
+  await expect(page.getByRole('alert')).toContainText(/Please wait \d+ seconds before requesting a new code\./);
 
   // Once the server accepts, the cooldown starts again.
-  await page.route('**/api/auth/resend-otp', (route) =>
-    route.fulfill({ json: { message: 'A new code is on its way.' } }),
-  );
+  await page.route('**/api/auth/resend-otp', (route) => route.fulfill({ json: { message: 'A new code is on its way.' } }));
   await resend.click();
   await expect(page.getByText('A new code is on its way')).toBeVisible();
   await expect(page.getByText('Resend in 30s')).toBeVisible();

@@ -19,21 +19,41 @@ export async function stockedVariants(api: APIRequestContext): Promise<{ product
 /** Pays for one unit of `line` as `shopper` (create-order, sandbox pay, verify) and returns the order. */
 export async function placeOrder(api: APIRequestContext, shopper: Shopper, line: { productId: string; variantId: string }): Promise<Order> {
   const [firstName, lastName] = shopper.name.split(' ');
-  const shippingAddress = { firstName, lastName, email: shopper.email, phone: shopper.phone, line1: '14 Park Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016' };
+  const shippingAddress = {
+    firstName,
+    lastName,
+    email: shopper.email,
+    phone: shopper.phone,
+    line1: '14 Park Street',
+    line2: '',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700016',
+  };
   const items = [{ ...line, quantity: 1 }];
   const base = { email: shopper.email, phone: shopper.phone, fromBuyNow: true, shippingAddress, items };
-  const created = await api.post('/api/payments/razorpay/create-order', { headers: bearer(shopper.token), data: { currency: 'INR', ...base } });
+  const created = await api.post('/api/payments/razorpay/create-order', {
+    headers: bearer(shopper.token),
+    data: { currency: 'INR', ...base },
+  });
   expect(created.ok(), await created.text()).toBeTruthy();
   const { key, order } = (await created.json()) as { key: string; order: { id: string } };
   const paid = await api.post('/razorpay-sandbox/checkout/pay', { data: { key, order_id: order.id } });
   expect(paid.ok(), await paid.text()).toBeTruthy();
-  const verified = await api.post('/api/payments/razorpay/verify-and-create-order', { headers: bearer(shopper.token), data: { ...((await paid.json()) as Record<string, unknown>), ...base } });
+  const verified = await api.post('/api/payments/razorpay/verify-and-create-order', {
+    headers: bearer(shopper.token),
+    data: { ...((await paid.json()) as Record<string, unknown>), ...base },
+  });
   expect(verified.ok(), await verified.text()).toBeTruthy();
   return ((await verified.json()) as { order: Order }).order;
 }
 
 /** Sends a contact message, as a guest or (with a token) as a registered shopper. */
-export async function postContact(api: APIRequestContext, body: { name: string; email: string; phone: string; comment: string }, token?: string) {
+export async function postContact(
+  api: APIRequestContext,
+  body: { name: string; email: string; phone: string; comment: string },
+  token?: string,
+) {
   const res = await api.post('/api/contacts', { data: body, headers: token ? bearer(token) : {} });
   expect(res.status(), await res.text()).toBe(201);
 }

@@ -60,9 +60,10 @@ test.describe('as the admin', () => {
 
     // A child: the parent select offers main categories only.
     await page.getByRole('button', { name: '+ Add Category' }).click();
-    const all = (await (
-      await request.get('/api/categories/admin/all', { headers: { Authorization: `Bearer ${adminToken}` } })
-    ).json()) as { name: string; parentId: string | null }[];
+    const all = (await (await request.get('/api/categories/admin/all', { headers: { Authorization: `Bearer ${adminToken}` } })).json()) as {
+      name: string;
+      parentId: string | null;
+    }[];
     const mains = all.filter((c) => c.parentId === null).map((c) => c.name);
     const parentSelect = page.getByLabel('Parent category');
     await expect(parentSelect.locator('option')).toHaveText(['None (main category)', ...mains]);

@@ -157,7 +157,9 @@ test('vertical videos: checks, add with a poster, toggle, edit and delete', asyn
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Video added successfully')).toBeVisible();
   await expect(card(page, 'Festive twirl')).toContainText('With poster');
-  expect((await homepage(request)).videos).toEqual([expect.objectContaining({ title: 'Festive twirl', posterUrl: expect.stringMatching(/^\/media\/video_posters\//) })]);
+  expect((await homepage(request)).videos).toEqual([
+    expect.objectContaining({ title: 'Festive twirl', posterUrl: expect.stringMatching(/^\/media\/video_posters\//) }),
+  ]);
 
   await page.getByRole('switch', { name: 'Active: Festive twirl' }).click();
   await expect(toast(page, 'Video deactivated')).toBeVisible();
@@ -195,7 +197,9 @@ test('Instagram photos: checks, add, toggle, edit and delete', async ({ page, re
   await expect(toast(page, 'Photo added successfully')).toBeVisible();
   // The alt text defaults to 'Instagram Photo'.
   await expect(card(page, 'Instagram Photo')).toContainText('https://www.instagram.com/p/rangmanch1/');
-  expect((await homepage(request)).instagramPhotos).toEqual([expect.objectContaining({ alt: 'Instagram Photo', postUrl: 'https://www.instagram.com/p/rangmanch1/' })]);
+  expect((await homepage(request)).instagramPhotos).toEqual([
+    expect.objectContaining({ alt: 'Instagram Photo', postUrl: 'https://www.instagram.com/p/rangmanch1/' }),
+  ]);
 
   await page.getByRole('switch', { name: 'Active: Instagram Photo' }).click();
   await expect(toast(page, 'Photo deactivated')).toBeVisible();
@@ -276,7 +280,11 @@ test('testimonials: limit, checks, counter, stars, add, toggle, edit and delete,
   await page.getByLabel('Testimonial', { exact: true }).fill(`${quote} Will order again!`);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(toast(page, 'Testimonial updated successfully')).toBeVisible();
-  expect((await homepage(request)).testimonials[0]).toMatchObject({ authorName: 'Lakshmi Rao', content: `${quote} Will order again!`, rating: 4 });
+  expect((await homepage(request)).testimonials[0]).toMatchObject({
+    authorName: 'Lakshmi Rao',
+    content: `${quote} Will order again!`,
+    rating: 4,
+  });
 
   await page.getByRole('button', { name: 'Delete testimonial by Lakshmi Rao' }).click();
   await confirmDelete(page);
@@ -328,7 +336,12 @@ test('homepage forms: a new item is Active, unticking Active and saving hides it
   }
 });
 
-test('orders: filter, page, change a status with a note, details, shopper view and CSV export', async ({ page, request, browser, baseURL }) => {
+test('orders: filter, page, change a status with a note, details, shopper view and CSV export', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const shopper = await signUpShopper(request, { name: 'Ira Chatterjee', phone: '9830012345' });
   const lines = await stockedVariants(request);
   // 21 paid orders: a second page at 20 per page.
@@ -423,7 +436,11 @@ test('contact inbox: counts, Guest and Registered badges, Show More / Show Less,
     'Namaste! I ordered the Kanjeevaram saree for my sister’s wedding and wanted to ask whether you could gift-wrap it and add a handwritten note. ' +
     'Also, is the blouse piece included, and can it be stitched to measure before shipping to Kochi?';
   await postContact(request, { name: 'Guest Asker', email: 'guest.asker@example.in', phone: '9000012345', comment: long });
-  await postContact(request, { name: shopper.name, email: shopper.email, phone: shopper.phone, comment: 'Do you have the linen shirt in XXL?' }, shopper.token);
+  await postContact(
+    request,
+    { name: shopper.name, email: shopper.email, phone: shopper.phone, comment: 'Do you have the linen shirt in XXL?' },
+    shopper.token,
+  );
 
   await page.goto('/admin/contacts');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Messages' })).toBeVisible();

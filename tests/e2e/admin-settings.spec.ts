@@ -11,7 +11,10 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 // A phone: 390 px wide, touch, mobile viewport.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('the owner changes the support phone and the GSTIN, a wrong GSTIN is refused, and the saved values stay', async ({ page, request }) => {
+test('the owner changes the support phone and the GSTIN, a wrong GSTIN is refused, and the saved values stay', async ({
+  page,
+  request,
+}) => {
   const token = await logIn(request, ADMIN.email, ADMIN.password);
   await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
 

@@ -43,8 +43,7 @@ async function catalogue(request: Parameters<typeof listProducts>[0]) {
   const roomy = products.filter((p) => p.variants.some((v) => v.stockQty >= 5));
   const pick = (product: Product): Pick => ({ product, variant: sizeWithStock(product, 5) });
   const lowProduct = products.find(
-    (p) =>
-      !p.isBestseller && !roomy.slice(0, 3).includes(p) && p.variants.slice(1).some((v) => v.stockQty === 1),
+    (p) => !p.isBestseller && !roomy.slice(0, 3).includes(p) && p.variants.slice(1).some((v) => v.stockQty === 1),
   );
   if (!lowProduct) throw new Error('The demo catalogue has no size with one unit left');
   picks = {
@@ -190,9 +189,7 @@ test('cart checkout: address messages, the widget dismissed then paid, the addre
   await form.getByLabel('Pincode').fill('700016');
 
   // The payment order cannot be created: the spec's fallback, and nothing opens.
-  await page.route('**/api/payments/razorpay/create-order', (route) =>
-    route.fulfill({ status: 500, body: '' }),
-  );
+  await page.route('**/api/payments/razorpay/create-order', (route) => route.fulfill({ status: 500, body: '' }));
   await payButton(page).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to create payment order' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -291,9 +288,7 @@ test('buy-now checkout with the saved address', async ({ shopperPage: page, requ
 });
 
 test('orders list and order page', async ({ shopperPage: page, shopper, request }) => {
-  const orders = (await (
-    await request.get('/api/orders/my', { headers: bearer(shopper.token) })
-  ).json()) as Order[];
+  const orders = (await (await request.get('/api/orders/my', { headers: bearer(shopper.token) })).json()) as Order[];
   expect(orders).toHaveLength(2);
   const [buyNow, cartOrder] = orders;
 
@@ -323,8 +318,7 @@ test('orders list and order page', async ({ shopperPage: page, shopper, request 
   await expect(page).toHaveURL(new RegExp(`/orders/${cartOrder._id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${ref(cartOrder)}`);
   await expect(page.getByText(/Placed on \d{1,2} \w+ \d{4}(,| at) \d{1,2}:\d{2}\s?(am|pm)/i)).toBeVisible();
-  for (const item of cartOrder.items)
-    await expect(page.getByRole('link', { name: item.title })).toBeVisible();
+  for (const item of cartOrder.items) await expect(page.getByRole('link', { name: item.title })).toBeVisible();
   const totals = page.getByRole('region', { name: 'Payment summary' });
   await expect(totals.getByText(formatINR(cartOrder.totals.subTotal))).toBeVisible();
   await expect(totals.getByText(`−${formatINR(cartOrder.totals.discount)}`)).toBeVisible();

@@ -55,7 +55,11 @@ test('server and network failures show their messages', async ({ page }) => {
 
   await page.unroute('**/api/contacts');
   await page.route('**/api/contacts', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many attempts. Please try again in 60 seconds.' }) }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Too many attempts. Please try again in 60 seconds.' }),
+    }),
   );
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts. Please try again in 60 seconds.' })).toBeVisible();
@@ -66,7 +70,10 @@ test('server and network failures show their messages', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Network error. Please check your connection and try again.' })).toBeVisible();
 });
 
-test('a signed-in shopper sees the logged-in banner and locked details, and the message is recorded as registered', async ({ page, signIn }) => {
+test('a signed-in shopper sees the logged-in banner and locked details, and the message is recorded as registered', async ({
+  page,
+  signIn,
+}) => {
   const shopper = await signIn();
   await page.goto('/contact');
   await expect(page.getByTestId('contact-banner')).toContainText(`logged in as ${shopper.name}`);

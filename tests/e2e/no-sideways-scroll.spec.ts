@@ -29,7 +29,10 @@ async function overflow(page: Page) {
     const culprits = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > 390.5 && !clipped(el))
       .slice(0, 4)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)}px)`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)}px)`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, culprits };
   });
 }

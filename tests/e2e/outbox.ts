@@ -10,7 +10,10 @@ const OUTBOX = path.resolve('.e2e-data/outbox');
 export async function readCodeFromOutbox(email: string, opts: { after?: number; timeoutMs?: number } = {}): Promise<string> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
   while (Date.now() < deadline) {
-    const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(OUTBOX).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       // Long header lines (a long address) are folded onto the next line: unfold them first.
       const raw = (await readFile(path.join(OUTBOX, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');

@@ -7,7 +7,10 @@ import { expect, test, POST_LOGIN_KEY } from './fixtures';
 /** A product with a sold-out size (the seed's Indigo Dabu kurta: M is out of stock). */
 async function openKurta(page: Page) {
   await page.goto('/products?q=Indigo+Dabu');
-  await page.getByRole('link', { name: /Indigo Dabu Print Cotton Kurta/ }).first().click();
+  await page
+    .getByRole('link', { name: /Indigo Dabu Print Cotton Kurta/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Indigo Dabu Print Cotton Kurta' })).toBeVisible();
 }
@@ -80,11 +83,22 @@ test('a product page carries canonical, Open Graph and JSON-LD Product and Bread
   await openKurta(page);
   const url = page.url();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${baseURL}/media/demo/products/.+\\.webp$`));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^${baseURL}/media/demo/products/.+\\.webp$`),
+  );
   await expect(page).toHaveTitle('Indigo Dabu Print Cotton Kurta | Rangmanch');
-  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as Record<string, unknown>,
+  );
   const product = blocks.find((b) => b['@type'] === 'Product') as { offers: Record<string, string>; image: string[] };
-  expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: '1299.00', availability: 'https://schema.org/InStock', url });
+  expect(product.offers).toMatchObject({
+    '@type': 'Offer',
+    priceCurrency: 'INR',
+    price: '1299.00',
+    availability: 'https://schema.org/InStock',
+    url,
+  });
   expect(product.image[0]).toMatch(/^http/);
   expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toBeTruthy();
 });

@@ -12,7 +12,10 @@ test('a new shopper buys a kurta from the home page to a placed order', async ({
 
   // Open the first bestseller.
   const bestsellers = page.locator('section', { has: page.getByRole('heading', { name: 'Bestsellers' }) });
-  const firstCard = bestsellers.getByRole('link').filter({ has: page.locator('img') }).first();
+  const firstCard = bestsellers
+    .getByRole('link')
+    .filter({ has: page.locator('img') })
+    .first();
   await firstCard.click();
   await expect(page).toHaveURL(/\/product\//);
   // The URL changes before the product page has rendered: read its title once its buttons show.
@@ -77,7 +80,10 @@ test('a new shopper buys a kurta from the home page to a placed order', async ({
   await expect(page.getByText(title).first()).toBeVisible();
 
   // The order page shows the delivery address.
-  await page.getByRole('link', { name: /Order #/ }).first().click();
+  await page
+    .getByRole('link', { name: /Order #/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByText('14 Park Street')).toBeVisible();
 });

@@ -11,17 +11,45 @@ const POLICIES = [
   {
     path: '/refund-policy',
     heading: 'Cancellations and Refund',
-    phrases: ['no refunds, no exchanges and no store', 'within 24 hours of delivery', 'order number', 'photos', 'Shipping and payment fees are non-refundable'],
+    phrases: [
+      'no refunds, no exchanges and no store',
+      'within 24 hours of delivery',
+      'order number',
+      'photos',
+      'Shipping and payment fees are non-refundable',
+    ],
   },
   {
     path: '/privacy-policy',
     heading: 'Privacy Policy',
-    phrases: ['name, e-mail address and phone number', 'delivery address', 'orders', 'Razorpay', 'never touch our servers', 'local', 'storage', 'Digital Personal Data Protection Act'],
+    phrases: [
+      'name, e-mail address and phone number',
+      'delivery address',
+      'orders',
+      'Razorpay',
+      'never touch our servers',
+      'local',
+      'storage',
+      'Digital Personal Data Protection Act',
+    ],
   },
   {
     path: '/shipping-policy',
     heading: 'Shipping Policy',
-    phrases: ['1-2 business days', 'up to 4 business days', 'after 5:00 PM IST', '2-4 days', '3-7 days', '5-10 days', '3-14 business days', '1-3 extra days', '2-3 delivery attempts', 'up to 24 hours', 'no update for 48 hours', 'Monday to Saturday, 10:00-18:00 IST'],
+    phrases: [
+      '1-2 business days',
+      'up to 4 business days',
+      'after 5:00 PM IST',
+      '2-4 days',
+      '3-7 days',
+      '5-10 days',
+      '3-14 business days',
+      '1-3 extra days',
+      '2-3 delivery attempts',
+      'up to 24 hours',
+      'no update for 48 hours',
+      'Monday to Saturday, 10:00-18:00 IST',
+    ],
   },
 ] as const;
 
@@ -51,7 +79,9 @@ test('every public page has its own title, description, canonical URL and Open G
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
   }
   await page.goto('/products');
-  const crumbs = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { '@type': string });
+  const crumbs = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { '@type': string },
+  );
   expect(crumbs.map((c) => c['@type'])).toContain('BreadcrumbList');
 });
 

@@ -38,10 +38,7 @@ export async function logIn(request: APIRequestContext, email: string, password:
 }
 
 /** Signs a new shopper up (register-start, the mailed code, verify-otp) and logs them in. */
-export async function signUpShopper(
-  request: APIRequestContext,
-  overrides: Partial<Omit<Shopper, 'token'>> = {},
-): Promise<Shopper> {
+export async function signUpShopper(request: APIRequestContext, overrides: Partial<Omit<Shopper, 'token'>> = {}): Promise<Shopper> {
   const details = { name: 'Asha Verma', email: uniqueEmail(), phone: '9876543210', password: 'Kurta@2026', ...overrides };
   const started = await request.post('/api/auth/register-start', { data: details });
   expect(started.status(), await started.text()).toBe(200);

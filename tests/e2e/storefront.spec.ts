@@ -72,24 +72,28 @@ test.describe('header', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('on a phone, the menu toggles, lists Profile and Cart and closes on selection or Escape', { tag: '@phone-only' }, async ({ page }) => {
-    await page.goto('/');
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
-    for (const name of ['Home', 'All Products', 'Contact', 'Profile', 'Cart', 'Login']) {
-      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
-    }
-    await expect(menu.getByRole('link', { name: 'Festive & Wedding' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await toggle.click();
-    await menu.getByRole('link', { name: 'All Products' }).click();
-    await expect(page).toHaveURL(/\/products$/);
-    await expect(menu).toBeHidden();
-  });
+  test(
+    'on a phone, the menu toggles, lists Profile and Cart and closes on selection or Escape',
+    { tag: '@phone-only' },
+    async ({ page }) => {
+      await page.goto('/');
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      for (const name of ['Home', 'All Products', 'Contact', 'Profile', 'Cart', 'Login']) {
+        await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+      await expect(menu.getByRole('link', { name: 'Festive & Wedding' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await toggle.click();
+      await menu.getByRole('link', { name: 'All Products' }).click();
+      await expect(page).toHaveURL(/\/products$/);
+      await expect(menu).toBeHidden();
+    },
+  );
 
   test('the search box submits to /products?q=', async ({ page, isMobile }) => {
     await page.goto('/');
@@ -146,7 +150,10 @@ test.describe('home page', () => {
     const videos = section('Watch & Shop').locator('video');
     await expect(videos).toHaveCount(4);
     for (const video of await videos.all()) {
-      expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, inline: v.playsInline }))).toEqual({ muted: true, inline: true });
+      expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, inline: v.playsInline }))).toEqual({
+        muted: true,
+        inline: true,
+      });
     }
     // Each clip shows its poster (a picture under the video, fetched once the page has loaded).
     const posters = section('Watch & Shop').locator('figure img');
@@ -204,16 +211,25 @@ test.describe('home page', () => {
 
   test('a Watch & Shop video plays while hovered and stops after', async ({ page, isMobile }) => {
     await page.goto('/');
-    const video = page.locator('section', { has: page.getByRole('heading', { name: 'Watch & Shop' }) }).locator('video').first();
+    const video = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Watch & Shop' }) })
+      .locator('video')
+      .first();
     await video.scrollIntoViewIfNeeded();
     if (isMobile) {
-      await page.getByRole('button', { name: /^Play video/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Play video/ })
+        .first()
+        .click();
     } else {
       await video.hover();
     }
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     if (isMobile) {
-      await page.getByRole('button', { name: /^Pause video/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Pause video/ })
+        .first()
+        .click();
     } else {
       await page.mouse.move(0, 0);
     }

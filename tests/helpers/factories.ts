@@ -16,11 +16,7 @@ export const TEST_PASSWORD = 'Secret@123';
 let cachedHash: Promise<string> | undefined;
 
 /** Inserts a user (password TEST_PASSWORD) and returns it with a bearer header for it. */
-export async function createUser(
-  app: FastifyInstance,
-  db: Database,
-  overrides: Partial<typeof users.$inferInsert> = {},
-) {
+export async function createUser(app: FastifyInstance, db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await db
     .insert(users)
@@ -90,7 +86,9 @@ export async function createProduct(
     .returning();
   await db.insert(productImages).values({ productId: product.id, url: '/media/test.webp', alt: product.title, position: 0 });
   if (opts.categoryIds?.length) {
-    await db.insert(productCategories).values(opts.categoryIds.map((categoryId, position) => ({ productId: product.id, categoryId, position })));
+    await db
+      .insert(productCategories)
+      .values(opts.categoryIds.map((categoryId, position) => ({ productId: product.id, categoryId, position })));
   }
   const bySize = Object.fromEntries(variantRows.map((v) => [v.size, v]));
   return { product, variants: variantRows, bySize };

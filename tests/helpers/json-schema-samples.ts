@@ -58,8 +58,7 @@ const REFINED_FIELD_EXAMPLES: Record<string, string> = {
 };
 
 /** True for a field that names a record id (`id`, `_id`, `productId`, `ids`, `categoryIds`). */
-export const isIdName = (name: string | number | undefined) =>
-  typeof name === 'string' && /^(_?id|ids)$|[a-z](Id|Ids)$/.test(name);
+export const isIdName = (name: string | number | undefined) => typeof name === 'string' && /^(_?id|ids)$|[a-z](Id|Ids)$/.test(name);
 
 /** True when the schema (or one of its alternatives) is a UUID string. */
 export function isUuidSchema(schema: JsonSchema): boolean {
@@ -114,13 +113,15 @@ export function sampleValue(schema: JsonSchema, idValue: () => string, name?: st
 function sampleString(schema: JsonSchema, idValue: () => string, name?: string | number): string {
   if (isUuidSchema(schema) || isIdName(name)) return idValue();
   if (schema.format === 'date-time') return new Date(0).toISOString();
-  const candidates = [typeof name === 'string' ? REFINED_FIELD_EXAMPLES[name] : undefined, 'Fuzz value', 'https://example.in/a.jpg', '2026-01-01'];
+  const candidates = [
+    typeof name === 'string' ? REFINED_FIELD_EXAMPLES[name] : undefined,
+    'Fuzz value',
+    'https://example.in/a.jpg',
+    '2026-01-01',
+  ];
   const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : undefined;
   const fits = (s: string | undefined): s is string =>
-    s !== undefined &&
-    (!pattern || pattern.test(s)) &&
-    s.length >= (schema.minLength ?? 0) &&
-    s.length <= (schema.maxLength ?? Infinity);
+    s !== undefined && (!pattern || pattern.test(s)) && s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity);
   const found = candidates.find(fits);
   if (found) return found;
   return 'x'.repeat(Math.max(1, schema.minLength ?? 1));

@@ -66,9 +66,7 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}, env: 
     ...env,
   });
   const handle = await openDatabase(
-    pgDb
-      ? { url: pgDb.url, poolSize: 10 }
-      : { pgliteDir: 'memory://', pgliteDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) },
+    pgDb ? { url: pgDb.url, poolSize: 10 } : { pgliteDir: 'memory://', pgliteDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) },
   );
   await handle.migrate();
   const mails: MailMessage[] = [];
@@ -84,7 +82,15 @@ export async function createTestApp(overrides: Partial<BuildOptions> = {}, env: 
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, db: handle.db, mailer, now: () => clock.now, authRateLimitMax: 1000, authAccountLimitMax: 1000, ...overrides });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    mailer,
+    now: () => clock.now,
+    authRateLimitMax: 1000,
+    authAccountLimitMax: 1000,
+    ...overrides,
+  });
   await app.ready();
   return {
     app,

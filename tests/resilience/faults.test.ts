@@ -72,8 +72,15 @@ async function setUpShop(opts: { viaProxy?: number; env?: Record<string, string>
 }
 
 const address = {
-  firstName: 'Ira', lastName: 'Das', email: 'ira@example.in', phone: '9876543210',
-  line1: '3 Camac Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016',
+  firstName: 'Ira',
+  lastName: 'Das',
+  email: 'ira@example.in',
+  phone: '9876543210',
+  line1: '3 Camac Street',
+  line2: '',
+  city: 'Kolkata',
+  state: 'West Bengal',
+  pincode: '700016',
 };
 
 describe('PostgreSQL going away', () => {
@@ -113,14 +120,18 @@ describe('a crash in the middle of checkouts', () => {
     const passwordHash = await hashPassword('Shopper@123');
     const shoppers = await handle.db
       .insert(users)
-      .values(Array.from({ length: 10 }, (_, i) => ({ name: `Crash ${i}`, email: `crash${i}@example.in`, phone: '9876543210', passwordHash })))
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({ name: `Crash ${i}`, email: `crash${i}@example.in`, phone: '9876543210', passwordHash })),
+      )
       .returning();
     const paid = [];
     for (const [i, s] of shoppers.entries()) {
-      const token = (await call<{ token: string }>(shop.url, 'POST', '/api/auth/login', {
-        body: { email: s.email, password: 'Shopper@123' },
-        headers: { 'x-forwarded-for': `10.7.0.${i}` },
-      })).body.token;
+      const token = (
+        await call<{ token: string }>(shop.url, 'POST', '/api/auth/login', {
+          body: { email: s.email, password: 'Shopper@123' },
+          headers: { 'x-forwarded-for': `10.7.0.${i}` },
+        })
+      ).body.token;
       const created = await call<{ order: { id: string } }>(shop.url, 'POST', '/api/payments/razorpay/create-order', {
         token,
         body: { items: [{ productId, variantId, quantity: 2 }], shippingAddress: address, fromBuyNow: true },
@@ -128,7 +139,9 @@ describe('a crash in the middle of checkouts', () => {
       paid.push(await deployment.sandbox.pay(created.body.order.id));
     }
     // Fire every verify, and kill the process while they are in flight.
-    const inFlight = paid.map((p) => call(shop.url, 'POST', '/api/payments/razorpay/verify-and-create-order', { body: p }).catch(() => null));
+    const inFlight = paid.map((p) =>
+      call(shop.url, 'POST', '/api/payments/razorpay/verify-and-create-order', { body: p }).catch(() => null),
+    );
     await new Promise((r) => setTimeout(r, 15));
     shop.process.kill('SIGKILL');
     await Promise.all(inFlight);
@@ -170,7 +183,10 @@ describe('a crash in the middle of checkouts', () => {
       expect(res.status).toBe(200);
     }
     expect(await check()).toBe(10);
-    const open = await handle.db.select().from(checkoutAttempts).where(and(eq(checkoutAttempts.status, 'created')));
+    const open = await handle.db
+      .select()
+      .from(checkoutAttempts)
+      .where(and(eq(checkoutAttempts.status, 'created')));
     expect(open).toEqual([]);
   });
 });

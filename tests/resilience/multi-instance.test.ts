@@ -16,8 +16,15 @@ let variantId: string;
 let categoryId: string;
 
 const address = {
-  firstName: 'Ira', lastName: 'Das', email: 'ira@example.in', phone: '9876543210',
-  line1: '3 Camac Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016',
+  firstName: 'Ira',
+  lastName: 'Das',
+  email: 'ira@example.in',
+  phone: '9876543210',
+  line1: '3 Camac Street',
+  line2: '',
+  city: 'Kolkata',
+  state: 'West Bengal',
+  pincode: '700016',
 };
 
 beforeAll(async () => {
@@ -103,7 +110,16 @@ describe('two instances', () => {
     const started = Date.now();
     const put = await call(a.url, 'PUT', '/api/admin/settings', {
       token: adminToken,
-      body: { ...settings, legalName: 'Rangmanch Retail Private Limited', address: '14, 2nd Cross, Indiranagar, Bengaluru 560038', state: 'Karnataka', gstin: '29AABCR1234M1Z9', supportEmail: 'help@rangmanch.in', supportPhone: phone, whatsappNumber: phone },
+      body: {
+        ...settings,
+        legalName: 'Rangmanch Retail Private Limited',
+        address: '14, 2nd Cross, Indiranagar, Bengaluru 560038',
+        state: 'Karnataka',
+        gstin: '29AABCR1234M1Z9',
+        supportEmail: 'help@rangmanch.in',
+        supportPhone: phone,
+        whatsappNumber: phone,
+      },
     });
     expect(put.status).toBe(200);
     while ((await read()) !== phone) {
@@ -117,7 +133,9 @@ describe('two instances', () => {
     const passwordHash = await hashPassword('Shopper@123');
     const shoppers = await handle.db
       .insert(users)
-      .values(Array.from({ length: 12 }, (_, i) => ({ name: `Shopper ${i}`, email: `racer${i}@example.in`, phone: '9876543210', passwordHash })))
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({ name: `Shopper ${i}`, email: `racer${i}@example.in`, phone: '9876543210', passwordHash })),
+      )
       .returning();
     const tokens: string[] = [];
     for (const [i, s] of shoppers.entries()) {

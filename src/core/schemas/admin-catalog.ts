@@ -18,8 +18,7 @@ export const MAX_PRODUCT_IMAGES = 5;
 
 const idString = z.string().trim().min(1).max(64);
 /** An id sent as a string or as the populated object `{_id, …}` the list calls answer. */
-const idOrRef = (message: string) =>
-  z.union([idString, z.object({ _id: idString }).transform((ref) => ref._id)], { error: message });
+const idOrRef = (message: string) => z.union([idString, z.object({ _id: idString }).transform((ref) => ref._id)], { error: message });
 
 /** Empty text becomes null (optional text fields of the forms). */
 const optionalText = (max: number, tooLong: string) =>

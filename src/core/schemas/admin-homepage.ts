@@ -73,11 +73,7 @@ const optionalMediaUrl = str()
 
 /** A required media URL with the spec's "select a file" message for a missing one. */
 const requiredMediaUrl = (missing: string) =>
-  str({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(URL_MAX, INVALID_MEDIA_URL)
-    .refine(isMediaUrl, INVALID_MEDIA_URL);
+  str({ error: missing }).trim().min(1, missing).max(URL_MAX, INVALID_MEDIA_URL).refine(isMediaUrl, INVALID_MEDIA_URL);
 
 /** Optional media-host ids (Cloudinary public ids); '' and absent mean none. */
 const optionalPublicId = str()

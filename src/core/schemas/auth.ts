@@ -50,9 +50,7 @@ export const resetPasswordSchema = z.object({
 export const newPasswordFormSchema = z
   .object({
     newPassword: strongPasswordField,
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',

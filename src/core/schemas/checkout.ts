@@ -32,29 +32,19 @@ export const shippingAddressSchema = z.object({
     .string({ error: 'Valid 10-digit Indian phone required' })
     .refine(isIndianMobile, 'Valid 10-digit Indian phone required')
     .transform(normaliseIndianMobile),
-  line1: z
-    .string({ error: 'Address line 1 is required' })
-    .trim()
-    .min(1, 'Address line 1 is required')
-    .max(200),
+  line1: z.string({ error: 'Address line 1 is required' }).trim().min(1, 'Address line 1 is required').max(200),
   line2: z.string().trim().max(200).optional().default(''),
   city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(80),
   state: z
     .string({ error: 'State is required' })
     .min(1, 'State is required')
     .refine((v) => (INDIAN_STATES as readonly string[]).includes(v), 'State is required'),
-  pincode: z
-    .string({ error: 'Valid 6-digit pincode required' })
-    .trim()
-    .refine(isPincode, 'Valid 6-digit pincode required'),
+  pincode: z.string({ error: 'Valid 6-digit pincode required' }).trim().refine(isPincode, 'Valid 6-digit pincode required'),
 });
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
-const itemsField = z
-  .array(lineItemInputSchema, { error: 'No items to checkout' })
-  .min(1, 'No items to checkout')
-  .max(50, 'Too many items');
+const itemsField = z.array(lineItemInputSchema, { error: 'No items to checkout' }).min(1, 'No items to checkout').max(50, 'Too many items');
 
 /** POST /api/payments/preview; `couponCode` is optional (issue 20). */
 export const previewSchema = z.object({ items: itemsField, couponCode: couponCodeField });
@@ -86,7 +76,12 @@ export const NO_LAST_NAME = '-';
  * null without a saved address; the caller validates the result with shippingAddressSchema.
  */
 export function shippingAddressFromProfile(
-  user: { name: string; email: string; phone: string; address: { line1: string; line2?: string; city: string; state: string; pincode: string } | null },
+  user: {
+    name: string;
+    email: string;
+    phone: string;
+    address: { line1: string; line2?: string; city: string; state: string; pincode: string } | null;
+  },
   contact: { email?: string; phone?: string } = {},
 ): ShippingAddressInput | null {
   if (!user.address) return null;

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { COUPON_CODE_RE, IST_DATETIME_RE, fromIstDateTime, normalizeCouponCode } from '../coupons';
 import { rupeesField as rupees } from './common';
 
-
 /** Null or absent means "no limit"; otherwise a whole number 1..max. */
 const optionalCount = (label: string, max: number) =>
   z

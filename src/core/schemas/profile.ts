@@ -14,10 +14,7 @@ export const addressSchema = z.object({
     .string({ error: 'State is required' })
     .min(1, 'State is required')
     .refine((v) => (INDIAN_STATES as readonly string[]).includes(v), 'State is required'),
-  pincode: z
-    .string({ error: 'Invalid Indian pincode' })
-    .transform(digitsOnly)
-    .refine(isPincode, 'Invalid Indian pincode'),
+  pincode: z.string({ error: 'Invalid Indian pincode' }).transform(digitsOnly).refine(isPincode, 'Invalid Indian pincode'),
   country: z.literal('India', { error: 'Only India is supported' }).default('India'),
 });
 

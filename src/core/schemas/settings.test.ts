@@ -12,7 +12,12 @@ const valid: ShopSettingsInput = {
   whatsappNumber: '9845012345',
   cod: { ...DEFAULT_SHOP_SETTINGS.cod },
   delivery: { ...DEFAULT_SHOP_SETTINGS.delivery },
-  tax: { slabs: [{ upTo: 2500, rate: 5 }, { upTo: null, rate: 18 }] },
+  tax: {
+    slabs: [
+      { upTo: 2500, rate: 5 },
+      { upTo: null, rate: 18 },
+    ],
+  },
 };
 
 /** The messages by field path for `input`, or {} when valid. */
@@ -46,13 +51,36 @@ describe('shopSettingsSchema', () => {
   });
 
   it('wants GST slabs in ascending order with only the last one open', () => {
-    expect(problems({ ...valid, tax: { slabs: [{ upTo: 2500, rate: 5 }, { upTo: 1000, rate: 12 }, { upTo: null, rate: 18 }] } })).toEqual({
+    expect(
+      problems({
+        ...valid,
+        tax: {
+          slabs: [
+            { upTo: 2500, rate: 5 },
+            { upTo: 1000, rate: 12 },
+            { upTo: null, rate: 18 },
+          ],
+        },
+      }),
+    ).toEqual({
       'tax.slabs.1.upTo': 'Slab limits must go up',
     });
-    expect(problems({ ...valid, tax: { slabs: [{ upTo: null, rate: 5 }, { upTo: null, rate: 18 }] } })).toEqual({
+    expect(
+      problems({
+        ...valid,
+        tax: {
+          slabs: [
+            { upTo: null, rate: 5 },
+            { upTo: null, rate: 18 },
+          ],
+        },
+      }),
+    ).toEqual({
       'tax.slabs.0.upTo': 'Only the last GST slab can be without a limit',
     });
-    expect(problems({ ...valid, tax: { slabs: [{ upTo: null, rate: 41 }] } })).toEqual({ 'tax.slabs.0.rate': 'GST rate must be at most 40%' });
+    expect(problems({ ...valid, tax: { slabs: [{ upTo: null, rate: 41 }] } })).toEqual({
+      'tax.slabs.0.rate': 'GST rate must be at most 40%',
+    });
     expect(problems({ ...valid, tax: { slabs: [] } })).toEqual({ 'tax.slabs': 'At least one GST slab is required' });
   });
 

@@ -13,10 +13,13 @@ import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './co
 /** Most pincodes one list may hold. */
 export const MAX_PINCODES = 5_000;
 
-
 /** A whole number of days (or orders) from 0 to `max`. */
 const count = (label: string, max: number) =>
-  z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(max, `${label} must be at most ${max}`);
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} must be at most ${max}`);
 
 /**
  * An Indian mobile number, normalised to its 10 digits: spaces, dashes and a leading +91, 91 or 0
@@ -45,7 +48,9 @@ export const splitPincodes = (text: string) => text.split(/[\s,;]+/).filter(Bool
 const pincodeList = (label: string) =>
   z
     .union([z.array(z.string()), z.string()], { error: `${label} must be a list of pincodes` })
-    .transform((value) => [...new Set((typeof value === 'string' ? splitPincodes(value) : value).map((p) => p.trim()).filter(Boolean))].sort())
+    .transform((value) =>
+      [...new Set((typeof value === 'string' ? splitPincodes(value) : value).map((p) => p.trim()).filter(Boolean))].sort(),
+    )
     .superRefine((list, ctx) => {
       const bad = list.find((p) => !isPincode(p));
       if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${label}: "${bad.slice(0, 20)}" is not a 6-digit pincode` });
@@ -133,8 +138,10 @@ export const shopSettingsSchema = z
         .superRefine((slabs, ctx) => {
           slabs.forEach((slab, i) => {
             const last = i === slabs.length - 1;
-            if (last && slab.upTo !== null) ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'The last GST slab has no upper limit' });
-            if (!last && slab.upTo === null) ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'Only the last GST slab can be without a limit' });
+            if (last && slab.upTo !== null)
+              ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'The last GST slab has no upper limit' });
+            if (!last && slab.upTo === null)
+              ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'Only the last GST slab can be without a limit' });
             const before = slabs[i - 1]?.upTo;
             if (slab.upTo !== null && before != null && slab.upTo <= before) {
               ctx.addIssue({ code: 'custom', path: [i, 'upTo'], message: 'Slab limits must go up' });
@@ -150,7 +157,10 @@ export const shopSettingsSchema = z
       if (problem?.includes('the state code of')) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
     },
     // Also when other fields are wrong, so that the form shows every problem at once.
-    { when: ({ value }) => typeof (value as { gstin?: unknown })?.gstin === 'string' && INDIAN_STATES.includes((value as { state?: never })?.state as never) },
+    {
+      when: ({ value }) =>
+        typeof (value as { gstin?: unknown })?.gstin === 'string' && INDIAN_STATES.includes((value as { state?: never })?.state as never),
+    },
   );
 
 /** What the admin form holds (pincode lists may be the textarea's text). */

@@ -46,7 +46,10 @@ export const products = pgTable(
     description: text().notNull(),
     isBestseller: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
-    variantAttributes: text().array().notNull().default(sql`ARRAY['Size']::text[]`),
+    variantAttributes: text()
+      .array()
+      .notNull()
+      .default(sql`ARRAY['Size']::text[]`),
     /**
      * The lowest price of the product's active variants; null when it has none (then the public
      * catalogue does not list it). Kept by triggers on `variants` (migration 0002_perf_indexes), never
@@ -126,17 +129,17 @@ export const variants = pgTable(
 export const users = pgTable(
   'users',
   {
-  id: uuid().primaryKey().defaultRandom(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  phone: text().notNull().default(''),
-  passwordHash: text().notNull(),
-  role: text().$type<'admin' | 'customer'>().notNull().default('customer'),
-  address: jsonb().$type<Address>(),
-  /** Bumped when the password changes: tokens carrying an older version stop working. */
-  tokenVersion: integer().notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    phone: text().notNull().default(''),
+    passwordHash: text().notNull(),
+    role: text().$type<'admin' | 'customer'>().notNull().default('customer'),
+    address: jsonb().$type<Address>(),
+    /** Bumped when the password changes: tokens carrying an older version stop working. */
+    tokenVersion: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Admin order search matches accounts by name (contains), e-mail and phone (prefix).
@@ -286,7 +289,9 @@ export const orders = pgTable(
     index('orders_ref_idx').on(sql`right((${t.id})::text, 8) text_pattern_ops`),
     index('orders_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('orders_phone_idx').on(sql`${t.phone} text_pattern_ops`),
-    index('orders_ship_name_idx').on(sql`lower(((${t.shippingAddress} ->> 'firstName') || ' ') || (${t.shippingAddress} ->> 'lastName')) text_pattern_ops`),
+    index('orders_ship_name_idx').on(
+      sql`lower(((${t.shippingAddress} ->> 'firstName') || ' ') || (${t.shippingAddress} ->> 'lastName')) text_pattern_ops`,
+    ),
     index('orders_ship_last_name_idx').on(sql`lower(${t.shippingAddress} ->> 'lastName') text_pattern_ops`),
   ],
 );
@@ -430,7 +435,11 @@ export const mailOutbox = pgTable(
     lastError: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** One GST slab as stored: price per piece up to `upToPaise` (null: no limit) pays `ratePercent`. */
@@ -460,12 +469,18 @@ export const shopSettings = pgTable(
     codMaxOrderTotalPaise: integer().notNull(),
     codMaxOpenOrders: integer().notNull(),
     codFeePaise: integer().notNull(),
-    codBlockedPincodes: text().array().notNull().default(sql`'{}'::text[]`),
+    codBlockedPincodes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     dispatchDays: integer().notNull(),
     transitDaysWithinState: integer().notNull(),
     transitDaysMetros: integer().notNull(),
     transitDaysRest: integer().notNull(),
-    nonServiceablePincodes: text().array().notNull().default(sql`'{}'::text[]`),
+    nonServiceablePincodes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Ascending by upToPaise; the last has upToPaise null. */
     taxSlabs: jsonb().$type<StoredTaxSlab[]>().notNull(),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),

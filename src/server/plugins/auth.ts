@@ -49,7 +49,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('currentUser', null);
 
   // Every signed-in call reads its user: a prepared statement, built once (issue 8).
-  const userById = app.db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_user_by_id');
+  const userById = app.db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
 
   /** Resolves the bearer token to a live user, or null when absent, invalid, expired or revoked. */
   async function resolveUser(request: FastifyRequest): Promise<UserRow | null> {
@@ -67,9 +71,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return user;
   }
 
-  app.decorate('signToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
-    app.jwt.sign({ sub: user.id, tv: user.tokenVersion }),
-  );
+  app.decorate('signToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) => app.jwt.sign({ sub: user.id, tv: user.tokenVersion }));
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.currentUser = await resolveUser(request);
   });

@@ -201,7 +201,11 @@ export function encodeCached(request: FastifyRequest, reply: FastifyReply, entry
   const body =
     encoding === 'br'
       ? (entry.encoded.br ??= brotliCompressSync(entry.body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          },
         }))
       : (entry.encoded.gzip ??= gzipSync(entry.body, { level: 6 }));
   reply.header('content-encoding', encoding);

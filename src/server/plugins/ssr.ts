@@ -120,7 +120,11 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     }
     const key = `ssr:${request.host}${request.url}`;
     const hit = app.responseCache.get(key);
-    if (hit) return reply.code(hit.status).header('x-cache', 'hit').send(encodeCached(request, reply, hit));
+    if (hit)
+      return reply
+        .code(hit.status)
+        .header('x-cache', 'hit')
+        .send(encodeCached(request, reply, hit));
 
     const response = await handle(toFetchRequest(request), opts.loadContext);
     const body = Buffer.from(await response.arrayBuffer());

@@ -15,7 +15,7 @@ const INVALID_TEXT = 'Text contains invalid characters';
 export function findIllFormedText(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || '_' : null;
   if (value === null || typeof value !== 'object') return null;
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null; // a Buffer, a stream: not parsed JSON
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;

@@ -34,8 +34,7 @@ export function lazyZodResolver<TInput extends FieldValues, TOutput>(
     );
     return loading;
   };
-  const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) =>
-    (await load())(values, context, options);
+  const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) => (await load())(values, context, options);
   return Object.assign(resolver, {
     preload: () => {
       load().catch(() => undefined);

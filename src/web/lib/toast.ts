@@ -25,7 +25,11 @@ export function mountToaster(): void {
  * which the shopper's first tap or key press does (listened for while a component uses this hook).
  */
 export function useToasterWanted(): boolean {
-  return useSyncExternalStore(subscribe, () => toasterWanted, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasterWanted,
+    () => false,
+  );
 }
 
 function subscribe(listener: () => void): () => void {

@@ -15,14 +15,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { QuantityStepper } from '../components/ui/quantity-stepper';
 import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
-import {
-  cartQueryKey,
-  useCartQuery,
-  useClearCart,
-  useRemoveCartItem,
-  useUpdateCartItem,
-  validateCart,
-} from '../features/cart/api';
+import { cartQueryKey, useCartQuery, useClearCart, useRemoveCartItem, useUpdateCartItem, validateCart } from '../features/cart/api';
 import { SummaryRows } from '../features/cart/order-summary';
 import { pricingPreviewKey, usePricingPreview } from '../features/checkout/api';
 import { useAppliedCoupon } from '../features/coupons/api';
@@ -51,14 +44,7 @@ function CartLine({ item }: { item: PricedLineItem }) {
         className="block w-24 shrink-0 self-start overflow-hidden rounded-md bg-stone-100 sm:w-28"
       >
         {item.image ? (
-          <img
-            src={item.image}
-            alt=""
-            width={112}
-            height={140}
-            loading="lazy"
-            className="aspect-[4/5] h-auto w-full object-cover"
-          />
+          <img src={item.image} alt="" width={112} height={140} loading="lazy" className="aspect-[4/5] h-auto w-full object-cover" />
         ) : (
           <div className="aspect-[4/5]" />
         )}
@@ -227,10 +213,7 @@ export default function CartPage() {
             </Button>
           </div>
         </section>
-        <aside
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24"
-        >
+        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24">
           <h2 id="summary-heading" className="mb-5 font-display text-xl font-semibold text-stone-900">
             Order Summary
           </h2>
@@ -254,9 +237,7 @@ export default function CartPage() {
             <Button size="lg" className="mt-6 w-full" loading={checkingOut} onClick={() => void onCheckout()}>
               Proceed to Checkout
             </Button>
-            <p className="mt-3 text-center text-xs text-stone-500">
-              Secure payment · UPI, cards, net banking, wallets
-            </p>
+            <p className="mt-3 text-center text-xs text-stone-500">Secure payment · UPI, cards, net banking, wallets</p>
           </SummaryRows>
         </aside>
       </div>

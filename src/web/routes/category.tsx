@@ -31,7 +31,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const heading = name || result?.products[0]?.categoryIds[0]?.name || 'Products';
   const crumbs: Crumb[] = [{ name: 'Home', path: '/' }];
   if (parent) crumbs.push({ name: parent.name, path: categoryHref(parent) });
-  crumbs.push({ name: heading, path: `/category/${encodeURIComponent(params.categoryId)}${listingSearch(readListingQuery(new URLSearchParams()), { name })}` });
+  crumbs.push({
+    name: heading,
+    path: `/category/${encodeURIComponent(params.categoryId)}${listingSearch(readListingQuery(new URLSearchParams()), { name })}`,
+  });
   const page = result ?? { products: [], total: 0, page: 1, totalPages: 1 };
   if (result && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`${url.pathname}${listingSearch({ ...query, page: result.totalPages }, { name })}`);
@@ -87,7 +90,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <EmptyState
           icon="search"
           title="No products found in this category"
-          description={hasFilters(query) ? 'Try a different search or fewer filters.' : 'Try another category or browse everything we have.'}
+          description={
+            hasFilters(query) ? 'Try a different search or fewer filters.' : 'Try another category or browse everything we have.'
+          }
           action={<ButtonLink to="/">Browse All Products</ButtonLink>}
         />
       }

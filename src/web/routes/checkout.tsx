@@ -19,12 +19,7 @@ import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { cartQueryKey, useCartQuery } from '../features/cart/api';
 import { SummaryRows } from '../features/cart/order-summary';
-import {
-  AddressFields,
-  addressDefaults,
-  fullName,
-  savedShippingAddress,
-} from '../features/checkout/address-form';
+import { AddressFields, addressDefaults, fullName, savedShippingAddress } from '../features/checkout/address-form';
 import { meQueryKey, updateProfile, useMeQuery } from '../features/account/api';
 import { createPaymentOrder, pricingPreviewKey, usePricingPreview, verifyPayment } from '../features/checkout/api';
 import { useAppliedCoupon } from '../features/coupons/api';
@@ -74,17 +69,9 @@ const resolver = lazyZodResolver(loadAddressSchema);
 
 function SectionCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={`step-${step}`}
-      className="rounded-xl border border-stone-200 bg-white p-5 sm:p-7"
-    >
-      <h2
-        id={`step-${step}`}
-        className="flex items-center gap-3 font-display text-xl font-semibold text-stone-900"
-      >
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-stone-900 font-sans text-sm text-white">
-          {step}
-        </span>
+    <section aria-labelledby={`step-${step}`} className="rounded-xl border border-stone-200 bg-white p-5 sm:p-7">
+      <h2 id={`step-${step}`} className="flex items-center gap-3 font-display text-xl font-semibold text-stone-900">
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-stone-900 font-sans text-sm text-white">{step}</span>
         {title}
       </h2>
       <div className="mt-6">{children}</div>
@@ -108,19 +95,10 @@ function ChoiceCard({
   return (
     <label
       className={`flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
-        checked
-          ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900'
-          : 'border-stone-300 hover:border-stone-500'
+        checked ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900' : 'border-stone-300 hover:border-stone-500'
       }`}
     >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onSelect}
-        className="mt-1 h-4 w-4 accent-[#e11d48]"
-      />
+      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="mt-1 h-4 w-4 accent-[#e11d48]" />
       <div className="min-w-0 flex-1">{children}</div>
     </label>
   );
@@ -133,13 +111,7 @@ function SummaryItems({ items }: { items: PricedLineItem[] }) {
         <li key={`${item.productId}:${item.variantId ?? ''}`} className="flex gap-3 py-3">
           <div className="relative w-14 shrink-0">
             {item.image ? (
-              <img
-                src={item.image}
-                alt=""
-                width={56}
-                height={70}
-                className="aspect-[4/5] w-14 rounded-md bg-stone-100 object-cover"
-              />
+              <img src={item.image} alt="" width={56} height={70} className="aspect-[4/5] w-14 rounded-md bg-stone-100 object-cover" />
             ) : (
               <div className="aspect-[4/5] w-14 rounded-md bg-stone-100" />
             )}
@@ -253,7 +225,8 @@ function CheckoutForm({
       });
     } catch (error) {
       // A pincode of another state or not delivered to: under the field too.
-      if (usedNewAddress && error instanceof ApiRequestError && error.errors?.pincode) form.setError('pincode', { message: error.errors.pincode });
+      if (usedNewAddress && error instanceof ApiRequestError && error.errors?.pincode)
+        form.setError('pincode', { message: error.errors.pincode });
       setPayError(errorMessage(error, 'Failed to create payment order'));
       setProcessing(false);
       return;
@@ -319,12 +292,7 @@ function CheckoutForm({
         <SectionCard step={1} title="Delivery address">
           <div className="space-y-3" role="radiogroup" aria-label="Delivery address">
             {saved && user.address ? (
-              <ChoiceCard
-                name="address"
-                value="saved"
-                checked={addressChoice === 'saved'}
-                onSelect={() => setAddressChoice('saved')}
-              >
+              <ChoiceCard name="address" value="saved" checked={addressChoice === 'saved'} onSelect={() => setAddressChoice('saved')}>
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold text-stone-900">{user.name}</span>
                   <Badge tone="brand">Saved</Badge>
@@ -340,12 +308,7 @@ function CheckoutForm({
               </ChoiceCard>
             ) : null}
             {saved ? (
-              <ChoiceCard
-                name="address"
-                value="new"
-                checked={addressChoice === 'new'}
-                onSelect={() => setAddressChoice('new')}
-              >
+              <ChoiceCard name="address" value="new" checked={addressChoice === 'new'} onSelect={() => setAddressChoice('new')}>
                 <span className="font-semibold text-stone-900">Use a new address</span>
               </ChoiceCard>
             ) : null}
@@ -370,9 +333,7 @@ function CheckoutForm({
                 />
                 <span>
                   Save this address to my profile
-                  {user.address ? (
-                    <span className="block text-xs text-stone-500">It replaces the address saved now.</span>
-                  ) : null}
+                  {user.address ? <span className="block text-xs text-stone-500">It replaces the address saved now.</span> : null}
                 </span>
               </label>
             </form>
@@ -382,9 +343,7 @@ function CheckoutForm({
         <SectionCard step={2} title="Payment method">
           <div role="radiogroup" aria-label="Payment method">
             <ChoiceCard name="payment" value="online" checked onSelect={() => undefined}>
-              <span className="font-semibold text-stone-900">
-                Pay online (UPI, Cards, Net Banking, Wallets)
-              </span>
+              <span className="font-semibold text-stone-900">Pay online (UPI, Cards, Net Banking, Wallets)</span>
               <span className="mt-1 block text-sm text-stone-600">
                 Secured by Razorpay. You will confirm the payment in a secure window.
               </span>
@@ -393,10 +352,7 @@ function CheckoutForm({
         </SectionCard>
       </div>
 
-      <aside
-        aria-labelledby="checkout-summary"
-        className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24"
-      >
+      <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24">
         <h2 id="checkout-summary" className="mb-5 font-display text-xl font-semibold text-stone-900">
           Order Summary
         </h2>
@@ -414,18 +370,10 @@ function CheckoutForm({
         {summary ? <SummaryRows summary={summary} /> : null}
         <div className="mt-6 space-y-3">
           {payError ? <Alert>{payError}</Alert> : null}
-          <Button
-            size="lg"
-            className="w-full"
-            onClick={() => void onPay()}
-            disabled={processing}
-            aria-busy={processing || undefined}
-          >
+          <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
             {processing ? 'Processing...' : summary ? `Pay ${formatINR(summary.grandTotal)}` : 'Pay'}
           </Button>
-          <p className="text-center text-xs text-stone-500">
-            By placing this order you agree to our terms. All sales are final.
-          </p>
+          <p className="text-center text-xs text-stone-500">By placing this order you agree to our terms. All sales are final.</p>
         </div>
       </aside>
     </div>
@@ -454,20 +402,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const preview = usePricingPreview(items, coupon);
 
   const waitingForCart = !routed && cart.isPending;
-  const loading =
-    status !== 'signed-in' ||
-    me.isPending ||
-    waitingForCart ||
-    (items !== null && items.length > 0 && preview.isPending);
+  const loading = status !== 'signed-in' || me.isPending || waitingForCart || (items !== null && items.length > 0 && preview.isPending);
 
   const header = (
     <div className="mb-8">
-      <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
-        Checkout
-      </h1>
-      <p className="mt-2 text-stone-600">
-        {cartMode ? 'Review your order and complete payment' : 'Complete your purchase'}
-      </p>
+      <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Checkout</h1>
+      <p className="mt-2 text-stone-600">{cartMode ? 'Review your order and complete payment' : 'Complete your purchase'}</p>
     </div>
   );
 
@@ -483,13 +423,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       />
     );
   } else if (!me.data) {
-    body = (
-      <EmptyState
-        icon="alert"
-        title="Failed to load profile"
-        description="Please refresh the page to try again."
-      />
-    );
+    body = <EmptyState icon="alert" title="Failed to load profile" description="Please refresh the page to try again." />;
   } else {
     const fallback = cartMode && cart.data ? cart.data : null;
     body = (

@@ -75,7 +75,9 @@ export default function Contact() {
     try {
       const thanks = await sendContactMessage({ ...values, registeredUser: Boolean(user) });
       setResult({ tone: 'success', text: thanks });
-      reset(user ? { name: user.name, email: user.email, phone: user.phone, comment: '' } : { name: '', email: '', phone: '', comment: '' });
+      reset(
+        user ? { name: user.name, email: user.email, phone: user.phone, comment: '' } : { name: '', email: '', phone: '', comment: '' },
+      );
     } catch (error) {
       if (error instanceof ApiRequestError && error.errors) {
         for (const [field, message] of Object.entries(error.errors)) {
@@ -97,18 +99,24 @@ export default function Contact() {
             Send us a message
           </h2>
           {status === 'signed-in' ? (
-            <div className="mb-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="contact-banner">
+            <div
+              className="mb-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+              data-testid="contact-banner"
+            >
               {user ? (
                 <>
-                  You are logged in as <strong>{user.name}</strong> (<span className="wrap-anywhere">{user.email}</span>). Your details are filled in from your
-                  account.
+                  You are logged in as <strong>{user.name}</strong> (<span className="wrap-anywhere">{user.email}</span>). Your details are
+                  filled in from your account.
                 </>
               ) : (
                 'You are logged in. Loading your details…'
               )}
             </div>
           ) : status === 'signed-out' ? (
-            <div className="mb-6 rounded-lg border border-stone-200 bg-stone-50 px-4 py-3 text-sm text-stone-700" data-testid="contact-banner">
+            <div
+              className="mb-6 rounded-lg border border-stone-200 bg-stone-50 px-4 py-3 text-sm text-stone-700"
+              data-testid="contact-banner"
+            >
               You are writing to us as a guest.{' '}
               <Link
                 to="/login"
@@ -121,7 +129,12 @@ export default function Contact() {
             </div>
           ) : null}
 
-          <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5" aria-describedby={result ? 'contact-result' : undefined}>
+          <form
+            onSubmit={(e) => void onSubmit(e)}
+            noValidate
+            className="space-y-5"
+            aria-describedby={result ? 'contact-result' : undefined}
+          >
             {result ? (
               <div id="contact-result">
                 <Alert tone={result.tone}>{result.text}</Alert>

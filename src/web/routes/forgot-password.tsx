@@ -58,13 +58,7 @@ export default function ForgotPassword() {
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
         {formError ? <Alert>{formError}</Alert> : null}
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Send Reset Code
         </Button>

@@ -86,16 +86,7 @@ const PROMISES = [
 
 /** The home page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const {
-    videoBanner,
-    imageBanners,
-    categories,
-    latestProducts,
-    bestsellerProducts,
-    videos,
-    testimonials,
-    instagramPhotos,
-  } = loaderData;
+  const { videoBanner, imageBanners, categories, latestProducts, bestsellerProducts, videos, testimonials, instagramPhotos } = loaderData;
   const parents = categories.filter((c) => !c.parentId);
   return (
     <>
@@ -181,12 +172,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {testimonials.length > 0 ? (
         <Suspense>
-          <Section
-            id="testimonials"
-            title="What Customers Say"
-            subtitle="Real words from shoppers across India"
-            tone="stone"
-          >
+          <Section id="testimonials" title="What Customers Say" subtitle="Real words from shoppers across India" tone="stone">
             <Testimonials items={testimonials} />
           </Section>
         </Suspense>

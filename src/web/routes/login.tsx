@@ -81,20 +81,9 @@ export default function Login() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
         {success ? <Alert tone="success">{success}</Alert> : null}
         {formError ? <Alert>{formError}</Alert> : null}
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div>
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
           <div className="mt-2 text-right">
             <Link to="/forgot-password" className="text-sm font-medium text-stone-600 hover:text-brand">
               Forgot password?

@@ -62,12 +62,9 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
       </Link>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4 border-b border-stone-200 pb-6">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
-            Order #{orderRef(order._id)}
-          </h1>
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Order #{orderRef(order._id)}</h1>
           <p className="mt-2 text-stone-600">
-            Placed on{' '}
-            <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
+            Placed on <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
           </p>
         </div>
         <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
@@ -99,10 +96,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                   )}
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-stone-900">
-                      <Link
-                        to={`/product/${encodeURIComponent(item.productId)}`}
-                        className="hover:text-brand"
-                      >
+                      <Link to={`/product/${encodeURIComponent(item.productId)}`} className="hover:text-brand">
                         {item.title}
                       </Link>
                     </p>
@@ -127,17 +121,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                 {order.timeline.map((event, i) => (
                   <li key={`${event.status}:${event.at}:${i}`} className="relative flex gap-4 pb-6 last:pb-0">
                     {i < order.timeline.length - 1 ? (
-                      <span
-                        aria-hidden="true"
-                        className="absolute left-[7px] top-5 h-full w-px bg-stone-200"
-                      />
+                      <span aria-hidden="true" className="absolute left-[7px] top-5 h-full w-px bg-stone-200" />
                     ) : null}
                     <span
                       aria-hidden="true"
                       className={`relative mt-1 h-[15px] w-[15px] shrink-0 rounded-full border-2 ${
-                        i === order.timeline.length - 1
-                          ? 'border-brand bg-brand'
-                          : 'border-stone-300 bg-white'
+                        i === order.timeline.length - 1 ? 'border-brand bg-brand' : 'border-stone-300 bg-white'
                       }`}
                     />
                     <div className="min-w-0">
@@ -157,10 +146,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-6">
-          <section
-            aria-labelledby="totals-heading"
-            className="rounded-xl border border-stone-200 bg-stone-50 p-6"
-          >
+          <section aria-labelledby="totals-heading" className="rounded-xl border border-stone-200 bg-stone-50 p-6">
             <h2 id="totals-heading" className="font-display text-xl font-semibold text-stone-900">
               Payment summary
             </h2>
@@ -182,9 +168,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
               ) : null}
               <div className="flex justify-between">
                 <dt className="text-stone-600">Shipping</dt>
-                <dd className="font-semibold text-green-700">
-                  {t.shipping > 0 ? formatINR(t.shipping) : 'FREE'}
-                </dd>
+                <dd className="font-semibold text-green-700">{t.shipping > 0 ? formatINR(t.shipping) : 'FREE'}</dd>
               </div>
               {t.tax > 0 ? (
                 <div className="flex justify-between">
@@ -199,10 +183,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
             </dl>
           </section>
 
-          <section
-            aria-labelledby="address-heading"
-            className="rounded-xl border border-stone-200 bg-white p-6"
-          >
+          <section aria-labelledby="address-heading" className="rounded-xl border border-stone-200 bg-white p-6">
             <h2 id="address-heading" className="font-display text-xl font-semibold text-stone-900">
               Delivery address
             </h2>

@@ -135,13 +135,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {PROMISES.map((p) => (
                 <li key={p} className="flex items-center gap-2">
                   <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-brand" aria-hidden="true">
-                    <path
-                      d="m4.5 10.5 3.5 3.5 7.5-8"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
+                    <path d="m4.5 10.5 3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                   </svg>
                   {p}
                 </li>
@@ -149,9 +143,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
             <div className="mt-8 border-t border-stone-200 pt-6">
               <h2 className="text-sm font-semibold uppercase tracking-wider text-stone-900">Description</h2>
-              <div className="mt-3 space-y-3 whitespace-pre-line leading-relaxed text-stone-700">
-                {product.description}
-              </div>
+              <div className="mt-3 space-y-3 whitespace-pre-line leading-relaxed text-stone-700">{product.description}</div>
             </div>
           </div>
         </div>
@@ -160,10 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Suspense>
           <section aria-labelledby="related-heading" className="mt-10 border-t border-stone-200 bg-stone-50">
             <Container className="py-14">
-              <h2
-                id="related-heading"
-                className="mb-8 font-display text-2xl font-semibold text-stone-900 sm:text-3xl"
-              >
+              <h2 id="related-heading" className="mb-8 font-display text-2xl font-semibold text-stone-900 sm:text-3xl">
                 You May Also Like
               </h2>
               <ProductGrid products={related} eagerCount={0} columns={5} />

@@ -122,14 +122,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate aria-label="Edit profile">
       <div className="grid gap-5 sm:grid-cols-2">
         <Input label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <Input
-          label="Email"
-          type="email"
-          value={user.email}
-          disabled
-          readOnly
-          hint="Your e-mail can't be changed."
-        />
+        <Input label="Email" type="email" value={user.email} disabled readOnly hint="Your e-mail can't be changed." />
         <Input
           label="Phone"
           type="tel"
@@ -156,18 +149,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           error={e?.line2?.message}
           {...register('address.line2')}
         />
-        <Input
-          label="City"
-          autoComplete="address-level2"
-          error={e?.city?.message}
-          {...register('address.city')}
-        />
-        <Select
-          label="State"
-          autoComplete="address-level1"
-          error={e?.state?.message}
-          {...register('address.state')}
-        >
+        <Input label="City" autoComplete="address-level2" error={e?.city?.message} {...register('address.city')} />
+        <Select label="State" autoComplete="address-level1" error={e?.state?.message} {...register('address.state')}>
           <StateOptions />
         </Select>
         <Input
@@ -261,10 +244,7 @@ export default function Profile() {
         subtitle="Your details and delivery address, used to fill in checkout."
       />
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem] lg:gap-12">
-        <section
-          aria-labelledby="details-heading"
-          className="rounded-xl border border-stone-200 bg-white p-5 sm:p-8"
-        >
+        <section aria-labelledby="details-heading" className="rounded-xl border border-stone-200 bg-white p-5 sm:p-8">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="details-heading" className="font-display text-xl font-semibold text-stone-900">
               {editing ? 'Edit details' : 'Account details'}
@@ -275,17 +255,10 @@ export default function Profile() {
               </Button>
             )}
           </div>
-          {editing ? (
-            <ProfileForm user={user} onDone={() => setEditing(false)} />
-          ) : (
-            <ProfileView user={user} />
-          )}
+          {editing ? <ProfileForm user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} />}
         </section>
 
-        <nav
-          aria-label="Account"
-          className="h-fit space-y-3 rounded-xl border border-stone-200 bg-stone-50 p-5"
-        >
+        <nav aria-label="Account" className="h-fit space-y-3 rounded-xl border border-stone-200 bg-stone-50 p-5">
           <ButtonLink to="/orders" variant="secondary" className="w-full">
             My Orders
           </ButtonLink>

@@ -25,10 +25,9 @@ const SECTIONS: PolicySection[] = [
     body: (
       <>
         <p>
-          Every order is made final once payment is confirmed. We offer <strong>no refunds, no exchanges and no store
-          credit</strong>, including for a change of mind or a size that does not fit, so please check the size and
-          description before you order. Our team is glad to help you choose a size first through the{' '}
-          <Link to="/contact">contact form</Link>.
+          Every order is made final once payment is confirmed. We offer <strong>no refunds, no exchanges and no store credit</strong>,
+          including for a change of mind or a size that does not fit, so please check the size and description before you order. Our team is
+          glad to help you choose a size first through the <Link to="/contact">contact form</Link>.
         </p>
         <p>The only exception is a damaged or wrong item, described below.</p>
       </>
@@ -39,10 +38,10 @@ const SECTIONS: PolicySection[] = [
     title: 'Cancellations',
     body: (
       <p>
-        Because we start packing orders as soon as they are paid, an order cannot be cancelled once its payment has
-        been confirmed. If a payment fails or you close the payment window, no order is placed and nothing is charged.
-        If we are ever unable to fill a paid order (for example the last piece sold out at the same moment), we cancel
-        it ourselves and return the full amount to your original payment method.
+        Because we start packing orders as soon as they are paid, an order cannot be cancelled once its payment has been confirmed. If a
+        payment fails or you close the payment window, no order is placed and nothing is charged. If we are ever unable to fill a paid order
+        (for example the last piece sold out at the same moment), we cancel it ourselves and return the full amount to your original payment
+        method.
       </p>
     ),
   },
@@ -53,19 +52,20 @@ const SECTIONS: PolicySection[] = [
       <>
         <p>
           If your order arrives damaged or you received the wrong item, write to{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>{' '}
-          <strong>within 24 hours of delivery</strong> with:
+          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> <strong>within 24 hours of delivery</strong> with:
         </p>
         <ul>
-          <li>your <strong>order number</strong> (shown on Your Orders as Order #…);</li>
+          <li>
+            your <strong>order number</strong> (shown on Your Orders as Order #…);
+          </li>
           <li>
             clear <strong>photos</strong> of the item, the damage or the wrong label, and the packaging it came in.
           </li>
         </ul>
         <p>
-          Claims made after 24 hours, or without photos and the order number, cannot be accepted. Once we have checked
-          your claim, we send the correct item or a replacement at no cost to you. If no replacement is available, we
-          refund the price of the affected item to your original payment method.
+          Claims made after 24 hours, or without photos and the order number, cannot be accepted. Once we have checked your claim, we send
+          the correct item or a replacement at no cost to you. If no replacement is available, we refund the price of the affected item to
+          your original payment method.
         </p>
       </>
     ),
@@ -75,8 +75,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Fees',
     body: (
       <p>
-        <strong>Shipping and payment fees are non-refundable.</strong> Where a refund is made for an approved claim, it
-        covers the price paid for the affected item.
+        <strong>Shipping and payment fees are non-refundable.</strong> Where a refund is made for an approved claim, it covers the price
+        paid for the affected item.
       </p>
     ),
   },
@@ -85,8 +85,8 @@ const SECTIONS: PolicySection[] = [
     title: 'How refunds reach you',
     body: (
       <p>
-        Refunds for approved claims are issued through our payment partner Razorpay to the card, UPI account, bank
-        account or wallet you paid with. Your bank usually shows them within 5-7 business days of our issuing them.
+        Refunds for approved claims are issued through our payment partner Razorpay to the card, UPI account, bank account or wallet you
+        paid with. Your bank usually shows them within 5-7 business days of our issuing them.
       </p>
     ),
   },
@@ -108,8 +108,8 @@ export default function RefundPolicy() {
       title="Cancellations and Refund"
       summary={
         <p>
-          All sales are final: no refunds, exchanges or credit. If something arrives damaged or wrong, tell us within
-          24 hours of delivery with photos and your order number.
+          All sales are final: no refunds, exchanges or credit. If something arrives damaged or wrong, tell us within 24 hours of delivery
+          with photos and your order number.
         </p>
       }
       sections={SECTIONS}

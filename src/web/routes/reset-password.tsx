@@ -84,10 +84,7 @@ export default function ResetPassword() {
   const state = readVerificationState(location.state);
   if (!state?.code) {
     return (
-      <AuthCard
-        title="Session Expired"
-        subtitle="Your password reset session has expired or is invalid. Please start again."
-      >
+      <AuthCard title="Session Expired" subtitle="Your password reset session has expired or is invalid. Please start again.">
         <ButtonLink to="/forgot-password" size="lg" className="w-full">
           Start Over
         </ButtonLink>

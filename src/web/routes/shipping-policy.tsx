@@ -24,8 +24,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Where we ship and what it costs',
     body: (
       <p>
-        We deliver to every serviceable pincode in India, and shipping is <strong>free</strong> on every order. All
-        prices on the site include GST, so the total you see at checkout is the total you pay.
+        We deliver to every serviceable pincode in India, and shipping is <strong>free</strong> on every order. All prices on the site
+        include GST, so the total you see at checkout is the total you pay.
       </p>
     ),
   },
@@ -35,12 +35,12 @@ const SECTIONS: PolicySection[] = [
     body: (
       <>
         <p>
-          We pack and hand your order to our courier within <strong>1-2 business days</strong> of your payment being
-          confirmed. During sales and busy weeks processing can take <strong>up to 4 business days</strong>.
+          We pack and hand your order to our courier within <strong>1-2 business days</strong> of your payment being confirmed. During sales
+          and busy weeks processing can take <strong>up to 4 business days</strong>.
         </p>
         <p>
-          Orders placed <strong>after 5:00 PM IST</strong> count as placed on the next business day. Business days are
-          Monday to Saturday, excluding public holidays.
+          Orders placed <strong>after 5:00 PM IST</strong> count as placed on the next business day. Business days are Monday to Saturday,
+          excluding public holidays.
         </p>
       </>
     ),
@@ -59,13 +59,13 @@ const SECTIONS: PolicySection[] = [
             <strong>3-7 days</strong> to the rest of India;
           </li>
           <li>
-            <strong>5-10 days</strong> to remote areas (for example parts of the North-East, Jammu and Kashmir, Ladakh,
-            the Andaman and Nicobar Islands and Lakshadweep).
+            <strong>5-10 days</strong> to remote areas (for example parts of the North-East, Jammu and Kashmir, Ladakh, the Andaman and
+            Nicobar Islands and Lakshadweep).
           </li>
         </ul>
         <p>
-          From order to doorstep, delivery takes <strong>3-14 business days</strong> in all. In peak periods such as
-          the festive season and sales, allow <strong>1-3 extra days</strong>.
+          From order to doorstep, delivery takes <strong>3-14 business days</strong> in all. In peak periods such as the festive season and
+          sales, allow <strong>1-3 extra days</strong>.
         </p>
       </>
     ),
@@ -75,9 +75,9 @@ const SECTIONS: PolicySection[] = [
     title: 'Delivery attempts',
     body: (
       <p>
-        Our couriers make <strong>2-3 delivery attempts</strong> and may call the phone number on your order before
-        each one. Please make sure someone can receive the parcel. If every attempt fails, the parcel comes back to us
-        and we will write to you about the next step.
+        Our couriers make <strong>2-3 delivery attempts</strong> and may call the phone number on your order before each one. Please make
+        sure someone can receive the parcel. If every attempt fails, the parcel comes back to us and we will write to you about the next
+        step.
       </p>
     ),
   },
@@ -92,8 +92,7 @@ const SECTIONS: PolicySection[] = [
         </p>
         <p>
           If your tracking shows <strong>no update for 48 hours</strong>, please contact support at{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> with your order number and we will chase
-          the courier for you.
+          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> with your order number and we will chase the courier for you.
         </p>
       </>
     ),
@@ -103,9 +102,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Damaged parcels and wrong items',
     body: (
       <p>
-        If your parcel arrives damaged or holds the wrong item, tell us <strong>within 24 hours of delivery</strong>{' '}
-        with photos and your order number. The details are in our{' '}
-        <Link to="/refund-policy">Cancellations and Refund policy</Link>.
+        If your parcel arrives damaged or holds the wrong item, tell us <strong>within 24 hours of delivery</strong> with photos and your
+        order number. The details are in our <Link to="/refund-policy">Cancellations and Refund policy</Link>.
       </p>
     ),
   },
@@ -125,12 +123,7 @@ export default function ShippingPolicy() {
   return (
     <PolicyPage
       title="Shipping Policy"
-      summary={
-        <p>
-          Free shipping across India. Orders ship within 1-2 business days and usually arrive within 3-14 business
-          days.
-        </p>
-      }
+      summary={<p>Free shipping across India. Orders ship within 1-2 business days and usually arrive within 3-14 business days.</p>}
       sections={SECTIONS}
     />
   );

@@ -64,13 +64,7 @@ export default function Signup() {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
         {formError ? <Alert>{formError}</Alert> : null}
         <Input label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Input
           label="Phone"
           type="tel"

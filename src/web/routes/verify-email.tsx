@@ -42,9 +42,8 @@ export default function VerifyEmail() {
       title="Verify your email"
       subtitle={
         <>
-          We sent a 6-digit code to{' '}
-          <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>. The code expires
-          in 10 minutes.
+          We sent a 6-digit code to <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>. The code expires in
+          10 minutes.
         </>
       }
       submitLabel="Verify email"

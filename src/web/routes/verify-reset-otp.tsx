@@ -41,9 +41,8 @@ export default function VerifyResetOtp() {
       title="Enter reset code"
       subtitle={
         <>
-          If an account exists for{' '}
-          <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>, we sent a
-          6-digit code to it. The code expires in 10 minutes.
+          If an account exists for <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>, we sent a 6-digit
+          code to it. The code expires in 10 minutes.
         </>
       }
       submitLabel="Verify code"

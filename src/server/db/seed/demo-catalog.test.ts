@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { shopSettingsSchema } from '../../../core/schemas/settings';
-import { demoBanners, demoCategories, demoProducts, demoShopSettings, demoTestimonials, type GarmentArt, type GarmentKind } from './demo-catalog';
+import {
+  demoBanners,
+  demoCategories,
+  demoProducts,
+  demoShopSettings,
+  demoTestimonials,
+  type GarmentArt,
+  type GarmentKind,
+} from './demo-catalog';
 import { renderAvatarSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
@@ -175,7 +183,14 @@ describe('garment artwork', () => {
   });
 
   it('honours a custom size and is deterministic', () => {
-    const art: GarmentArt = { kind: 'kurta', base: '#8a2433', accent: '#1d2740', pattern: 'block-print', background: '#f3ecdc', view: 'front' };
+    const art: GarmentArt = {
+      kind: 'kurta',
+      base: '#8a2433',
+      accent: '#1d2740',
+      pattern: 'block-print',
+      background: '#f3ecdc',
+      view: 'front',
+    };
     const svg = renderGarmentSvg(art, 400, 500);
     expect(svg).toContain('width="400"');
     expect(svg).toContain('height="500"');

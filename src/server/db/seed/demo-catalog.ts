@@ -91,7 +91,12 @@ export const demoCategories: DemoCategory[] = [
   { key: 'men', name: 'Men', description: 'Shirts, tees, denim and kurtas for men.' },
   { key: 'festive', name: 'Festive & Wedding', description: 'Silk, zari and brocade for weddings, pujas and sangeet nights.' },
 
-  { key: 'women-kurtas', name: 'Kurtas & Kurtis', parentKey: 'women', description: 'Hand block prints, chikankari and easy cotton kurtis.' },
+  {
+    key: 'women-kurtas',
+    name: 'Kurtas & Kurtis',
+    parentKey: 'women',
+    description: 'Hand block prints, chikankari and easy cotton kurtis.',
+  },
   { key: 'women-sarees', name: 'Sarees', parentKey: 'women', description: 'Handloom cottons, georgettes and pure silk sarees.' },
   { key: 'women-dresses', name: 'Dresses', parentKey: 'women', description: 'Midi, maxi and wrap dresses in breathable fabrics.' },
   { key: 'women-bottoms', name: 'Skirts & Palazzos', parentKey: 'women', description: 'Flowing palazzos, wrap skirts and ghagras.' },
@@ -99,12 +104,27 @@ export const demoCategories: DemoCategory[] = [
 
   { key: 'men-shirts', name: 'Shirts', parentKey: 'men', description: 'Linen, Oxford and madras shirts for work and weekends.' },
   { key: 'men-tees', name: 'T-Shirts & Hoodies', parentKey: 'men', description: 'Soft cotton tees and cosy hoodies.' },
-  { key: 'men-ethnic', name: "Men's Kurtas & Nehru Jackets", parentKey: 'men', description: 'Everyday and festive kurtas, plus sharp Nehru jackets.' },
+  {
+    key: 'men-ethnic',
+    name: "Men's Kurtas & Nehru Jackets",
+    parentKey: 'men',
+    description: 'Everyday and festive kurtas, plus sharp Nehru jackets.',
+  },
   { key: 'men-bottoms', name: 'Jeans & Trousers', parentKey: 'men', description: 'Stretch denim, chinos and linen trousers.' },
   { key: 'men-jackets', name: 'Jackets', parentKey: 'men', description: 'Denim and bomber jackets for cooler evenings.' },
 
-  { key: 'festive-lehengas', name: 'Lehengas', parentKey: 'festive', description: 'Flared lehenga sets with zari, mirror and bandhani work.' },
-  { key: 'festive-sherwanis', name: 'Sherwanis', parentKey: 'festive', description: 'Brocade, velvet and raw-silk sherwanis for the groom and his squad.' },
+  {
+    key: 'festive-lehengas',
+    name: 'Lehengas',
+    parentKey: 'festive',
+    description: 'Flared lehenga sets with zari, mirror and bandhani work.',
+  },
+  {
+    key: 'festive-sherwanis',
+    name: 'Sherwanis',
+    parentKey: 'festive',
+    description: 'Brocade, velvet and raw-silk sherwanis for the groom and his squad.',
+  },
   { key: 'festive-sarees', name: 'Wedding Sarees', parentKey: 'festive', description: 'Kanjeevaram, Banarasi and Paithani silks.' },
 ];
 
@@ -476,8 +496,7 @@ export const demoProducts: DemoProduct[] = [
   product({
     key: 'bandhani-chiffon-dupatta',
     title: 'Bandhani Chiffon Dupatta',
-    description:
-      'Sunset orange chiffon with fine bandhani dots and a lace edge. Sheer, light and easy to drape. Hand wash cold, dry flat.',
+    description: 'Sunset orange chiffon with fine bandhani dots and a lace edge. Sheer, light and easy to drape. Hand wash cold, dry flat.',
     categoryKeys: ['women-dupattas', 'women'],
     createdDaysAgo: 61,
     variants: freeSize(899, 1199, 0),
@@ -894,7 +913,8 @@ export const demoTestimonials: DemoTestimonial[] = [
   {
     authorName: 'Arjun Mehta',
     authorHandle: '@arjun.mehta',
-    content: 'Ordered the linen mandarin shirt in M — fits perfectly and the fabric gets softer with every wash. Already bought a second colour.',
+    content:
+      'Ordered the linen mandarin shirt in M — fits perfectly and the fabric gets softer with every wash. Already bought a second colour.',
     rating: 5,
   },
   {
@@ -939,7 +959,8 @@ export const demoTestimonials: DemoTestimonial[] = [
   {
     authorName: 'Vikram Iyer',
     authorHandle: null,
-    content: 'Supima tee is genuinely soft and the neck has not stretched out. Sizing runs slightly large, so consider going one size down.',
+    content:
+      'Supima tee is genuinely soft and the neck has not stretched out. Sizing runs slightly large, so consider going one size down.',
     rating: 4,
   },
   {
@@ -1005,7 +1026,11 @@ export const DEMO_INSTAGRAM_URL = 'https://www.instagram.com/rangmanch.store/';
 export const demoInstagramPhotos: DemoInstagramPhoto[] = [
   { key: 'ikat-saree', alt: 'Pochampally ikat silk saree styled for Durga Puja', art: artOf('pochampally-ikat-silk-saree') },
   { key: 'block-print-dress', alt: 'Floral block print midi dress on a sunny brunch', art: artOf('floral-block-print-midi-dress') },
-  { key: 'nehru-jacket', alt: 'Bottle green jacquard Nehru jacket, detail of the weave', art: artOf('jacquard-nehru-jacket-bottle-green', 'detail') },
+  {
+    key: 'nehru-jacket',
+    alt: 'Bottle green jacquard Nehru jacket, detail of the weave',
+    art: artOf('jacquard-nehru-jacket-bottle-green', 'detail'),
+  },
   { key: 'phulkari-dupatta', alt: 'Phulkari embroidered dupatta in bright thread', art: artOf('phulkari-embroidered-dupatta') },
   { key: 'chikankari-kurti', alt: 'Chikankari georgette kurti for long office days', art: artOf('chikankari-georgette-kurti') },
 ];
@@ -1033,7 +1058,16 @@ export const demoShopSettings: ShopSettingsInput = {
  * lists them.
  */
 export const demoCoupons: CouponInput[] = [
-  { code: 'WELCOME10', kind: 'percent', percentOff: 10, maxDiscount: 300, minSubtotal: 0, maxUsesPerShopper: 1, firstOrderOnly: true, isActive: true },
+  {
+    code: 'WELCOME10',
+    kind: 'percent',
+    percentOff: 10,
+    maxDiscount: 300,
+    minSubtotal: 0,
+    maxUsesPerShopper: 1,
+    firstOrderOnly: true,
+    isActive: true,
+  },
   { code: 'FLAT200', kind: 'flat', amountOff: 200, minSubtotal: 1999, maxUsesPerShopper: 3, isActive: true },
   { code: 'FESTIVE15', kind: 'percent', percentOff: 15, maxDiscount: 750, minSubtotal: 2999, maxUsesPerShopper: 2, isActive: true },
 ];

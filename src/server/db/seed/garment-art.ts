@@ -14,14 +14,21 @@ type Pattern = GarmentArt['pattern'];
 
 function rgb(hex: string): [number, number, number] {
   let h = hex.replace('#', '').trim();
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('');
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('');
   const n = Number.parseInt(h.slice(0, 6), 16);
   if (!Number.isFinite(n)) return [128, 128, 128];
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
 function toHex(r: number, g: number, b: number): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -145,8 +152,7 @@ function band(c: Ctx, d: string, w: number): string {
   );
 }
 
-const ln = (d: string, stroke: string, w = 3, extra = '') =>
-  `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${w}"${extra}/>`;
+const ln = (d: string, stroke: string, w = 3, extra = '') => `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${w}"${extra}/>`;
 const stitch = (d: string, stroke: string, w = 2) => ln(d, stroke, w, ' stroke-dasharray="7 6" opacity=".8"');
 const fold = (d: string, w = 8) => ln(d, '#000', w, ' opacity=".09"');
 const shine = (d: string, w = 10) => ln(d, '#fff', w, ' opacity=".12"');
@@ -215,12 +221,18 @@ function drawKurti(c: Ctx): Drawn {
       { d: 'M216 466L278 482M522 482L584 466', w: 12 },
     ],
   });
-  s += fold('M350 340Q320 560 270 790') + fold('M400 350L400 810', 6) + fold('M450 340Q480 560 530 790') + shine('M330 340Q300 560 258 780', 12);
+  s +=
+    fold('M350 340Q320 560 270 790') +
+    fold('M400 350L400 810', 6) +
+    fold('M450 340Q480 560 530 790') +
+    shine('M330 340Q300 560 258 780', 12);
   s += ln('M298 330Q400 342 502 330', c.line, 2, ' opacity=".45"');
   if (!c.back) {
     s += ln('M350 166Q400 222 450 166', pip, 5);
     s += `<path d="M400 200Q390 224 400 252Q410 224 400 200Z" fill="${darken(c.base, 0.3)}" stroke="${pip}" stroke-width="3"/>`;
-    s += ln('M392 202L378 256M408 202L422 256', pip, 2) + `<circle cx="378" cy="260" r="5" fill="${pip}"/><circle cx="422" cy="260" r="5" fill="${pip}"/>`;
+    s +=
+      ln('M392 202L378 256M408 202L422 256', pip, 2) +
+      `<circle cx="378" cy="260" r="5" fill="${pip}"/><circle cx="422" cy="260" r="5" fill="${pip}"/>`;
   } else {
     s += ln('M350 166Q400 190 450 166', pip, 5);
   }
@@ -263,7 +275,9 @@ function drawTee(c: Ctx): Drawn {
     s += `<path d="M345 176Q400 196 455 176Q400 226 345 176Z" fill="${darken(c.base, 0.3)}"/>`;
     s += ln('M347 179Q400 232 453 179', rib, 12) + ln('M345 176Q400 226 455 176', c.line, 2);
     if (c.pattern === 'block-print') {
-      s += `<path d="M440 300L496 300L496 362L440 362Z" fill="${c.base}" stroke="${c.line}" stroke-width="2.5"/>` + stitch('M442 312L494 312', c.line);
+      s +=
+        `<path d="M440 300L496 300L496 362L440 362Z" fill="${c.base}" stroke="${c.line}" stroke-width="2.5"/>` +
+        stitch('M442 312L494 312', c.line);
     }
   }
   return { svg: s, top: 176, bottom: 708, halfWidth: 240 };
@@ -276,7 +290,12 @@ function drawHoodie(c: Ctx): Drawn {
   if (!c.back) s += fabric(c, 'M336 226C312 160 336 98 400 98C464 98 488 160 464 226Z');
   s += fabric(c, d);
   s += `<path d="M276 708L524 708L524 746L276 746Z M194 656L252 666L248 702L186 690Z M606 656L548 666L552 702L614 690Z" fill="${rib}" stroke="${c.line}" stroke-width="2.5"/>`;
-  s += ln('M296 712L296 742M336 712L336 742M376 712L376 742M416 712L416 742M456 712L456 742M496 712L496 742', c.line, 1.5, ' opacity=".35"');
+  s += ln(
+    'M296 712L296 742M336 712L336 742M376 712L376 742M416 712L416 742M456 712L456 742M496 712L496 742',
+    c.line,
+    1.5,
+    ' opacity=".35"',
+  );
   s += fold('M330 380Q326 560 334 700') + fold('M470 380Q474 560 466 700') + shine('M298 380Q292 560 298 700', 14);
   if (c.back) {
     s += fabric(c, 'M332 220C318 170 482 170 468 220C462 292 432 340 400 350C368 340 338 292 332 220Z');
@@ -285,7 +304,9 @@ function drawHoodie(c: Ctx): Drawn {
     s += `<path d="M352 228C344 150 456 150 448 228Q400 262 352 228Z" fill="${darken(c.base, 0.35)}" stroke="${c.line}" stroke-width="3"/>`;
     s += ln('M338 226C324 160 342 110 400 108C458 110 476 160 462 226', lighten(c.base, 0.12), 5, ' opacity=".7"');
     const cord = lighten(c.accent, 0.1);
-    s += ln('M382 246L376 360M418 246L424 360', cord, 5) + `<rect x="370" y="356" width="12" height="22" rx="3" fill="${darken(cord, 0.3)}"/><rect x="418" y="356" width="12" height="22" rx="3" fill="${darken(cord, 0.3)}"/>`;
+    s +=
+      ln('M382 246L376 360M418 246L424 360', cord, 5) +
+      `<rect x="370" y="356" width="12" height="22" rx="3" fill="${darken(cord, 0.3)}"/><rect x="418" y="356" width="12" height="22" rx="3" fill="${darken(cord, 0.3)}"/>`;
     s += `<path d="M320 520L480 520L520 700L280 700Z" fill="${c.base}" stroke="${c.line}" stroke-width="2.5"/><path d="M320 520L480 520L520 700L280 700Z" fill="url(#${c.id}p)"/>`;
     s += ln('M320 520Q300 600 292 650M480 520Q500 600 508 650', c.line, 3) + stitch('M330 530L470 530', c.line);
   }
@@ -373,7 +394,8 @@ function drawJeansLike(c: Ctx, denim: boolean): Drawn {
   const wb = darken(c.base, 0.08);
   s += `<path d="M282 170L518 170L520 212L280 212Z" fill="${wb}" stroke="${c.line}" stroke-width="3"/>`;
   s += stitch('M284 180L516 180M282 203L518 203', st);
-  for (const x of [302, 356, 444, 498]) s += `<rect x="${x - 6}" y="164" width="12" height="54" rx="2" fill="${wb}" stroke="${c.line}" stroke-width="2"/>`;
+  for (const x of [302, 356, 444, 498])
+    s += `<rect x="${x - 6}" y="164" width="12" height="54" rx="2" fill="${wb}" stroke="${c.line}" stroke-width="2"/>`;
   if (denim) {
     s += `<ellipse cx="336" cy="540" rx="26" ry="130" fill="#fff" opacity=".07"/><ellipse cx="464" cy="540" rx="26" ry="130" fill="#fff" opacity=".07"/>`;
     s += ln('M352 400L388 416M348 420L386 430M448 416L412 400M452 430L414 420', '#fff', 3, ' opacity=".25"');
@@ -414,11 +436,17 @@ function drawPalazzo(c: Ctx): Drawn {
   let g = '';
   for (let x = 322; x < 482; x += 12) g += `M${x} 254L${x} 288`;
   s += ln(g, c.line, 1.5, ' opacity=".35"');
-  s += fold('M330 320Q290 600 236 856') + fold('M360 320Q350 600 330 862') + fold('M440 320Q450 600 470 862') + fold('M470 320Q510 600 564 856');
+  s +=
+    fold('M330 320Q290 600 236 856') +
+    fold('M360 320Q350 600 330 862') +
+    fold('M440 320Q450 600 470 862') +
+    fold('M470 320Q510 600 564 856');
   s += shine('M318 320Q280 600 220 850', 16);
   if (!c.back) {
     const cord = c.pattern === 'plain' ? lighten(c.base, 0.35) : c.accent;
-    s += ln('M396 282Q384 330 378 380M404 282Q414 330 424 376', cord, 4) + `<circle cx="378" cy="384" r="6" fill="${cord}"/><circle cx="424" cy="380" r="6" fill="${cord}"/>`;
+    s +=
+      ln('M396 282Q384 330 378 380M404 282Q414 330 424 376', cord, 4) +
+      `<circle cx="378" cy="384" r="6" fill="${cord}"/><circle cx="424" cy="380" r="6" fill="${cord}"/>`;
   }
   return { svg: s, top: 250, bottom: 880, halfWidth: 206 };
 }
@@ -427,12 +455,18 @@ function drawSkirt(c: Ctx): Drawn {
   const d = 'M322 300L478 300L484 338L592 820Q400 866 208 820L316 338Z';
   let s = fabric(c, d, { trims: [{ d: 'M200 812Q400 858 600 812', w: c.pattern === 'plain' ? 10 : 24 }] });
   s += `<path d="M322 300L478 300L484 340L316 340Z" fill="${darken(c.base, 0.12)}" stroke="${c.line}" stroke-width="3"/>`;
-  s += fold('M340 350Q300 600 250 820') + fold('M372 350Q360 600 340 838') + fold('M430 350Q440 600 460 838') + fold('M462 350Q500 600 550 820');
+  s +=
+    fold('M340 350Q300 600 250 820') +
+    fold('M372 350Q360 600 340 838') +
+    fold('M430 350Q440 600 460 838') +
+    fold('M462 350Q500 600 550 820');
   s += shine('M326 350Q290 600 236 812', 16);
   if (!c.back) {
     s += ln('M470 342Q430 620 380 846', c.line, 3);
     const tie = c.accent;
-    s += ln('M476 318Q500 360 494 420M480 318Q520 350 524 404', tie, 4) + `<circle cx="494" cy="426" r="7" fill="${tie}"/><circle cx="524" cy="410" r="7" fill="${tie}"/>`;
+    s +=
+      ln('M476 318Q500 360 494 420M480 318Q520 350 524 404', tie, 4) +
+      `<circle cx="494" cy="426" r="7" fill="${tie}"/><circle cx="524" cy="410" r="7" fill="${tie}"/>`;
   } else {
     s += ln('M400 342L400 470', c.line, 2) + `<rect x="394" y="466" width="12" height="18" rx="3" fill="${darken(c.base, 0.4)}"/>`;
   }
@@ -484,13 +518,19 @@ function drawSaree(c: Ctx): Drawn {
   s += shine('M330 380Q310 640 282 890', 16);
   // blouse
   const bneck = c.back ? 'Q400 252 360 158Z' : 'Q400 200 360 158Z';
-  s += fabric(c, `M360 158L296 178Q280 190 284 232L300 264L318 252L322 300L478 300L482 252L500 264L516 232Q520 190 504 178L440 158${bneck}`, {
-    color: blouse,
-    noPattern: true,
-    trims: [{ d: 'M284 254L322 244M478 244L516 254', w: 12 }],
-  });
+  s += fabric(
+    c,
+    `M360 158L296 178Q280 190 284 232L300 264L318 252L322 300L478 300L482 252L500 264L516 232Q520 190 504 178L440 158${bneck}`,
+    {
+      color: blouse,
+      noPattern: true,
+      trims: [{ d: 'M284 254L322 244M478 244L516 254', w: 12 }],
+    },
+  );
   if (c.back) {
-    s += ln('M392 236L380 300M408 236L420 300', c.trim, 2) + `<circle cx="380" cy="304" r="5" fill="${c.trim}"/><circle cx="420" cy="304" r="5" fill="${c.trim}"/>`;
+    s +=
+      ln('M392 236L380 300M408 236L420 300', c.trim, 2) +
+      `<circle cx="380" cy="304" r="5" fill="${c.trim}"/><circle cx="420" cy="304" r="5" fill="${c.trim}"/>`;
     // pallu hanging down the back from the left shoulder
     s += fabric(c, 'M300 176L372 160Q380 420 372 702L268 692Q288 420 300 176Z', {
       trims: [
@@ -535,14 +575,20 @@ function drawLehenga(c: Ctx): Drawn {
   s += ln('M336 384Q330 450 338 520', c.trim, 3) + `<path d="M338 520L328 552L348 552Z" fill="${c.trim}"/>`;
   // choli
   const cneck = c.back ? 'Q400 256 360 158Z' : 'Q400 212 360 158Z';
-  s += fabric(c, `M360 158L296 178Q280 190 284 232L298 268L318 256L324 304Q400 316 476 304L482 256L502 268L516 232Q520 190 504 178L440 158${cneck}`, {
-    trims: [
-      { d: 'M284 258L322 246M478 246L516 258', w: 14 },
-      { d: 'M320 302Q400 314 480 302', w: 12 },
-    ],
-  });
+  s += fabric(
+    c,
+    `M360 158L296 178Q280 190 284 232L298 268L318 256L324 304Q400 316 476 304L482 256L502 268L516 232Q520 190 504 178L440 158${cneck}`,
+    {
+      trims: [
+        { d: 'M284 258L322 246M478 246L516 258', w: 14 },
+        { d: 'M320 302Q400 314 480 302', w: 12 },
+      ],
+    },
+  );
   if (c.back) {
-    s += ln('M392 240L384 330M408 240L416 330', c.trim, 2.5) + `<circle cx="384" cy="336" r="7" fill="${c.trim}"/><circle cx="416" cy="336" r="7" fill="${c.trim}"/>`;
+    s +=
+      ln('M392 240L384 330M408 240L416 330', c.trim, 2.5) +
+      `<circle cx="384" cy="336" r="7" fill="${c.trim}"/><circle cx="416" cy="336" r="7" fill="${c.trim}"/>`;
   } else {
     s += ln('M360 158Q400 212 440 158', c.trim, 5);
   }
@@ -556,7 +602,11 @@ function drawDupatta(c: Ctx): Drawn {
   s += `<path d="M252 192L400 128L548 192Z" fill="none" stroke="#a47b52" stroke-width="9"/>`;
   const backLayer = 'M262 188L538 188Q560 500 562 880L238 880Q240 500 262 188Z';
   s += fabric(c, backLayer, { trims: [{ d: 'M232 856L568 856', w: 46 }], color: darken(c.base, 0.1) });
-  s += ln('M246 884L244 910M270 884L269 912M294 884L294 910M318 884L318 912M342 884L342 910M366 884L366 912M390 884L390 910M414 884L414 912M438 884L438 910M462 884L462 912M486 884L486 910M510 884L510 912M534 884L534 910M556 884L557 910', c.trim, 3);
+  s += ln(
+    'M246 884L244 910M270 884L269 912M294 884L294 910M318 884L318 912M342 884L342 910M366 884L366 912M390 884L390 910M414 884L414 912M438 884L438 910M462 884L462 912M486 884L486 910M510 884L510 912M534 884L534 910M556 884L557 910',
+    c.trim,
+    3,
+  );
   const front = 'M276 190L524 190Q548 420 532 760Q400 790 270 762Q252 420 276 190Z';
   s += fabric(c, front, {
     trims: [
@@ -604,14 +654,20 @@ function drawDetail(c: Ctx): Drawn {
     ? [{ d: 'M60 812Q240 786 400 812Q560 838 740 808', w: 96 }]
     : [{ d: 'M60 852Q240 826 400 852Q560 878 740 848', w: 10 }];
   let s = fabric(c, d, { trims });
-  s += stitch(heavyBorder ? 'M70 744Q240 718 400 744Q560 770 730 740' : 'M70 822Q240 796 400 822Q560 848 730 818', c.pattern === 'zari-border' ? c.trim : lighten(c.base, 0.5), 3);
+  s += stitch(
+    heavyBorder ? 'M70 744Q240 718 400 744Q560 770 730 740' : 'M70 822Q240 796 400 822Q560 848 730 818',
+    c.pattern === 'zari-border' ? c.trim : lighten(c.base, 0.5),
+    3,
+  );
   s += fold('M150 140Q170 500 140 890', 24) + shine('M230 130Q250 500 226 880', 28) + fold('M560 150Q580 500 570 900', 30);
   // turned-back corner showing the reverse of the cloth
   s += `<path d="M730 110L730 290L590 132Z" fill="${darken(c.base, 0.18)}" stroke="${c.line}" stroke-width="3"/><path d="M590 132L730 290" stroke="#000" stroke-width="10" opacity=".08"/>`;
   const k = c.kind;
   if (k === 'jeans' || k === 'trousers') {
     const st = k === 'jeans' ? c.accent : darken(c.base, 0.3);
-    s += `<path d="M70 150L730 150L730 290L70 290Z" fill="${darken(c.base, 0.08)}" stroke="${c.line}" stroke-width="3"/>` + stitch('M70 172L730 172M70 268L730 268', st, 4);
+    s +=
+      `<path d="M70 150L730 150L730 290L70 290Z" fill="${darken(c.base, 0.08)}" stroke="${c.line}" stroke-width="3"/>` +
+      stitch('M70 172L730 172M70 268L730 268', st, 4);
     s += `<rect x="200" y="130" width="34" height="190" rx="4" fill="${darken(c.base, 0.08)}" stroke="${c.line}" stroke-width="3"/>`;
     s += buttons(470, [220], 34, k === 'jeans' ? '#b8894a' : darken(c.base, 0.2), '#4a3520');
     s += ln('M120 290Q200 520 70 600', c.line, 5) + stitch('M150 290Q230 540 70 632', st, 4);
@@ -621,13 +677,17 @@ function drawDetail(c: Ctx): Drawn {
     s += ln('M90 180Q400 470 710 180', rib, 56) + ln('M90 180Q400 470 710 180', c.line, 3, ' opacity=".5"');
     s += stitch('M96 232Q400 520 704 232', lighten(c.base, 0.4), 3);
     if (k === 'hoodie') {
-      s += ln('M330 420L300 760', lighten(c.accent, 0.1), 16) + `<rect x="284" y="752" width="32" height="60" rx="8" fill="${darken(c.accent, 0.3)}"/>`;
+      s +=
+        ln('M330 420L300 760', lighten(c.accent, 0.1), 16) +
+        `<rect x="284" y="752" width="32" height="60" rx="8" fill="${darken(c.accent, 0.3)}"/>`;
     }
   } else if (BUTTONED.includes(k)) {
     s += `<rect x="360" y="110" width="80" height="800" fill="${c.base}" stroke="${c.line}" stroke-width="3"/><rect x="360" y="110" width="80" height="800" fill="url(#${c.id}p)"/><rect x="360" y="110" width="80" height="800" fill="#000" opacity=".06"/>`;
     const btn = c.pattern === 'zari-border' || k === 'sherwani' ? c.trim : k === 'jacket' ? '#b8894a' : lighten(c.accent, 0.3);
     for (const y of [330, 600]) {
-      s += button(400, y, 30, btn, darken(btn, 0.45)) + `<g fill="${darken(btn, 0.45)}"><circle cx="390" cy="${y - 10}" r="4"/><circle cx="410" cy="${y - 10}" r="4"/><circle cx="390" cy="${y + 10}" r="4"/><circle cx="410" cy="${y + 10}" r="4"/></g>`;
+      s +=
+        button(400, y, 30, btn, darken(btn, 0.45)) +
+        `<g fill="${darken(btn, 0.45)}"><circle cx="390" cy="${y - 10}" r="4"/><circle cx="410" cy="${y - 10}" r="4"/><circle cx="390" cy="${y + 10}" r="4"/><circle cx="410" cy="${y + 10}" r="4"/></g>`;
     }
     s += stitch('M372 110L372 904M428 110L428 904', lighten(c.base, 0.45), 2.5);
   } else if (!DRAPES.includes(k)) {
@@ -636,7 +696,10 @@ function drawDetail(c: Ctx): Drawn {
     for (let x = 96; x < 720; x += 34) g += `M${x} ${318 + Math.round(Math.sin(x / 70) * 4)}l${(x % 3) - 1} 110`;
     s += ln(g, '#000', 6, ' opacity=".1"');
     const pip = c.accent === '#ffffff' || luma(c.accent) > 0.9 ? darken(c.base, 0.25) : c.accent;
-    s += ln('M70 300Q400 336 730 300', pip, 12) + ln('M70 300Q400 336 730 300', c.line, 2, ' opacity=".5"') + stitch('M70 322Q400 358 730 322', lighten(c.base, 0.5), 3);
+    s +=
+      ln('M70 300Q400 336 730 300', pip, 12) +
+      ln('M70 300Q400 336 730 300', c.line, 2, ' opacity=".5"') +
+      stitch('M70 322Q400 358 730 322', lighten(c.base, 0.5), 3);
   }
   if (DRAPES.includes(k)) {
     let f = '';
@@ -650,7 +713,8 @@ function drawDetail(c: Ctx): Drawn {
 
 function drawFolded(c: Ctx): Drawn {
   const k = c.kind;
-  const box = (y: number) => `M200 ${y + 14}Q200 ${y} 214 ${y}L586 ${y}Q600 ${y} 600 ${y + 14}L600 ${y + 300}Q600 ${y + 314} 586 ${y + 314}L214 ${y + 314}Q200 ${y + 314} 200 ${y + 300}Z`;
+  const box = (y: number) =>
+    `M200 ${y + 14}Q200 ${y} 214 ${y}L586 ${y}Q600 ${y} 600 ${y + 14}L600 ${y + 300}Q600 ${y + 314} 586 ${y + 314}L214 ${y + 314}Q200 ${y + 314} 200 ${y + 300}Z`;
   let s = '';
   s += fabric(c, box(440), { color: darken(c.base, 0.16) });
   s += fabric(c, box(400), { color: darken(c.base, 0.08) });
@@ -679,7 +743,8 @@ function drawFolded(c: Ctx): Drawn {
   } else if (k === 'jeans' || k === 'trousers') {
     const st = k === 'jeans' ? c.accent : darken(c.base, 0.3);
     s += `<path d="M200 354Q200 340 214 340L586 340Q600 340 600 354L600 396L200 396Z" fill="${darken(c.base, 0.08)}" stroke="${c.line}" stroke-width="3"/>`;
-    s += stitch('M202 352L598 352M202 386L598 386', st) + buttons(400, [368], 10, k === 'jeans' ? '#b8894a' : darken(c.base, 0.2), '#4a3520');
+    s +=
+      stitch('M202 352L598 352M202 386L598 386', st) + buttons(400, [368], 10, k === 'jeans' ? '#b8894a' : darken(c.base, 0.2), '#4a3520');
     s += ln('M300 396Q300 470 200 490', c.line, 3) + stitch('M320 396Q320 490 200 512', st);
   } else if (k === 'palazzo' || k === 'skirt') {
     s += `<path d="M200 354Q200 340 214 340L586 340Q600 340 600 354L600 392L200 392Z" fill="${darken(c.base, 0.1)}" stroke="${c.line}" stroke-width="3"/>`;
@@ -781,7 +846,14 @@ const BANNER_PATTERNS: Pattern[] = ['zari-border', 'block-print', 'paisley'];
 /** Colourway of the i-th garment of a banner, derived from the banner palette. */
 function bannerArt(kind: GarmentKind, i: number, palette: [string, string, string]): GarmentArt {
   const [bg, mid, accent] = palette;
-  const art = (base: string, acc: string, pattern: Pattern): GarmentArt => ({ kind, base, accent: acc, pattern, background: bg, view: 'front' });
+  const art = (base: string, acc: string, pattern: Pattern): GarmentArt => ({
+    kind,
+    base,
+    accent: acc,
+    pattern,
+    background: bg,
+    view: 'front',
+  });
   if (kind === 'jeans') return art('#2b4a7e', '#e2a84a', 'plain');
   if (kind === 'trousers') return art('#c2a878', '#8a7550', 'plain');
   const bases = [accent, darken(mid, 0.12), '#efe3c8'];
@@ -792,7 +864,8 @@ function bannerArt(kind: GarmentKind, i: number, palette: [string, string, strin
   if (kind === 'hoodie') return art('#7b2233', '#e9dcd0', 'plain');
   if (kind === 'jacket') return art('#3f5f8a', '#e2a84a', 'plain');
   if (kind === 'shirt') return art(base, lighten(mid, 0.5), 'stripes');
-  if (kind === 'dress' || kind === 'skirt' || kind === 'palazzo' || kind === 'kurti') return art(base, acc === base ? '#ffffff' : acc, 'block-print');
+  if (kind === 'dress' || kind === 'skirt' || kind === 'palazzo' || kind === 'kurti')
+    return art(base, acc === base ? '#ffffff' : acc, 'block-print');
   return art(base, acc, BANNER_PATTERNS[i % 3]);
 }
 

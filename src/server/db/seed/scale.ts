@@ -26,9 +26,38 @@ export const SCALE_EMAIL_DOMAIN = 'scale.rangmanch.in';
 export const RARE_WORD = 'Zardozi';
 
 const COLOURS = ['Indigo', 'Mustard', 'Maroon', 'Teal', 'Ivory', 'Rani Pink', 'Olive', 'Saffron', 'Charcoal', 'Peach', 'Emerald'];
-const STYLES = ['Printed', 'Embroidered', 'Block-print', 'Handloom', 'Striped', 'Solid', 'Floral', 'Ikat', 'Bandhani', 'Chikankari', 'Kalamkari', 'Leheriya', 'Ajrakh'];
+const STYLES = [
+  'Printed',
+  'Embroidered',
+  'Block-print',
+  'Handloom',
+  'Striped',
+  'Solid',
+  'Floral',
+  'Ikat',
+  'Bandhani',
+  'Chikankari',
+  'Kalamkari',
+  'Leheriya',
+  'Ajrakh',
+];
 const FABRICS = ['Cotton', 'Linen', 'Silk', 'Chanderi', 'Khadi', 'Rayon', 'Georgette', 'Chiffon', 'Modal', 'Muslin'];
-const GARMENTS = ['Kurta', 'Saree', 'Dupatta', 'Shirt', 'Tee', 'Dress', 'Palazzo', 'Lehenga', 'Kurti', 'Nehru Jacket', 'Salwar Set', 'Anarkali', 'Stole', 'Co-ord Set'];
+const GARMENTS = [
+  'Kurta',
+  'Saree',
+  'Dupatta',
+  'Shirt',
+  'Tee',
+  'Dress',
+  'Palazzo',
+  'Lehenga',
+  'Kurti',
+  'Nehru Jacket',
+  'Salwar Set',
+  'Anarkali',
+  'Stole',
+  'Co-ord Set',
+];
 const DETAILS = [
   'a mandarin collar and side pockets',
   'hand-finished hems and a relaxed fit',
@@ -39,8 +68,48 @@ const DETAILS = [
   'three-quarter sleeves',
   'a flared silhouette',
 ];
-const FIRST_NAMES = ['Asha', 'Rohan', 'Priya', 'Arjun', 'Meera', 'Vikram', 'Ananya', 'Kabir', 'Isha', 'Dev', 'Nisha', 'Aditya', 'Kavya', 'Rahul', 'Sneha', 'Farhan', 'Lakshmi', 'Manpreet', 'Tenzin', 'Zoya'];
-const LAST_NAMES = ['Verma', 'Sharma', 'Iyer', 'Reddy', 'Nair', 'Gupta', 'Singh', 'Das', 'Khan', 'Patel', 'Menon', 'Bose', 'Joshi', 'Kulkarni', 'Fernandes', 'Chatterjee', 'Rao', 'Gill'];
+const FIRST_NAMES = [
+  'Asha',
+  'Rohan',
+  'Priya',
+  'Arjun',
+  'Meera',
+  'Vikram',
+  'Ananya',
+  'Kabir',
+  'Isha',
+  'Dev',
+  'Nisha',
+  'Aditya',
+  'Kavya',
+  'Rahul',
+  'Sneha',
+  'Farhan',
+  'Lakshmi',
+  'Manpreet',
+  'Tenzin',
+  'Zoya',
+];
+const LAST_NAMES = [
+  'Verma',
+  'Sharma',
+  'Iyer',
+  'Reddy',
+  'Nair',
+  'Gupta',
+  'Singh',
+  'Das',
+  'Khan',
+  'Patel',
+  'Menon',
+  'Bose',
+  'Joshi',
+  'Kulkarni',
+  'Fernandes',
+  'Chatterjee',
+  'Rao',
+  'Gill',
+];
 const CITIES: [string, string, string][] = [
   ['Bengaluru', 'Karnataka', '560001'],
   ['Mumbai', 'Maharashtra', '400001'],
@@ -55,7 +124,21 @@ const CITIES: [string, string, string][] = [
 ];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 /** Order statuses weighted like a shop's history: mostly delivered. */
-const STATUS_MIX = ['delivered', 'delivered', 'delivered', 'delivered', 'delivered', 'shipped', 'processing', 'confirmed', 'placed', 'placed', 'cancelled', 'returned', 'refunded'];
+const STATUS_MIX = [
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'shipped',
+  'processing',
+  'confirmed',
+  'placed',
+  'placed',
+  'cancelled',
+  'returned',
+  'refunded',
+];
 
 /** A SQL text[] literal. */
 const arr = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`);

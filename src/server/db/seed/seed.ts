@@ -98,14 +98,32 @@ export async function seedDemoCatalog(
       }
     }
     for (const [i, banner] of demoBanners.entries()) {
-      jobs.push({ key: `banner:${i}`, rel: path.join('demo', 'banners', `banner-${i + 1}.webp`), svg: renderBannerSvg(banner), twin: 1600 });
+      jobs.push({
+        key: `banner:${i}`,
+        rel: path.join('demo', 'banners', `banner-${i + 1}.webp`),
+        svg: renderBannerSvg(banner),
+        twin: 1600,
+      });
     }
-    jobs.push({ key: 'video-banner', rel: path.join('demo', 'banners', 'video-banner-poster.webp'), svg: renderBannerSvg(demoVideoBanner), twin: 1600 });
+    jobs.push({
+      key: 'video-banner',
+      rel: path.join('demo', 'banners', 'video-banner-poster.webp'),
+      svg: renderBannerSvg(demoVideoBanner),
+      twin: 1600,
+    });
     for (const video of demoVideos) {
-      jobs.push({ key: `poster:${video.key}`, rel: path.join('demo', 'videos', `${video.key}-poster.webp`), svg: renderGarmentSvg(video.art, 360, 640, 'frame') });
+      jobs.push({
+        key: `poster:${video.key}`,
+        rel: path.join('demo', 'videos', `${video.key}-poster.webp`),
+        svg: renderGarmentSvg(video.art, 360, 640, 'frame'),
+      });
     }
     for (const photo of demoInstagramPhotos) {
-      jobs.push({ key: `insta:${photo.key}`, rel: path.join('demo', 'instagram', `${photo.key}.webp`), svg: renderGarmentSvg(photo.art, 600, 600, 'frame') });
+      jobs.push({
+        key: `insta:${photo.key}`,
+        rel: path.join('demo', 'instagram', `${photo.key}.webp`),
+        svg: renderGarmentSvg(photo.art, 600, 600, 'frame'),
+      });
     }
     const webps = await svgsToWebp(jobs.map((j) => j.svg));
     for (const [i, job] of jobs.entries()) {
@@ -171,7 +189,9 @@ export async function seedDemoCatalog(
     }
     const bannerLink = (link: string | null) =>
       link?.replace(/^\/category\/(.+)$/, (_m, key: string) =>
-        categoryIds.has(key) ? `/category/${categoryIds.get(key)}?name=${encodeURIComponent(demoCategories.find((c) => c.key === key)!.name)}` : '/products',
+        categoryIds.has(key)
+          ? `/category/${categoryIds.get(key)}?name=${encodeURIComponent(demoCategories.find((c) => c.key === key)!.name)}`
+          : '/products',
       ) ?? null;
     await tx.insert(heroBanners).values([
       {
@@ -249,13 +269,19 @@ export async function ensureAdmin(db: Database, admin: { email: string; password
  */
 export async function ensureDemoImageTwins(mediaDir: string): Promise<number> {
   let written = 0;
-  for (const [folder, fullWidth] of [['products', 800], ['banners', 1600]] as const) {
+  for (const [folder, fullWidth] of [
+    ['products', 800],
+    ['banners', 1600],
+  ] as const) {
     const dir = path.join(mediaDir, 'demo', folder);
     const files = await readdir(dir).catch(() => [] as string[]);
     const twinSuffix = new RegExp(`-${fullWidth / 2}\\.webp$`);
     for (const file of files.filter((f) => f.endsWith('.webp') && !twinSuffix.test(f))) {
       const twin = path.join(dir, halfName(file, fullWidth));
-      const exists = await access(twin).then(() => true, () => false);
+      const exists = await access(twin).then(
+        () => true,
+        () => false,
+      );
       if (exists) continue;
       await writeFile(twin, await resizeWebp(await readFile(path.join(dir, file)), fullWidth / 2));
       written++;

@@ -44,11 +44,7 @@ const markSent = preparedOnce((db) =>
 );
 
 /** Builds the queue over a database and a mailer. */
-export function createMailQueue(
-  db: Database,
-  mailer: Mailer,
-  log?: { warn(obj: object, msg: string): void },
-): MailQueue {
+export function createMailQueue(db: Database, mailer: Mailer, log?: { warn(obj: object, msg: string): void }): MailQueue {
   async function attempt(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
@@ -99,7 +95,10 @@ export function createMailQueue(
       let sent = 0;
       let failed = 0;
       for (const { id } of claimed.rows) {
-        const [row] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+        const [row] = await db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
         if (!row) continue;
         if (await attempt(row)) sent++;
         else failed++;

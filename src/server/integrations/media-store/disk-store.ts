@@ -10,13 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  isMediaFolder,
-  RESOURCE_TYPES,
-  type MediaFolder,
-  type ResourceType,
-  type UploadTarget,
-} from '../../../core/schemas/media';
+import { isMediaFolder, RESOURCE_TYPES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
 
 /** Where the browser posts files for the disk store. */
 export const DISK_UPLOAD_URL = '/api/media/upload';

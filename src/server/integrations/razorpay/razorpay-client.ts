@@ -71,12 +71,7 @@ export class RazorpayError extends Error {
   /** Razorpay's `error.reason`, when given. */
   reason?: string;
 
-  constructor(
-    message: string,
-    statusCode: number,
-    code: string,
-    extra: { field?: string; reason?: string; cause?: unknown } = {},
-  ) {
+  constructor(message: string, statusCode: number, code: string, extra: { field?: string; reason?: string; cause?: unknown } = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'RazorpayError';
     this.statusCode = statusCode;
@@ -89,12 +84,7 @@ export class RazorpayError extends Error {
 /** The Razorpay calls the shop makes. Every method rejects with a {@link RazorpayError} on failure. */
 export interface RazorpayClient {
   /** POST /v1/orders. `amountPaise` integer >= 100; `receipt` <= 40 chars (the shop's own reference). */
-  createOrder(input: {
-    amountPaise: number;
-    currency: 'INR';
-    receipt: string;
-    notes?: Record<string, string>;
-  }): Promise<RazorpayOrder>;
+  createOrder(input: { amountPaise: number; currency: 'INR'; receipt: string; notes?: Record<string, string> }): Promise<RazorpayOrder>;
   /** GET /v1/orders/:id. An unknown id is a 400 `BAD_REQUEST_ERROR` (Razorpay's behaviour). */
   fetchOrder(orderId: string): Promise<RazorpayOrder>;
   /** GET /v1/orders/:id/payments: every payment attempt on the order (the `items` of Razorpay's collection). */
@@ -121,10 +111,7 @@ function asString(value: unknown): string | undefined {
  * call, body included. Never throws itself: with a credential or `apiBase` missing, every call
  * rejects with a RazorpayError 500 `CONFIGURATION_ERROR`.
  */
-export function createRazorpayClient(
-  creds: RazorpayCredentials,
-  opts: { timeoutMs?: number } = {},
-): RazorpayClient {
+export function createRazorpayClient(creds: RazorpayCredentials, opts: { timeoutMs?: number } = {}): RazorpayClient {
   // Checked per call, not here: the app is built (e.g. in tests) before a sandbox's base URL is known.
   const configured = Boolean(creds.keyId && creds.keySecret && creds.apiBase);
   const base = creds.apiBase.replace(/\/+$/, '');

@@ -26,7 +26,12 @@ interface ReceivedWebhook {
 }
 
 /** A tiny webhook receiver keeping the raw body, as the shop's must. */
-async function startWebhookReceiver(): Promise<{ url: string; app: FastifyInstance; received: ReceivedWebhook[]; next(event: string): Promise<ReceivedWebhook> }> {
+async function startWebhookReceiver(): Promise<{
+  url: string;
+  app: FastifyInstance;
+  received: ReceivedWebhook[];
+  next(event: string): Promise<ReceivedWebhook>;
+}> {
   const received: ReceivedWebhook[] = [];
   const waiters: Array<{ event: string; resolve: (w: ReceivedWebhook) => void }> = [];
   const app = Fastify();
@@ -254,7 +259,10 @@ describe('Razorpay client against the sandbox', () => {
     try {
       const address = slow.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const impatient = createRazorpayClient({ keyId: KEY_ID, keySecret: KEY_SECRET, apiBase: `http://127.0.0.1:${port}` }, { timeoutMs: 50 });
+      const impatient = createRazorpayClient(
+        { keyId: KEY_ID, keySecret: KEY_SECRET, apiBase: `http://127.0.0.1:${port}` },
+        { timeoutMs: 50 },
+      );
       const timeout = await expectRazorpayError(impatient.fetchOrder('order_x'), 504);
       expect(timeout.code).toBe('TIMEOUT');
     } finally {
@@ -323,7 +331,9 @@ describe('sandbox mounted in a host app', () => {
       });
       expect(badJson.statusCode).toBe(400);
       expect(badJson.json()).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR' } });
-      expect((await app.inject({ method: 'GET', url: '/razorpay-sandbox/nope' })).json()).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR' } });
+      expect((await app.inject({ method: 'GET', url: '/razorpay-sandbox/nope' })).json()).toMatchObject({
+        error: { code: 'BAD_REQUEST_ERROR' },
+      });
       expect((await app.inject({ method: 'GET', url: '/elsewhere' })).json()).toEqual({ message: 'host 404' });
       expect((await app.inject({ method: 'GET', url: '/api/ping' })).json()).toEqual({ ok: true });
       expect((await app.inject({ method: 'GET', url: '/razorpay-sandbox/checkout.js' })).body).toContain('window.Razorpay');

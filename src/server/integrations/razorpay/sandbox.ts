@@ -161,11 +161,7 @@ class SandboxError extends Error {
   }
 }
 
-function errorBody(
-  code: string,
-  description: string,
-  extra: { field?: string; reason?: string; source?: string; step?: string } = {},
-) {
+function errorBody(code: string, description: string, extra: { field?: string; reason?: string; source?: string; step?: string } = {}) {
   return {
     error: {
       code,
@@ -199,9 +195,10 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 const notesSchema = z
   .record(
     z.string().max(256, 'Notes keys may not be greater than 256 characters'),
-    z.union([z.string(), z.number(), z.boolean()]).transform(String).pipe(
-      z.string().max(256, 'Notes values may not be greater than 256 characters'),
-    ),
+    z
+      .union([z.string(), z.number(), z.boolean()])
+      .transform(String)
+      .pipe(z.string().max(256, 'Notes values may not be greater than 256 characters')),
     { error: 'notes should be an object of key-value pairs' },
   )
   .refine((notes) => Object.keys(notes).length <= 15, 'Number of notes must not exceed 15');
@@ -280,9 +277,7 @@ function checkOptions(opts: SandboxOptions): void {
 }
 
 function sendNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .send(errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.', { reason: 'NA' }));
+  return reply.code(404).send(errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.', { reason: 'NA' }));
 }
 
 /** Adds CORS headers so a page on another origin can use the widget against a standalone sandbox. */
@@ -320,9 +315,7 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'razorpay sandbox: request failed');
-      return reply
-        .code(500)
-        .send(errorBody('SERVER_ERROR', 'The server encountered an error. The incident has been reported to admins.'));
+      return reply.code(500).send(errorBody('SERVER_ERROR', 'The server encountered an error. The incident has been reported to admins.'));
     }
     return reply.code(status).send(errorBody('BAD_REQUEST_ERROR', err.message, { reason: 'input_validation_failed' }));
   });
@@ -447,9 +440,7 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
 
     api.get<{ Params: { id: string } }>('/v1/orders/:id/payments', HIDDEN, async (request) => {
       if (!state.orders.has(request.params.id)) throw notFound();
-      const items = [...state.payments.values()]
-        .filter((payment) => payment.order_id === request.params.id)
-        .reverse();
+      const items = [...state.payments.values()].filter((payment) => payment.order_id === request.params.id).reverse();
       return { entity: 'collection', count: items.length, items };
     });
 
@@ -591,7 +582,11 @@ export async function startRazorpaySandbox(opts: SandboxOptions): Promise<Starte
       });
       const body = (await res.json()) as SandboxPaymentResult & { error?: { code: string; description: string } };
       if (!res.ok || body.error) {
-        throw new RazorpayError(body.error?.description ?? `Payment failed (HTTP ${res.status})`, res.status, body.error?.code ?? 'SERVER_ERROR');
+        throw new RazorpayError(
+          body.error?.description ?? `Payment failed (HTTP ${res.status})`,
+          res.status,
+          body.error?.code ?? 'SERVER_ERROR',
+        );
       }
       return body;
     },

@@ -34,10 +34,7 @@ export function signPayment(orderId: string, paymentId: string, keySecret: strin
  * `razorpay_payment_id`. True only when it is the 64-hex-char HMAC of `${orderId}|${paymentId}`
  * under `keySecret`. Never throws: a malformed signature, an empty id or an empty secret give false.
  */
-export function verifyPaymentSignature(
-  input: { orderId: string; paymentId: string; signature: string },
-  keySecret: string,
-): boolean {
+export function verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }, keySecret: string): boolean {
   if (!keySecret || !input.orderId || !input.paymentId) return false;
   return safeEqualHex(input.signature, signPayment(input.orderId, input.paymentId, keySecret));
 }
@@ -56,11 +53,7 @@ export function signWebhook(rawBody: string | Buffer, webhookSecret: string): st
  * re-serialised body does not match). Never throws: a missing or malformed header, or an empty
  * secret, give false.
  */
-export function verifyWebhookSignature(
-  rawBody: string | Buffer,
-  signature: string | undefined,
-  webhookSecret: string,
-): boolean {
+export function verifyWebhookSignature(rawBody: string | Buffer, signature: string | undefined, webhookSecret: string): boolean {
   if (!webhookSecret) return false;
   return safeEqualHex(signature, signWebhook(rawBody, webhookSecret));
 }

@@ -13,11 +13,9 @@ afterAll(() => t.close());
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/categories', headers: admin, payload });
-const put = (id: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url: `/api/categories/${id}`, headers: admin, payload });
+const put = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/categories/${id}`, headers: admin, payload });
 const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/categories/${id}`, headers: admin });
-const adminList = async () =>
-  (await t.app.inject({ url: '/api/categories/admin/all', headers: admin })).json<Record<string, unknown>[]>();
+const adminList = async () => (await t.app.inject({ url: '/api/categories/admin/all', headers: admin })).json<Record<string, unknown>[]>();
 const publicList = async () => (await t.app.inject('/api/categories')).json<{ _id: string }[]>();
 
 describe('POST /api/categories', () => {

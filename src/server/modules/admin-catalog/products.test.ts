@@ -6,15 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { Product } from '../../../core/api-types';
-import {
-  cartItems,
-  checkoutAttempts,
-  orderItems,
-  orders,
-  productImages,
-  variants,
-  type StoredShippingAddress,
-} from '../../db/schema';
+import { cartItems, checkoutAttempts, orderItems, orders, productImages, variants, type StoredShippingAddress } from '../../db/schema';
 import { realImage } from '../media/test-fixtures';
 
 let t: TestApp;
@@ -225,12 +217,7 @@ describe('POST /api/products', () => {
     ['a negative price', { variants: [{ size: 'M', price: -5, stockQty: 1 }] }, 'Valid price is required', 'variants.0.price'],
     ['a missing price', { variants: [{ size: 'M', stockQty: 1 }] }, 'Valid price is required', 'variants.0.price'],
     ['a price in text', { variants: [{ size: 'M', price: 'abc', stockQty: 1 }] }, 'Valid price is required', 'variants.0.price'],
-    [
-      'a price finer than paise',
-      { variants: [{ size: 'M', price: 10.005, stockQty: 1 }] },
-      'Valid price is required',
-      'variants.0.price',
-    ],
+    ['a price finer than paise', { variants: [{ size: 'M', price: 10.005, stockQty: 1 }] }, 'Valid price is required', 'variants.0.price'],
     [
       'a compare-at price not above the price',
       { variants: [{ size: 'M', price: 999, compareAtPrice: 999, stockQty: 1 }] },
@@ -238,12 +225,7 @@ describe('POST /api/products', () => {
       'variants.0.compareAtPrice',
     ],
     ['a missing stock', { variants: [{ size: 'M', price: 10 }] }, 'Stock quantity is required', 'variants.0.stockQty'],
-    [
-      'a negative stock',
-      { variants: [{ size: 'M', price: 10, stockQty: -1 }] },
-      'Stock quantity is required',
-      'variants.0.stockQty',
-    ],
+    ['a negative stock', { variants: [{ size: 'M', price: 10, stockQty: -1 }] }, 'Stock quantity is required', 'variants.0.stockQty'],
     [
       'a fractional stock',
       { variants: [{ size: 'M', price: 10, stockQty: 1.5 }] },

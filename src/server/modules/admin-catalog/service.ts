@@ -264,10 +264,7 @@ async function referencedVariantIds(tx: Tx, ids: string[]): Promise<Set<string>>
   const referenced = new Set<string>();
   if (ids.length === 0) return referenced;
   const inCarts = await tx.selectDistinct({ id: cartItems.variantId }).from(cartItems).where(inArray(cartItems.variantId, ids));
-  const inOrders = await tx
-    .selectDistinct({ id: orderItems.variantId })
-    .from(orderItems)
-    .where(inArray(orderItems.variantId, ids));
+  const inOrders = await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, ids));
   for (const r of [...inCarts, ...inOrders]) if (r.id) referenced.add(r.id);
   for (const id of ids) {
     if (referenced.has(id)) continue;
@@ -522,9 +519,7 @@ export async function deleteProduct(deps: DeleteProductDeps, id: string): Promis
   const publicIds = [...new Set(images.map((i) => i.publicId).filter((p): p is string => Boolean(p)))];
   try {
     const inUse = await publicIdsInUse(deps.db, publicIds);
-    await Promise.all(
-      publicIds.filter((p) => !inUse.has(p)).map((publicId) => deleteMedia(deps.mediaStore, publicId, 'image', deps.log)),
-    );
+    await Promise.all(publicIds.filter((p) => !inUse.has(p)).map((publicId) => deleteMedia(deps.mediaStore, publicId, 'image', deps.log)));
   } catch (err) {
     deps.log.warn({ err, productId: id }, 'product image cleanup failed');
   }

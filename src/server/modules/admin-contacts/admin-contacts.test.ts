@@ -22,8 +22,20 @@ describe('GET /api/contacts', () => {
     });
     expect(sent.statusCode).toBe(201);
     await t.db.insert(contactMessages).values([
-      { name: 'Arjun Rao', email: 'arjun@example.in', phone: '9988776655', comment: 'Size chart for kurtas, 100% cotton?', createdAt: new Date('2024-01-02T10:00:00Z') },
-      { name: 'Old Guest', email: 'old@example.in', phone: '9000000000', comment: 'An older question about returns.', createdAt: new Date('2023-12-01T10:00:00Z') },
+      {
+        name: 'Arjun Rao',
+        email: 'arjun@example.in',
+        phone: '9988776655',
+        comment: 'Size chart for kurtas, 100% cotton?',
+        createdAt: new Date('2024-01-02T10:00:00Z'),
+      },
+      {
+        name: 'Old Guest',
+        email: 'old@example.in',
+        phone: '9000000000',
+        comment: 'An older question about returns.',
+        createdAt: new Date('2023-12-01T10:00:00Z'),
+      },
     ]);
 
     const res = await t.app.inject({ url: '/api/contacts', headers: admin });
@@ -42,7 +54,9 @@ describe('GET /api/contacts', () => {
     expect(all[1]).toMatchObject({ registeredUser: false, createdAt: '2024-01-02T10:00:00.000Z' });
 
     const search = async (term: string) =>
-      (await t.app.inject({ url: `/api/contacts?search=${encodeURIComponent(term)}`, headers: admin })).json().map((m: { name: string }) => m.name);
+      (await t.app.inject({ url: `/api/contacts?search=${encodeURIComponent(term)}`, headers: admin }))
+        .json()
+        .map((m: { name: string }) => m.name);
     expect(await search('KAVYA')).toEqual(['Kavya Nair']);
     expect(await search('arjun@')).toEqual(['Arjun Rao']);
     expect(await search('900000')).toEqual(['Old Guest']);

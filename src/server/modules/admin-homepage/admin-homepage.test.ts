@@ -24,7 +24,11 @@ describe('hero banners', () => {
   });
 
   it('adds, lists, edits, toggles and deletes a banner; the homepage follows at once', async () => {
-    const added = await call('POST', `${BASE}/banners`, { mediaType: 'image', imageUrl: '/media/hero/one.webp', publicId: 'hero_images/one' });
+    const added = await call('POST', `${BASE}/banners`, {
+      mediaType: 'image',
+      imageUrl: '/media/hero/one.webp',
+      publicId: 'hero_images/one',
+    });
     expect(added.statusCode).toBe(201);
     const banner = added.json();
     expect(banner).toMatchObject({
@@ -40,9 +44,18 @@ describe('hero banners', () => {
     expect(new Date(banner.createdAt).toISOString()).toBe(banner.createdAt);
     expect((await homepage()).imageBanners.map((b: { _id: string }) => b._id)).toEqual([banner._id]);
 
-    const edited = await call('PUT', `${BASE}/banners/${banner._id}`, { ...banner, alt: 'Festive edit', imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg' });
+    const edited = await call('PUT', `${BASE}/banners/${banner._id}`, {
+      ...banner,
+      alt: 'Festive edit',
+      imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg',
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ _id: banner._id, alt: 'Festive edit', imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg', sortOrder: 0 });
+    expect(edited.json()).toMatchObject({
+      _id: banner._id,
+      alt: 'Festive edit',
+      imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg',
+      sortOrder: 0,
+    });
 
     // The card's toggle resends the whole saved item with isActive flipped.
     const off = await call('PUT', `${BASE}/banners/${banner._id}`, { ...edited.json(), isActive: false });
@@ -51,10 +64,14 @@ describe('hero banners', () => {
     const list = await call('GET', `${BASE}/banners`);
     expect(list.json()).toEqual([off.json()]);
     const on = await call('PUT', `${BASE}/banners/${banner._id}`, { ...off.json(), isActive: true });
-    expect((await homepage()).imageBanners).toEqual([{ _id: banner._id, link: null, imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg', alt: 'Festive edit' }]);
+    expect((await homepage()).imageBanners).toEqual([
+      { _id: banner._id, link: null, imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg', alt: 'Festive edit' },
+    ]);
     expect(on.json().isActive).toBe(true);
 
-    const video = (await call('POST', `${BASE}/banners`, { mediaType: 'video', videoUrl: '/media/hero/loop.mp4', posterUrl: '/media/hero/loop.webp' })).json();
+    const video = (
+      await call('POST', `${BASE}/banners`, { mediaType: 'video', videoUrl: '/media/hero/loop.mp4', posterUrl: '/media/hero/loop.webp' })
+    ).json();
     expect((await homepage()).videoBanner).toEqual({ videoUrl: '/media/hero/loop.mp4', posterUrl: '/media/hero/loop.webp' });
 
     const deleted = await call('DELETE', `${BASE}/banners/${banner._id}`);
@@ -86,7 +103,11 @@ describe('hero banners', () => {
       [{ mediaType: 'image', imageUrl: 'data:image/png;base64,AAAA' }, 'imageUrl', 'Media URL must be an http(s) URL or a /media/ path'],
       [{ mediaType: 'image', imageUrl: '/media/a.webp', sortOrder: -1 }, 'sortOrder', 'Sort order must be a whole number of 0 or more'],
       [{ mediaType: 'image', imageUrl: '/media/a.webp', sortOrder: 1.5 }, 'sortOrder', 'Sort order must be a whole number of 0 or more'],
-      [{ mediaType: 'image', imageUrl: '/media/a.webp', link: 'javascript:alert(1)' }, 'link', 'Link must be a site path or an http(s) URL'],
+      [
+        { mediaType: 'image', imageUrl: '/media/a.webp', link: 'javascript:alert(1)' },
+        'link',
+        'Link must be a site path or an http(s) URL',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await call('POST', `${BASE}/banners`, body);
@@ -118,7 +139,11 @@ describe('hero banners', () => {
     await call('PUT', `${BASE}/banners/${images[0]._id}`, { ...images[0], isActive: false });
     expect((await call('POST', `${BASE}/banners`, { mediaType: 'image', imageUrl: '/media/hero/6.webp' })).statusCode).toBe(409);
 
-    const switched = await call('PUT', `${BASE}/banners/${images[1]._id}`, { ...images[1], mediaType: 'video', videoUrl: '/media/hero/c.mp4' });
+    const switched = await call('PUT', `${BASE}/banners/${images[1]._id}`, {
+      ...images[1],
+      mediaType: 'video',
+      videoUrl: '/media/hero/c.mp4',
+    });
     expect(switched.statusCode).toBe(409);
     expect(switched.json().message).toBe('Only 1 video banner allowed');
     // Editing within the same type is never blocked by the limit.
@@ -127,7 +152,8 @@ describe('hero banners', () => {
 
   it('orders the image banners in one call and the homepage shows that order', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await call('POST', `${BASE}/banners`, { mediaType: 'image', imageUrl: `/media/hero/${i}.webp` })).json()._id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await call('POST', `${BASE}/banners`, { mediaType: 'image', imageUrl: `/media/hero/${i}.webp` })).json()._id);
     const video = (await call('POST', `${BASE}/banners`, { mediaType: 'video', videoUrl: '/media/hero/a.mp4' })).json();
 
     const res = await call('PUT', `${BASE}/banners/order`, { ids: [ids[2], ids[0]] });
@@ -140,7 +166,12 @@ describe('hero banners', () => {
       [ids[1], 2],
     ]);
     expect((await homepage()).imageBanners.map((b: { _id: string }) => b._id)).toEqual([ids[2], ids[0], ids[1]]);
-    expect((await call('GET', `${BASE}/banners`)).json().filter((b: { mediaType: string }) => b.mediaType === 'image').map((b: { _id: string }) => b._id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(
+      (await call('GET', `${BASE}/banners`))
+        .json()
+        .filter((b: { mediaType: string }) => b.mediaType === 'image')
+        .map((b: { _id: string }) => b._id),
+    ).toEqual([ids[2], ids[0], ids[1]]);
 
     const withVideo = await call('PUT', `${BASE}/banners/order`, { ids: [video._id, ids[0]] });
     expect(withVideo.statusCode).toBe(400);
@@ -164,13 +195,30 @@ describe('vertical videos', () => {
   });
 
   it('adds with a trimmed title and optional poster, edits, toggles and deletes; the homepage follows', async () => {
-    const added = await call('POST', `${BASE}/videos`, { videoUrl: '/media/videos/drape.mp4', videoPublicId: 'vertical_videos/drape', title: '  How to drape a saree  ' });
+    const added = await call('POST', `${BASE}/videos`, {
+      videoUrl: '/media/videos/drape.mp4',
+      videoPublicId: 'vertical_videos/drape',
+      title: '  How to drape a saree  ',
+    });
     expect(added.statusCode).toBe(201);
     const video = added.json();
-    expect(video).toMatchObject({ videoUrl: '/media/videos/drape.mp4', videoPublicId: 'vertical_videos/drape', posterUrl: null, posterPublicId: null, title: 'How to drape a saree', isActive: true });
-    expect((await homepage()).videos).toEqual([{ _id: video._id, videoUrl: '/media/videos/drape.mp4', posterUrl: null, title: 'How to drape a saree' }]);
+    expect(video).toMatchObject({
+      videoUrl: '/media/videos/drape.mp4',
+      videoPublicId: 'vertical_videos/drape',
+      posterUrl: null,
+      posterPublicId: null,
+      title: 'How to drape a saree',
+      isActive: true,
+    });
+    expect((await homepage()).videos).toEqual([
+      { _id: video._id, videoUrl: '/media/videos/drape.mp4', posterUrl: null, title: 'How to drape a saree' },
+    ]);
 
-    const edited = await call('PUT', `${BASE}/videos/${video._id}`, { ...video, posterUrl: '/media/posters/drape.webp', posterPublicId: 'video_posters/drape' });
+    const edited = await call('PUT', `${BASE}/videos/${video._id}`, {
+      ...video,
+      posterUrl: '/media/posters/drape.webp',
+      posterPublicId: 'video_posters/drape',
+    });
     expect(edited.json()).toMatchObject({ posterUrl: '/media/posters/drape.webp', posterPublicId: 'video_posters/drape' });
     const off = await call('PUT', `${BASE}/videos/${video._id}`, { ...edited.json(), isActive: false });
     expect(off.json().isActive).toBe(false);
@@ -211,11 +259,23 @@ describe('Instagram photos', () => {
   });
 
   it('adds with the default alt, edits, toggles and deletes; the homepage follows', async () => {
-    const added = await call('POST', `${BASE}/instagram`, { imageUrl: '/media/insta/1.webp', postUrl: 'https://www.instagram.com/p/C0ffee/', publicId: 'instagram_photos/1' });
+    const added = await call('POST', `${BASE}/instagram`, {
+      imageUrl: '/media/insta/1.webp',
+      postUrl: 'https://www.instagram.com/p/C0ffee/',
+      publicId: 'instagram_photos/1',
+    });
     expect(added.statusCode).toBe(201);
     const photo = added.json();
-    expect(photo).toMatchObject({ imageUrl: '/media/insta/1.webp', postUrl: 'https://www.instagram.com/p/C0ffee/', alt: 'Instagram Photo', isActive: true, publicId: 'instagram_photos/1' });
-    expect((await homepage()).instagramPhotos).toEqual([{ _id: photo._id, imageUrl: '/media/insta/1.webp', postUrl: 'https://www.instagram.com/p/C0ffee/', alt: 'Instagram Photo' }]);
+    expect(photo).toMatchObject({
+      imageUrl: '/media/insta/1.webp',
+      postUrl: 'https://www.instagram.com/p/C0ffee/',
+      alt: 'Instagram Photo',
+      isActive: true,
+      publicId: 'instagram_photos/1',
+    });
+    expect((await homepage()).instagramPhotos).toEqual([
+      { _id: photo._id, imageUrl: '/media/insta/1.webp', postUrl: 'https://www.instagram.com/p/C0ffee/', alt: 'Instagram Photo' },
+    ]);
 
     const off = await call('PUT', `${BASE}/instagram/${photo._id}`, { ...photo, isActive: false, alt: 'Diwali look' });
     expect(off.json()).toMatchObject({ isActive: false, alt: 'Diwali look' });
@@ -223,7 +283,10 @@ describe('Instagram photos', () => {
     expect((await call('GET', `${BASE}/instagram`)).json()).toEqual([off.json()]);
     expect((await call('DELETE', `${BASE}/instagram/${photo._id}`)).json()).toEqual({ message: 'Photo deleted successfully' });
     expect((await call('GET', `${BASE}/instagram`)).json()).toEqual([]);
-    expect((await call('PUT', `${BASE}/instagram/${MISSING_ID}`, { imageUrl: '/media/a.webp', postUrl: 'https://instagram.com/p/x' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `${BASE}/instagram/${MISSING_ID}`, { imageUrl: '/media/a.webp', postUrl: 'https://instagram.com/p/x' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("refuses missing or bad fields with the spec's messages", async () => {
@@ -245,7 +308,9 @@ describe('Instagram photos', () => {
 
   it('allows at most 5', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await call('POST', `${BASE}/instagram`, { imageUrl: `/media/i${i}.webp`, postUrl: `https://instagram.com/p/${i}` })).statusCode).toBe(201);
+      expect(
+        (await call('POST', `${BASE}/instagram`, { imageUrl: `/media/i${i}.webp`, postUrl: `https://instagram.com/p/${i}` })).statusCode,
+      ).toBe(201);
     }
     const sixth = await call('POST', `${BASE}/instagram`, { imageUrl: '/media/i6.webp', postUrl: 'https://instagram.com/p/6' });
     expect(sixth.statusCode).toBe(409);
@@ -307,7 +372,10 @@ describe('testimonials', () => {
     const res = await call('POST', `${BASE}/testimonials`, { ...valid, content: 'Lovely fabric\u0000, fits well' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.content).toBe('Text contains invalid characters');
-    const photo = await call('POST', `${BASE}/instagram`, { imageUrl: 'https://cdn.example/a\u0000.webp', postUrl: 'https://instagram.com/p/x' });
+    const photo = await call('POST', `${BASE}/instagram`, {
+      imageUrl: 'https://cdn.example/a\u0000.webp',
+      postUrl: 'https://instagram.com/p/x',
+    });
     expect(photo.statusCode).toBe(400);
   });
 

@@ -30,7 +30,9 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await content.createBanner(db, req.body)),
   );
   // Static path: wins over /banners/:id in the router.
-  app.put(`${BASE}/banners/order`, { ...admin, schema: { body: bannerOrderSchema } }, async (req) => content.reorderBanners(db, req.body.ids));
+  app.put(`${BASE}/banners/order`, { ...admin, schema: { body: bannerOrderSchema } }, async (req) =>
+    content.reorderBanners(db, req.body.ids),
+  );
   app.put(`${BASE}/banners/:id`, { ...admin, schema: { params: bannerId, body: heroBannerSchema } }, async (req) =>
     content.updateBanner(db, req.params.id, req.body),
   );

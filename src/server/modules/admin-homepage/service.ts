@@ -226,7 +226,8 @@ export async function listPhotos(db: Database): Promise<InstagramPhoto[]> {
 /** POST /api/admin/homepage/instagram. Throws 409 'Maximum 5 Instagram photos allowed' past 5. */
 export async function createPhoto(db: Database, data: InstagramPhotoData): Promise<InstagramPhoto> {
   return db.transaction(async (tx) => {
-    if ((await lockAndCount(tx, instagramPhotos)) >= HOMEPAGE_CONTENT_LIMITS.instagramPhotos) throw conflict(LIMIT_MESSAGES.instagramPhotos);
+    if ((await lockAndCount(tx, instagramPhotos)) >= HOMEPAGE_CONTENT_LIMITS.instagramPhotos)
+      throw conflict(LIMIT_MESSAGES.instagramPhotos);
     const [saved] = await tx.insert(instagramPhotos).values(data).returning();
     return toPhoto(saved);
   });

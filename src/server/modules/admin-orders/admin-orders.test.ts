@@ -60,10 +60,18 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
     priya = await createUser(t.app, t.db, { name: 'Priya Nair', email: 'priya@example.in', phone: '' });
     // 24 plain orders, one per hour going back from 1 May 17:00 UTC (1 May 22:30 IST).
     for (let i = 0; i < 24; i++) {
-      await createOrderRecord(t.db, { userId: rohan.user.id, email: 'rohan.mehta@example.in', createdAt: new Date(base.getTime() - (i + 1.5) * 3600_000) });
+      await createOrderRecord(t.db, {
+        userId: rohan.user.id,
+        email: 'rohan.mehta@example.in',
+        createdAt: new Date(base.getTime() - (i + 1.5) * 3600_000),
+      });
     }
     // Either side of the IST midnight between 1 and 2 May.
-    made.lastOfMay1 = await createOrderRecord(t.db, { userId: rohan.user.id, email: 'rohan.mehta@example.in', createdAt: new Date(base.getTime() - 1) });
+    made.lastOfMay1 = await createOrderRecord(t.db, {
+      userId: rohan.user.id,
+      email: 'rohan.mehta@example.in',
+      createdAt: new Date(base.getTime() - 1),
+    });
     made.firstOfMay2 = await createOrderRecord(t.db, {
       userId: priya.user.id,
       email: 'priya.orders@example.in',
@@ -72,20 +80,47 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
       createdAt: base,
       shipping: { firstName: 'Kavya', lastName: "D'Souza", city: 'Panaji', state: 'Goa', pincode: '403001' },
       lines: [
-        { productId: '00000000-0000-4000-8000-00000000000a', variantId: null, title: 'Silk Saree', size: 'Free', unitPricePaise: 459_950, quantity: 1 },
-        { productId: '00000000-0000-4000-8000-00000000000b', variantId: null, title: 'Cotton Dupatta', size: 'Free', unitPricePaise: 49_900, quantity: 2 },
+        {
+          productId: '00000000-0000-4000-8000-00000000000a',
+          variantId: null,
+          title: 'Silk Saree',
+          size: 'Free',
+          unitPricePaise: 459_950,
+          quantity: 1,
+        },
+        {
+          productId: '00000000-0000-4000-8000-00000000000b',
+          variantId: null,
+          title: 'Cotton Dupatta',
+          size: 'Free',
+          unitPricePaise: 49_900,
+          quantity: 2,
+        },
       ],
       discountPaise: 11_195,
     });
     // A customer whose fields try to break the CSV or run as spreadsheet formulas.
-    const mallory = await createUser(t.app, t.db, { name: '=HYPERLINK("http://evil.example","Click")', email: 'mallory@example.in', phone: '9000000001' });
+    const mallory = await createUser(t.app, t.db, {
+      name: '=HYPERLINK("http://evil.example","Click")',
+      email: 'mallory@example.in',
+      phone: '9000000001',
+    });
     made.tricky = await createOrderRecord(t.db, {
       userId: mallory.user.id,
       email: 'mallory@example.in',
       status: 'cancelled',
       createdAt: new Date(base.getTime() + 3600_000),
       shipping: { firstName: '+Mal', lastName: 'Lory', city: 'Mumbai, "South"\nWest', state: '@Maharashtra', pincode: '400001' },
-      lines: [{ productId: '00000000-0000-4000-8000-00000000000c', variantId: null, title: 'Kurta, "Classic"', size: 'L', unitPricePaise: 100_000, quantity: 1 }],
+      lines: [
+        {
+          productId: '00000000-0000-4000-8000-00000000000c',
+          variantId: null,
+          title: 'Kurta, "Classic"',
+          size: 'L',
+          unitPricePaise: 100_000,
+          quantity: 1,
+        },
+      ],
     });
   });
 
@@ -134,7 +169,10 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
 
     const one = await t.app.inject({ url: `/api/orders/admin/${made.lastOfMay1.id}`, headers: admin });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ _id: made.lastOfMay1.id, customer: { name: 'Rohan Mehta', email: 'rohan.mehta@example.in', phone: '9811122233' } });
+    expect(one.json()).toMatchObject({
+      _id: made.lastOfMay1.id,
+      customer: { name: 'Rohan Mehta', email: 'rohan.mehta@example.in', phone: '9811122233' },
+    });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', 'export']) {
       const res = await t.app.inject({ url: `/api/orders/admin/${id}`, headers: admin });
       expect(res.statusCode).toBe(404);
@@ -165,7 +203,9 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
       expect(ids((await list(`?search=${encodeURIComponent(term)}`)).json()), term).toContain(made.firstOfMay2.id);
     }
     const exact = (await list(`?search=${ref}`)).json();
-    expect(exact.orders.every((o: { _id: string; phone: string }) => o._id.toUpperCase().includes(ref) || o.phone.includes(ref))).toBe(true);
+    expect(exact.orders.every((o: { _id: string; phone: string }) => o._id.toUpperCase().includes(ref) || o.phone.includes(ref))).toBe(
+      true,
+    );
 
     const search = async (term: string) => ids((await list(`?search=${encodeURIComponent(term)}&limit=100`)).json());
     expect(await search('PRIYA.ORDERS@example')).toEqual([made.firstOfMay2.id]); // the order's e-mail
@@ -186,7 +226,10 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
   it('answers 400 with a message for bad query values, never a 500', async () => {
     const cases: [string, string][] = [
       ['?status=bogus', 'Status must be one of: placed, confirmed, processing, shipped, delivered, cancelled, returned, refunded'],
-      ['?status=placed&status=shipped', 'Status must be one of: placed, confirmed, processing, shipped, delivered, cancelled, returned, refunded'],
+      [
+        '?status=placed&status=shipped',
+        'Status must be one of: placed, confirmed, processing, shipped, delivered, cancelled, returned, refunded',
+      ],
       ['?page=0', 'Page must be a whole number of 1 or more'],
       ['?page=-1', 'Page must be a whole number of 1 or more'],
       ['?page=abc', 'Page must be a whole number of 1 or more'],
@@ -217,7 +260,21 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="orders-${istDate(new Date())}.csv"`);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(res.body.slice(1));
-    expect(rows[0]).toEqual(['Order ref', 'Date (IST)', 'Status', 'Customer', 'Email', 'Phone', 'Items', 'Subtotal', 'Discount', 'Total', 'City', 'State', 'Pincode']);
+    expect(rows[0]).toEqual([
+      'Order ref',
+      'Date (IST)',
+      'Status',
+      'Customer',
+      'Email',
+      'Phone',
+      'Items',
+      'Subtotal',
+      'Discount',
+      'Total',
+      'City',
+      'State',
+      'Pincode',
+    ]);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toEqual([
       orderRef(made.tricky.id),
@@ -255,7 +312,9 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
 
     const all = parseCsv((await t.app.inject({ url: '/api/orders/admin/export.csv', headers: admin })).body.slice(1));
     expect(all).toHaveLength(28);
-    const searched = parseCsv((await t.app.inject({ url: '/api/orders/admin/export.csv?search=kavya&status=shipped', headers: admin })).body.slice(1));
+    const searched = parseCsv(
+      (await t.app.inject({ url: '/api/orders/admin/export.csv?search=kavya&status=shipped', headers: admin })).body.slice(1),
+    );
     expect(searched.slice(1).map((r) => r[0])).toEqual([orderRef(made.firstOfMay2.id)]);
     const none = await t.app.inject({ url: '/api/orders/admin/export.csv?status=delivered', headers: admin });
     expect(parseCsv(none.body.slice(1))).toHaveLength(1);
@@ -273,7 +332,12 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
     const res = await list('?search=a%00b');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Text contains invalid characters');
-    const note = await t.app.inject({ method: 'PUT', url: `/api/orders/admin/${made.tricky.id}/status`, headers: admin, payload: { status: 'cancelled', note: 'a\u0000b' } });
+    const note = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/admin/${made.tricky.id}/status`,
+      headers: admin,
+      payload: { status: 'cancelled', note: 'a\u0000b' },
+    });
     expect(note.statusCode).toBe(400);
   });
 
@@ -312,12 +376,19 @@ describe('PUT /api/orders/admin/{id}/status', () => {
       payload: { currency: 'INR', items, email: shippingAddress.email, phone: shippingAddress.phone, fromBuyNow: true, shippingAddress },
     });
     const paid = await t.sandbox.pay(created.json().order.id);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify-and-create-order', headers: shopper.headers, payload: paid });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/verify-and-create-order',
+      headers: shopper.headers,
+      payload: paid,
+    });
     expect(verified.statusCode).toBe(200);
     return { shopper, order: verified.json().order, M: bySize.M.id, L: bySize.L.id };
   }
-  const stockOf = async (variantId: string) => (await t.db.select({ q: variants.stockQty }).from(variants).where(eq(variants.id, variantId)))[0].q;
-  const setStatus = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/orders/admin/${id}/status`, headers: admin, payload });
+  const stockOf = async (variantId: string) =>
+    (await t.db.select({ q: variants.stockQty }).from(variants).where(eq(variants.id, variantId)))[0].q;
+  const setStatus = (id: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/orders/admin/${id}/status`, headers: admin, payload });
 
   it('appends to the timeline, shows the shopper the change and restocks exactly once', async () => {
     const { shopper, order, M, L } = await paidOrder({ M: 2, L: 1 });

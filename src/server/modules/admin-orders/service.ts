@@ -100,14 +100,14 @@ async function toAdminOrders(db: Tx, rows: { order: OrderRow; customer: Customer
  * GET /api/orders/admin/all (admin section 7): newest first, `limit` per page (default 20).
  * A page past the end answers no orders with the real totals. `totalPages` is at least 1.
  */
-export async function listAdminOrders(
-  db: Database,
-  query: OrderFilters & { page: number; limit: number },
-): Promise<AdminOrderList> {
+export async function listAdminOrders(db: Database, query: OrderFilters & { page: number; limit: number }): Promise<AdminOrderList> {
   // A broad search term (an e-mail prefix, a common surname) uses several indexes at once; that
   // relies on the planner costing set for every connection (db/client.ts RANDOM_PAGE_COST).
   const where = await filterCondition(db, query);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
   const rows = await db
     .select({ order: orders, customer: customerCols })
     .from(orders)
@@ -167,7 +167,12 @@ export async function updateOrderStatus(
       const restock = RESTOCKING_STATUSES.includes(change.status) && !row.restocked;
       if (restock) await returnUnitsToStock(tx, orderId, now);
       // Keep the timeline strictly ordered even when two changes land in the same millisecond.
-      const [last] = await tx.select({ at: orderEvents.at }).from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(desc(orderEvents.at)).limit(1);
+      const [last] = await tx
+        .select({ at: orderEvents.at })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(desc(orderEvents.at))
+        .limit(1);
       const at = last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
       await tx
         .update(orders)
@@ -243,7 +248,9 @@ export async function exportOrdersCsv(
 ): Promise<AsyncGenerator<string>> {
   const batchSize = opts.batchSize ?? EXPORT_BATCH;
   const where = await filterCondition(db, filters);
-  const ids = (await db.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id))).map((r) => r.id);
+  const ids = (await db.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id))).map(
+    (r) => r.id,
+  );
   return csvChunks(db, ids, batchSize);
 }
 
@@ -253,9 +260,18 @@ async function* csvChunks(db: Database, ids: string[], batchSize: number): Async
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = ids.slice(i, i + batchSize);
     const [rows, lines] = await Promise.all([
-      db.select({ order: orders, customer: customerCols }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, batch)),
       db
-        .select({ orderId: orderItems.orderId, title: orderItems.title, variantName: orderItems.variantName, quantity: orderItems.quantity })
+        .select({ order: orders, customer: customerCols })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, batch)),
+      db
+        .select({
+          orderId: orderItems.orderId,
+          title: orderItems.title,
+          variantName: orderItems.variantName,
+          quantity: orderItems.quantity,
+        })
         .from(orderItems)
         .where(inArray(orderItems.orderId, batch))
         .orderBy(asc(orderItems.position)),

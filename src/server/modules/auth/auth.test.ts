@@ -157,7 +157,11 @@ describe('login', () => {
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const { user } = await createUser(t.app, t.db, { email: 'known@example.in' });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong@123' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'who@example.in', password: TEST_PASSWORD } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'who@example.in', password: TEST_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -179,9 +183,17 @@ describe('PUT /api/users/me with text that is not well-formed Unicode', () => {
   it('answers 400 naming the field and saves nothing', async () => {
     const { user, headers } = await createUser(t.app, t.db);
     const payload = '{"address":{"line1":"12 MG Road \\ud800","city":"Bengaluru","state":"Karnataka","pincode":"560001"}}';
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: { ...headers, 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Text contains invalid characters', errors: { 'address.line1': 'Text contains invalid characters' } });
+    expect(res.json()).toEqual({
+      message: 'Text contains invalid characters',
+      errors: { 'address.line1': 'Text contains invalid characters' },
+    });
     const [row] = await t.db.select({ address: users.address }).from(users).where(eq(users.id, user.id));
     expect(row.address).toBeNull();
   });

@@ -8,7 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const codeFor = (email: string) => [...t.mails].reverse().find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+const codeFor = (email: string) =>
+  [...t.mails]
+    .reverse()
+    .find((m) => m.to === email)
+    ?.text.match(/\b(\d{6})\b/)?.[1];
 
 describe('password reset', () => {
   it('answers the same for a registered and an unknown e-mail, mailing only the registered one', async () => {
@@ -42,21 +46,41 @@ describe('password reset', () => {
     const checked = await t.app.inject({ method: 'POST', url: '/api/auth/verify-reset-otp', payload: { verificationId, code } });
     expect(checked.statusCode).toBe(200);
 
-    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { verificationId, code, newPassword: 'password' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { verificationId, code, newPassword: 'password' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password must contain one uppercase letter, one number, one special character');
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { verificationId, code, newPassword: 'N3w!Passw0rd' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { verificationId, code, newPassword: 'N3w!Passw0rd' },
+    });
     expect(res.statusCode).toBe(200);
     expect(t.mails.at(-1)).toMatchObject({ to: user.email, subject: 'Your Rangmanch password was changed' });
 
     // The old token is dead; the old password is dead; the new one works; the code is used up.
     expect((await t.app.inject({ url: '/api/users/me', headers })).statusCode).toBe(401);
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'N3w!Passw0rd' } });
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'N3w!Passw0rd' },
+    });
     expect(newLogin.statusCode).toBe(200);
-    const replay = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { verificationId, code, newPassword: 'An0ther!Pass' } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { verificationId, code, newPassword: 'An0ther!Pass' },
+    });
     expect(replay.statusCode).toBe(400);
   });
 });

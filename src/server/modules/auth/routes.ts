@@ -14,15 +14,7 @@ import {
   signupSchema,
   verifyOtpSchema,
 } from '../../../core/schemas/auth';
-import {
-  forgotPasswordStart,
-  login,
-  registerStart,
-  resendCode,
-  resetPassword,
-  verifyResetCode,
-  verifySignup,
-} from './service';
+import { forgotPasswordStart, login, registerStart, resendCode, resetPassword, verifyResetCode, verifySignup } from './service';
 
 /** The account a request is about: its e-mail, else its verification id (per-account limits). */
 function accountKey(request: FastifyRequest): string {
@@ -58,8 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/login', { schema: { body: loginSchema }, config: limited, preHandler: perAccount }, async (req) =>
     login(deps, req.body, (user) => app.signToken(user)),
   );
-  app.post('/api/auth/forgot-password-start', { schema: { body: forgotPasswordSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    forgotPasswordStart(deps, req.body.email),
+  app.post(
+    '/api/auth/forgot-password-start',
+    { schema: { body: forgotPasswordSchema }, config: limited, preHandler: perAccount },
+    async (req) => forgotPasswordStart(deps, req.body.email),
   );
   app.post('/api/auth/verify-reset-otp', { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
     verifyResetCode(deps, req.body.verificationId, req.body.code),

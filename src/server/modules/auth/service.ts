@@ -45,8 +45,7 @@ export function toUser(row: UserRow): User {
 }
 
 const newCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
-const hashCode = (pepper: string, id: string, code: string) =>
-  createHmac('sha256', pepper).update(`${id}:${code}`).digest('hex');
+const hashCode = (pepper: string, id: string, code: string) => createHmac('sha256', pepper).update(`${id}:${code}`).digest('hex');
 
 async function issueCode(
   deps: AuthDeps,
@@ -69,11 +68,9 @@ async function issueCode(
   if (sendMail) {
     // Codes are sent at once (they expire in minutes); if the mail server is down the shopper is
     // told and can ask for a new code.
-    await deps.mailer
-      .send(otpMail({ to: record.email, name, code, purpose: record.purpose }))
-      .catch(() => {
-        throw badGateway('We could not send the code right now. Please try again in a minute.');
-      });
+    await deps.mailer.send(otpMail({ to: record.email, name, code, purpose: record.purpose })).catch(() => {
+      throw badGateway('We could not send the code right now. Please try again in a minute.');
+    });
     deps.onCodeIssued?.(record.email, code, record.purpose);
   }
   return code;
@@ -112,9 +109,7 @@ async function checkCode(deps: AuthDeps, verificationId: string, code: string, p
     await deps.db.update(oneTimeCodes).set({ attempts }).where(eq(oneTimeCodes.id, row.id));
     const left = OTP.maxAttempts - attempts;
     throw badRequest(
-      left > 0
-        ? `Invalid code. ${left} attempt${left === 1 ? '' : 's'} left.`
-        : 'Too many wrong attempts. Please request a new code.',
+      left > 0 ? `Invalid code. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many wrong attempts. Please request a new code.',
     );
   }
   return row;
@@ -146,7 +141,12 @@ export async function registerStart(
 /** POST /api/auth/resend-otp (and the reset flow's resend): a new code, no sooner than 30 s after the last. */
 export async function resendCode(deps: AuthDeps, verificationId: string): Promise<{ message: string }> {
   const row = isUuid(verificationId)
-    ? (await deps.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.id, verificationId), isNull(oneTimeCodes.consumedAt))))[0]
+    ? (
+        await deps.db
+          .select()
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.id, verificationId), isNull(oneTimeCodes.consumedAt)))
+      )[0]
     : undefined;
   if (!row) throw badRequest('Verification not found. Please start again.');
   const waitMs = row.lastSentAt.getTime() + OTP.resendCooldownMs - deps.now().getTime();

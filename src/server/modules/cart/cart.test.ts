@@ -31,7 +31,12 @@ describe('cart', () => {
   it('adds, merges, updates, prices with the first-order discount, and removes lines', async () => {
     const { shopper, kurta } = await shopperWithKurta();
     const add = (variantId: string, quantity: number) =>
-      t.app.inject({ method: 'POST', url: '/api/cart', headers: shopper.headers, payload: { productId: kurta.product.id, variantId, quantity } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: shopper.headers,
+        payload: { productId: kurta.product.id, variantId, quantity },
+      });
 
     let res = await add(kurta.bySize.S.id, 1);
     expect(res.statusCode).toBe(200);
@@ -52,7 +57,13 @@ describe('cart', () => {
     expect(res.json().items[0]).toMatchObject({ size: 'S', quantity: 2, unitPrice: 1299.5, compareAtPrice: 1499, lineTotal: 2599 });
 
     res = await add(kurta.bySize.M.id, 1);
-    expect(res.json().summary).toMatchObject({ itemCount: 3, subTotal: 3898.5, discountType: 'MULTI_ITEM_20', discount: 779.7, grandTotal: 3118.8 });
+    expect(res.json().summary).toMatchObject({
+      itemCount: 3,
+      subTotal: 3898.5,
+      discountType: 'MULTI_ITEM_20',
+      discount: 779.7,
+      grandTotal: 3118.8,
+    });
 
     res = await t.app.inject({
       method: 'PUT',
@@ -127,7 +138,11 @@ describe('cart', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(400);
       expect(res.json().errors).toEqual({ variantId: 'Invalid variant id' });
     }
-    let res = await call('POST', '/api/cart', { productId: '00000000-0000-4000-8000-000000000000', variantId: kurta.bySize.S.id, quantity: 1 });
+    let res = await call('POST', '/api/cart', {
+      productId: '00000000-0000-4000-8000-000000000000',
+      variantId: kurta.bySize.S.id,
+      quantity: 1,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Product not found' });
     // An unknown size of a known product reads like a size that was removed (the checkout's 409).

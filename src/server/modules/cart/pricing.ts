@@ -35,9 +35,7 @@ export interface PricedLines {
 
 /** True when the user has at least one paid order (FIRST_ORDER_5 no longer applies). */
 export async function hasPaidOrder(db: Tx, userId: string): Promise<boolean> {
-  const rows = await db.execute<{ one: number }>(
-    sql`select 1 as one from ${orders} where ${orders.userId} = ${userId} limit 1`,
-  );
+  const rows = await db.execute<{ one: number }>(sql`select 1 as one from ${orders} where ${orders.userId} = ${userId} limit 1`);
   return rows.rows.length > 0;
 }
 
@@ -51,9 +49,7 @@ export function describeProblem(p: LineProblem): string {
     case 'size-required':
       return `Please select a size for ${p.title}`;
     case 'short-stock':
-      return p.available === 0
-        ? `${p.title} (size ${p.size}) is out of stock`
-        : `Only ${p.available} left of ${p.title} (size ${p.size})`;
+      return p.available === 0 ? `${p.title} (size ${p.size}) is out of stock` : `Only ${p.available} left of ${p.title} (size ${p.size})`;
   }
 }
 
@@ -71,7 +67,9 @@ const catalogueQuery = preparedOnce((db) =>
     .select({
       product: { id: products.id, title: products.title, isActive: products.isActive },
       variant: variants,
-      image: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
+      image: sql<
+        string | null
+      >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
       paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
     })
     .from(products)
@@ -82,11 +80,21 @@ const catalogueQuery = preparedOnce((db) =>
 
 async function loadCatalogue(db: Database, userId: string, productIds: string[]) {
   if (productIds.length === 0) {
-    return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
+    return {
+      productRows: [] as ProductCols[],
+      variantRows: [] as VariantRow[],
+      imageRows: [] as { productId: string; url: string }[],
+      paid: await hasPaidOrder(db, userId),
+    };
   }
   const rows = await catalogueQuery(db).execute({ userId, productIds });
   if (rows.length === 0) {
-    return { productRows: [] as ProductCols[], variantRows: [] as VariantRow[], imageRows: [] as { productId: string; url: string }[], paid: await hasPaidOrder(db, userId) };
+    return {
+      productRows: [] as ProductCols[],
+      variantRows: [] as VariantRow[],
+      imageRows: [] as { productId: string; url: string }[],
+      paid: await hasPaidOrder(db, userId),
+    };
   }
   const productRows = new Map<string, ProductCols>();
   const imageRows: { productId: string; url: string }[] = [];

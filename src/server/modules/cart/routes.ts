@@ -12,9 +12,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/cart', async (req) => getCart(db, requireUser(req).id));
   app.post('/api/cart', { schema: { body: addToCartSchema } }, async (req) => addToCart(db, requireUser(req).id, req.body));
-  app.put('/api/cart/item', { schema: { body: updateCartItemSchema } }, async (req) =>
-    updateCartItem(db, requireUser(req).id, req.body),
-  );
+  app.put('/api/cart/item', { schema: { body: updateCartItemSchema } }, async (req) => updateCartItem(db, requireUser(req).id, req.body));
   app.delete('/api/cart/item', { schema: { body: removeCartItemSchema } }, async (req) =>
     removeCartItem(db, requireUser(req).id, req.body),
   );

@@ -46,7 +46,11 @@ describe('catalogue response cache', () => {
 
   it('keys listings on what they mean, so made-up parameters cannot fill the cache', async () => {
     await t.app.inject('/api/products?sort=price-asc');
-    for (const url of ['/api/products?sort=price-asc&x=1', '/api/products?x=2&sort=price-asc&page=1', '/api/products?sort=price-asc&page=abc']) {
+    for (const url of [
+      '/api/products?sort=price-asc&x=1',
+      '/api/products?x=2&sort=price-asc&page=1',
+      '/api/products?sort=price-asc&page=abc',
+    ]) {
       expect((await t.app.inject(url)).headers['x-cache'], url).toBe('hit');
     }
     expect((await t.app.inject('/api/products?sort=price-desc')).headers['x-cache']).toBeUndefined();

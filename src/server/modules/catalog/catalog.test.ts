@@ -108,7 +108,16 @@ describe('GET /api/homepage', () => {
     expect(res.statusCode).toBe(200);
     const home = res.json();
     expect(Object.keys(home).sort()).toEqual(
-      ['bestsellerProducts', 'categories', 'imageBanners', 'instagramPhotos', 'latestProducts', 'testimonials', 'videoBanner', 'videos'].sort(),
+      [
+        'bestsellerProducts',
+        'categories',
+        'imageBanners',
+        'instagramPhotos',
+        'latestProducts',
+        'testimonials',
+        'videoBanner',
+        'videos',
+      ].sort(),
     );
     expect(home.imageBanners.map((b: { alt: string }) => b.alt)).toEqual(['First', 'Second']);
     expect(home.videoBanner).toBeNull();

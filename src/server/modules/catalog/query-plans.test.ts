@@ -74,7 +74,8 @@ async function plansOf(action: (db: Database) => Promise<unknown>): Promise<{ sq
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
       const scans: Scan[] = [];
       const walk = (node: PlanNode) => {
-        if (/Scan/.test(node['Node Type'])) scans.push({ type: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] });
+        if (/Scan/.test(node['Node Type']))
+          scans.push({ type: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] });
         node.Plans?.forEach(walk);
       };
       walk(plan[0].Plan);
@@ -113,7 +114,9 @@ function find(plans: { sql: string; scans: Scan[] }[], pattern: RegExp) {
 }
 
 function expectIndex(plan: { sql: string; scans: Scan[] }, index: string | RegExp) {
-  const used = plan.scans.filter((s) => INDEX_SCANS.includes(s.type) && s.index && (typeof index === 'string' ? s.index === index : index.test(s.index)));
+  const used = plan.scans.filter(
+    (s) => INDEX_SCANS.includes(s.type) && s.index && (typeof index === 'string' ? s.index === index : index.test(s.index)),
+  );
   expect(used, `${plan.sql}\nscans: ${JSON.stringify(plan.scans)}`).not.toHaveLength(0);
 }
 
@@ -138,7 +141,10 @@ describe('query plans on scale data', () => {
     const page = find(plans, PAGE);
     expectIndex(page, 'products_listed_newest_idx');
     // The page and its count (a subquery of the same statement) each read products by an index.
-    expect(page.scans.filter((s) => s.relation === 'products' && /^Index/.test(s.type)), JSON.stringify(page.scans)).toHaveLength(2);
+    expect(
+      page.scans.filter((s) => s.relation === 'products' && /^Index/.test(s.type)),
+      JSON.stringify(page.scans),
+    ).toHaveLength(2);
     expectIndex(find(plans, /from "variants"/), 'variants_product_id_index');
     expectIndex(find(plans, /from "product_images"/), 'product_images_product_id_position_index');
     expectNoSeqScanOnBigTables(plans);
@@ -158,15 +164,16 @@ describe('query plans on scale data', () => {
   });
 
   it('reads one product by its primary key', async () => {
-    const { rows } = await t.db.execute<{ id: string }>(sql`select id from products where is_active order by created_at limit 1 offset 100`);
+    const { rows } = await t.db.execute<{ id: string }>(
+      sql`select id from products where is_active order by created_at limit 1 offset 100`,
+    );
     const plans = await plansOf((db) => getProduct(db, rows[0].id, { activeOnly: true }));
     expectIndex(find(plans, /from "products" where/), 'products_pkey');
     expectNoSeqScanOnBigTables(plans);
   });
 
   describe('the admin orders list', () => {
-    const list = (filters: Record<string, string>) =>
-      plansOf((db) => listAdminOrders(db, adminOrdersQuerySchema.parse(filters)));
+    const list = (filters: Record<string, string>) => plansOf((db) => listAdminOrders(db, adminOrdersQuerySchema.parse(filters)));
     const ORDERS_PAGE = /from "orders" inner join "users"/;
     const month = () => {
       const end = new Date(Date.now() - 30 * 86_400_000);
@@ -211,7 +218,9 @@ describe('query plans on scale data', () => {
     });
 
     it('counts a broad search (thousands of matches) through the bitmap of its indexes, not a scan of every order', async () => {
-      const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where lower(shipping_address ->> 'lastName') like 'sharma%'`);
+      const { rows } = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders where lower(shipping_address ->> 'lastName') like 'sharma%'`,
+      );
       expect(rows[0].n).toBeGreaterThan(100);
       const plans = await list({ search: 'Sharma' });
       expectIndex(find(plans, /from "users"/), 'users_name_trgm_idx');

@@ -11,7 +11,6 @@ import { idParams } from '../../../core/schemas/common';
 import { listingQuerySchema } from '../../../core/schemas/listing';
 import { categoryScope, getProduct, listCategories, searchProducts, type ProductPage } from './service';
 
-
 /** The routes whose answer depends on the query string: the listing parameters. */
 const LISTING_ROUTES = new Set(['/api/products', '/api/categories/:id/products']);
 
@@ -35,7 +34,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
     const hit = app.responseCache.get(cacheKey(request));
-    if (hit) return reply.code(hit.status).header('x-cache', 'hit').send(encodeCached(request, reply, hit));
+    if (hit)
+      return reply
+        .code(hit.status)
+        .header('x-cache', 'hit')
+        .send(encodeCached(request, reply, hit));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && !reply.getHeader('x-cache')) {

@@ -120,9 +120,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       description: row.description,
       price: cheapest?.price ?? 0,
       compareAtPrice: cheapest?.compareAtPrice ?? null,
-      images: imageRows
-        .filter((i) => i.productId === row.id)
-        .map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId })),
+      images: imageRows.filter((i) => i.productId === row.id).map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId })),
       isBestseller: row.isBestseller,
       isActive: row.isActive,
       categoryIds: categoryRows.filter((c) => c.productId === row.id).map((c) => ({ _id: c.id, name: c.name })),
@@ -150,10 +148,7 @@ export async function listProducts(db: Database, opts: ListOptions): Promise<Pro
     conditions.push(
       inArray(
         products.id,
-        db
-          .select({ id: productCategories.productId })
-          .from(productCategories)
-          .where(inArray(productCategories.categoryId, categoryFilter)),
+        db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, categoryFilter)),
       ),
     );
   }

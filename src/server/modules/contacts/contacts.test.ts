@@ -57,7 +57,7 @@ describe('POST /api/contacts', () => {
     expect(row.phone).toBe('9845012345');
   });
 
-  it('requires every field, with the spec\'s messages', async () => {
+  it("requires every field, with the spec's messages", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({

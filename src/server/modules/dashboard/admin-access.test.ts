@@ -24,11 +24,26 @@ const routes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?
   { method: 'DELETE', url: `${H}/videos/${ID}`, adminStatus: 404 },
   { method: 'GET', url: `${H}/instagram`, adminStatus: 200 },
   { method: 'POST', url: `${H}/instagram`, payload: { imageUrl: '/media/a.webp', postUrl: 'https://instagram.com/p/x' }, adminStatus: 201 },
-  { method: 'PUT', url: `${H}/instagram/${ID}`, payload: { imageUrl: '/media/a.webp', postUrl: 'https://instagram.com/p/x' }, adminStatus: 404 },
+  {
+    method: 'PUT',
+    url: `${H}/instagram/${ID}`,
+    payload: { imageUrl: '/media/a.webp', postUrl: 'https://instagram.com/p/x' },
+    adminStatus: 404,
+  },
   { method: 'DELETE', url: `${H}/instagram/${ID}`, adminStatus: 404 },
   { method: 'GET', url: `${H}/testimonials`, adminStatus: 200 },
-  { method: 'POST', url: `${H}/testimonials`, payload: { authorName: 'Meera', content: 'Lovely fabric and quick delivery.' }, adminStatus: 201 },
-  { method: 'PUT', url: `${H}/testimonials/${ID}`, payload: { authorName: 'Meera', content: 'Lovely fabric and quick delivery.' }, adminStatus: 404 },
+  {
+    method: 'POST',
+    url: `${H}/testimonials`,
+    payload: { authorName: 'Meera', content: 'Lovely fabric and quick delivery.' },
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    url: `${H}/testimonials/${ID}`,
+    payload: { authorName: 'Meera', content: 'Lovely fabric and quick delivery.' },
+    adminStatus: 404,
+  },
   { method: 'DELETE', url: `${H}/testimonials/${ID}`, adminStatus: 404 },
   { method: 'GET', url: '/api/orders/admin/all', adminStatus: 200 },
   { method: 'GET', url: '/api/orders/admin/export.csv', adminStatus: 200 },
@@ -46,7 +61,12 @@ describe('admin-only routes', () => {
       const label = `${route.method} ${route.url}`;
       const guest = await t.app.inject({ method: route.method, url: route.url, payload: route.payload });
       expect(guest.statusCode, label).toBe(401);
-      const bad = await t.app.inject({ method: route.method, url: route.url, payload: route.payload, headers: { authorization: 'Bearer not.a.token' } });
+      const bad = await t.app.inject({
+        method: route.method,
+        url: route.url,
+        payload: route.payload,
+        headers: { authorization: 'Bearer not.a.token' },
+      });
       expect(bad.statusCode, label).toBe(401);
       const denied = await t.app.inject({ method: route.method, url: route.url, payload: route.payload, headers: shopper.headers });
       expect(denied.statusCode, label).toBe(403);

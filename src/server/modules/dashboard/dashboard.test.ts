@@ -75,11 +75,25 @@ describe('GET /api/admin/dashboard', () => {
         currency: 'INR',
         items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }],
         fromBuyNow: true,
-        shippingAddress: { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phone: '9876543210', line1: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+        shippingAddress: {
+          firstName: 'Asha',
+          lastName: 'Verma',
+          email: 'asha@example.in',
+          phone: '9876543210',
+          line1: '12 MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+        },
       },
     });
     const paid = await t.sandbox.pay(created.json().order.id);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify-and-create-order', headers: shopper.headers, payload: paid });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/verify-and-create-order',
+      headers: shopper.headers,
+      payload: paid,
+    });
     const grandTotal = verified.json().order.totals.grandTotal; // 1000 less the 5% first-order discount
     expect(grandTotal).toBe(950);
     const after = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();

@@ -26,9 +26,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     // A load balancer stops sending traffic to an instance that is shutting down.
     if (app.shuttingDown) return reply.status(503).send({ status: 'stopping', message: 'Shutting down' });
     try {
-      const result = await app.db.execute<{ applied: number }>(
-        sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-      );
+      const result = await app.db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
       const applied = Number(result.rows[0]?.applied ?? 0);
       if (applied < expected) {
         return reply.status(503).send({ status: 'migrating', message: `Database migrations pending (${applied}/${expected})` });

@@ -50,7 +50,9 @@ describe('demo media', () => {
   it('writes the missing 400 px srcset twins of images seeded by an older version', async () => {
     const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'media-twins-'));
     await mkdir(path.join(mediaDir, 'demo', 'products'), { recursive: true });
-    const image = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#e11d48' } }).webp().toBuffer();
+    const image = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#e11d48' } })
+      .webp()
+      .toBuffer();
     await writeFile(path.join(mediaDir, 'demo', 'products', 'kurta-1.webp'), image);
     expect(await ensureDemoImageTwins(mediaDir)).toBe(1);
     const twin = await sharp(path.join(mediaDir, 'demo', 'products', 'kurta-1-400.webp')).metadata();

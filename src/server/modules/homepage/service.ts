@@ -10,35 +10,30 @@ import { listCategories, listProducts } from '../catalog/service';
 
 /** Builds GET /api/homepage from active records only. */
 export async function getHomepage(db: Database): Promise<Homepage> {
-  const [categoryList, banners, latestProducts, bestsellerProducts, videoRows, testimonialRows, photoRows] =
-    await Promise.all([
-      listCategories(db, { activeOnly: true }),
-      db
-        .select()
-        .from(heroBanners)
-        .where(eq(heroBanners.isActive, true))
-        .orderBy(asc(heroBanners.sortOrder), asc(heroBanners.createdAt)),
-      listProducts(db, { activeOnly: true, limit: HOME_LIMITS.latest }),
-      listProducts(db, { activeOnly: true, bestsellersOnly: true, limit: HOME_LIMITS.bestsellers }),
-      db
-        .select()
-        .from(verticalVideos)
-        .where(eq(verticalVideos.isActive, true))
-        .orderBy(desc(verticalVideos.createdAt))
-        .limit(HOME_LIMITS.videos),
-      db
-        .select()
-        .from(testimonials)
-        .where(eq(testimonials.isActive, true))
-        .orderBy(desc(testimonials.createdAt))
-        .limit(HOME_LIMITS.testimonials),
-      db
-        .select()
-        .from(instagramPhotos)
-        .where(and(eq(instagramPhotos.isActive, true)))
-        .orderBy(desc(instagramPhotos.createdAt))
-        .limit(HOME_LIMITS.instagramPhotos),
-    ]);
+  const [categoryList, banners, latestProducts, bestsellerProducts, videoRows, testimonialRows, photoRows] = await Promise.all([
+    listCategories(db, { activeOnly: true }),
+    db.select().from(heroBanners).where(eq(heroBanners.isActive, true)).orderBy(asc(heroBanners.sortOrder), asc(heroBanners.createdAt)),
+    listProducts(db, { activeOnly: true, limit: HOME_LIMITS.latest }),
+    listProducts(db, { activeOnly: true, bestsellersOnly: true, limit: HOME_LIMITS.bestsellers }),
+    db
+      .select()
+      .from(verticalVideos)
+      .where(eq(verticalVideos.isActive, true))
+      .orderBy(desc(verticalVideos.createdAt))
+      .limit(HOME_LIMITS.videos),
+    db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.isActive, true))
+      .orderBy(desc(testimonials.createdAt))
+      .limit(HOME_LIMITS.testimonials),
+    db
+      .select()
+      .from(instagramPhotos)
+      .where(and(eq(instagramPhotos.isActive, true)))
+      .orderBy(desc(instagramPhotos.createdAt))
+      .limit(HOME_LIMITS.instagramPhotos),
+  ]);
   const video = banners.find((b) => b.mediaType === 'video' && b.videoUrl);
   return {
     categories: categoryList,

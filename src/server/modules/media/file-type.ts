@@ -17,8 +17,7 @@ export interface DetectedType {
 /** How many leading bytes `detectFileType` wants to see (fewer only when the file is shorter). */
 export const SNIFF_BYTES = 64;
 
-const ascii = (buf: Uint8Array, start: number, end: number) =>
-  String.fromCharCode(...buf.subarray(start, Math.min(end, buf.length)));
+const ascii = (buf: Uint8Array, start: number, end: number) => String.fromCharCode(...buf.subarray(start, Math.min(end, buf.length)));
 
 const startsWith = (buf: Uint8Array, bytes: number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
@@ -49,10 +48,8 @@ function detectFtyp(head: Uint8Array): DetectedType | 'heic' | null {
  */
 export function detectFileType(head: Uint8Array): DetectedType | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'image', format: 'jpg', mime: 'image/jpeg' };
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return { kind: 'image', format: 'png', mime: 'image/png' };
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')
-    return { kind: 'image', format: 'gif', mime: 'image/gif' };
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', format: 'png', mime: 'image/png' };
+  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { kind: 'image', format: 'gif', mime: 'image/gif' };
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { kind: 'image', format: 'webp', mime: 'image/webp' };
   if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') {
     const found = detectFtyp(head);

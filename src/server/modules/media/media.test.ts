@@ -46,8 +46,7 @@ interface FilePart {
 async function multipart(fields: Record<string, string>, file?: FilePart, fileFirst = false) {
   const form = new FormData();
   const addFile = () =>
-    file &&
-    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    file && form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
   if (fileFirst) addFile();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (!fileFirst) addFile();
@@ -95,8 +94,7 @@ describe('upload target (disk store)', () => {
   });
 
   it('refuses an unknown folder and a resource type the folder does not take', async () => {
-    const post = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/media/upload-target', headers: admin, payload });
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/media/upload-target', headers: admin, payload });
     let res = await post({ folder: 'secrets', resourceType: 'image' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please choose a valid media folder');

@@ -62,9 +62,7 @@ function isMalformedMultipart(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: string; message?: string };
   return (
     Boolean(code?.startsWith('FST_')) ||
-    /Unexpected end of (form|multipart data)|Malformed part header|terminated early|Multipart: Boundary not found/i.test(
-      message ?? '',
-    )
+    /Unexpected end of (form|multipart data)|Malformed part header|terminated early|Multipart: Boundary not found/i.test(message ?? '')
   );
 }
 

@@ -14,8 +14,12 @@ export const orderReference = (orderId: string) => orderId.slice(-8).toUpperCase
 export function orderConfirmationMail(order: Order): MailMessage {
   const ref = orderReference(order._id);
   const a = order.shippingAddress;
-  const addressLines = [`${a.firstName} ${a.lastName}`, a.address, a.apartment, `${a.city}, ${a.state} ${a.pincode}`, a.country].filter(Boolean);
-  const itemLines = order.items.map((i) => `${i.quantity} × ${i.title}${i.variantName ? ` (${i.variantName})` : ''} — ${formatINR(i.price)}`);
+  const addressLines = [`${a.firstName} ${a.lastName}`, a.address, a.apartment, `${a.city}, ${a.state} ${a.pincode}`, a.country].filter(
+    Boolean,
+  );
+  const itemLines = order.items.map(
+    (i) => `${i.quantity} × ${i.title}${i.variantName ? ` (${i.variantName})` : ''} — ${formatINR(i.price)}`,
+  );
   const totals = [
     `Subtotal: ${formatINR(order.totals.subTotal)}`,
     ...(order.totals.discount > 0

@@ -9,9 +9,7 @@ import { getOrderFor, listMyOrders } from './service';
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/orders/my', { onRequest: app.authenticate }, async (req) => listMyOrders(app.db, requireUser(req).id));
 
-  app.get(
-    '/api/orders/:id',
-    { onRequest: app.optionalUser, schema: { params: idParams('Order not found') } },
-    async (req) => getOrderFor(app.db, req.params.id, req.currentUser),
+  app.get('/api/orders/:id', { onRequest: app.optionalUser, schema: { params: idParams('Order not found') } }, async (req) =>
+    getOrderFor(app.db, req.params.id, req.currentUser),
   );
 };

@@ -71,9 +71,7 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
       country: row.shippingAddress.country,
     },
     payment: { method: row.paymentMethod, status: row.paymentStatus, providerPaymentId: row.razorpayPaymentId },
-    timeline: eventRows
-      .filter((e) => e.orderId === row.id)
-      .map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+    timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
   };
 }
 
@@ -93,11 +91,7 @@ export async function findOrder(db: Tx, orderId: string): Promise<(Order & { use
 }
 
 /** GET /api/orders/{id}: the owner's or, for an admin, anyone's order; 404 otherwise. */
-export async function getOrderFor(
-  db: Tx,
-  orderId: string,
-  viewer: { id: string; role: string } | null,
-): Promise<Order> {
+export async function getOrderFor(db: Tx, orderId: string, viewer: { id: string; role: string } | null): Promise<Order> {
   const order = viewer ? await findOrder(db, orderId) : null;
   if (!order || (order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
   const { userId: _owner, ...rest } = order;

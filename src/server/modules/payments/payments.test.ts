@@ -75,12 +75,21 @@ describe('checkout with Razorpay', () => {
       { userId: shopper.user.id, productId: product.id, variantId: bySize.M.id, quantity: 2 },
       { userId: shopper.user.id, productId: product.id, variantId: bySize.L.id, quantity: 1 },
     ]);
-    const created = (await createOrder(shopper, [
-      { productId: product.id, variantId: bySize.M.id, quantity: 2 },
-      { productId: product.id, variantId: bySize.L.id, quantity: 1 },
-    ])).json();
+    const created = (
+      await createOrder(shopper, [
+        { productId: product.id, variantId: bySize.M.id, quantity: 2 },
+        { productId: product.id, variantId: bySize.L.id, quantity: 1 },
+      ])
+    ).json();
     const paid = await t.sandbox.pay(created.order.id);
-    const res = await verify({ ...paid, email: shippingAddress.email, phone: shippingAddress.phone, shippingAddress, items: [], fromBuyNow: false });
+    const res = await verify({
+      ...paid,
+      email: shippingAddress.email,
+      phone: shippingAddress.phone,
+      shippingAddress,
+      items: [],
+      fromBuyNow: false,
+    });
     expect(res.statusCode).toBe(200);
     const order = res.json().order;
     expect(order).toMatchObject({
@@ -230,7 +239,11 @@ describe('checkout with Razorpay', () => {
     for (let i = 0; i < 12; i++) {
       const shopper = await createUser(t.app, t.db);
       const order = i % 2 === 0 ? sizes : [...sizes].reverse();
-      const res = await createOrder(shopper, order.map((variantId) => ({ productId: product.id, variantId, quantity: 1 })), true);
+      const res = await createOrder(
+        shopper,
+        order.map((variantId) => ({ productId: product.id, variantId, quantity: 1 })),
+        true,
+      );
       paid.push(await t.sandbox.pay(res.json().order.id));
     }
     const results = await Promise.all(paid.map((p) => verify(p)));
@@ -267,15 +280,27 @@ describe('checkout with Razorpay', () => {
   });
 
   // The seed's contract (issue 18): the spec's create-order payload has no address; the saved one is used.
-  it('without shippingAddress ships to the saved profile address, with the body\'s e-mail and phone', async () => {
-    const saved = { line1: '7 Park Street', line2: '', city: 'Kolkata', state: 'West Bengal', pincode: '700016', country: 'India' as const };
+  it("without shippingAddress ships to the saved profile address, with the body's e-mail and phone", async () => {
+    const saved = {
+      line1: '7 Park Street',
+      line2: '',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      pincode: '700016',
+      country: 'India' as const,
+    };
     const shopper = await createUser(t.app, t.db, { name: 'Meera Sen Gupta', phone: '9123456780', address: saved });
     const { product, bySize } = await createProduct(t.db);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/razorpay/create-order',
       headers: shopper.headers,
-      payload: { currency: 'INR', items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }], email: 'meera@example.in', fromBuyNow: true },
+      payload: {
+        currency: 'INR',
+        items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }],
+        email: 'meera@example.in',
+        fromBuyNow: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, res.json().checkoutAttemptId));

@@ -14,10 +14,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     previewPricing(deps, requireUser(req).id, req.body.items, req.body.couponCode),
   );
 
-  app.post(
-    '/api/payments/razorpay/create-order',
-    { onRequest: app.authenticate, schema: { body: createOrderSchema } },
-    async (req) => createCheckout(deps, requireUser(req).id, req.body),
+  app.post('/api/payments/razorpay/create-order', { onRequest: app.authenticate, schema: { body: createOrderSchema } }, async (req) =>
+    createCheckout(deps, requireUser(req).id, req.body),
   );
 
   app.post('/api/payments/razorpay/verify-and-create-order', { schema: { body: verifyPaymentSchema } }, async (req) =>

@@ -73,7 +73,13 @@ export const VERIFY_FAILED = 'Payment verification failed';
 const MIN_ONLINE_PAYMENT_PAISE = 100;
 
 /** The API's `coupon` for an outcome (rupees). */
-const couponResult = (o: CouponOutcome) => ({ code: o.code, applied: o.applied, valid: o.valid, message: o.message, discount: toRupees(o.discountPaise) });
+const couponResult = (o: CouponOutcome) => ({
+  code: o.code,
+  applied: o.applied,
+  valid: o.valid,
+  message: o.message,
+  discount: toRupees(o.discountPaise),
+});
 
 /**
  * Prices requested lines with the shopper's coupon (normalised code, or null for none): the
@@ -88,7 +94,13 @@ async function priceForShopper(
   const priced = await priceRequestedLines(deps.db, userId, items);
   if (!couponCode || priced.lines.length === 0) return { priced, coupon: null };
   const now = deps.now?.() ?? new Date();
-  const { totals, outcome } = await priceWithCoupon(deps.db, { userId, code: couponCode, totals: priced.totals, hasPaidOrder: priced.hasPaidOrder, now });
+  const { totals, outcome } = await priceWithCoupon(deps.db, {
+    userId,
+    code: couponCode,
+    totals: priced.totals,
+    hasPaidOrder: priced.hasPaidOrder,
+    now,
+  });
   return { priced: { ...priced, totals }, coupon: outcome };
 }
 
@@ -187,19 +199,19 @@ export async function createCheckout(
   const attempt = {
     id: randomUUID(),
     userId,
-      fromBuyNow: input.fromBuyNow,
-      items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
-      itemCount: t.itemCount,
-      subTotalPaise: t.subTotal,
-      discountType: t.discountType,
-      discountPaise: t.discount,
-      grandTotalPaise: t.grandTotal,
-      couponId: appliedCoupon?.couponId ?? null,
-      couponCode: appliedCoupon?.code ?? null,
-      currency: t.currency,
-      shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
-      email: address.email,
-      phone: address.phone,
+    fromBuyNow: input.fromBuyNow,
+    items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
+    itemCount: t.itemCount,
+    subTotalPaise: t.subTotal,
+    discountType: t.discountType,
+    discountPaise: t.discount,
+    grandTotalPaise: t.grandTotal,
+    couponId: appliedCoupon?.couponId ?? null,
+    couponCode: appliedCoupon?.code ?? null,
+    currency: t.currency,
+    shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
+    email: address.email,
+    phone: address.phone,
   } satisfies typeof checkoutAttempts.$inferInsert;
   let rzpOrder;
   try {
@@ -273,11 +285,7 @@ export async function verifyAndCreateOrder(
  * Used by verify and by webhooks. Throws 400 for an unknown attempt, 409 (after refunding) when
  * the stock is gone.
  */
-export async function completeAttempt(
-  deps: PaymentDeps,
-  which: string | { razorpayOrderId: string },
-  paymentId: string,
-): Promise<Order> {
+export async function completeAttempt(deps: PaymentDeps, which: string | { razorpayOrderId: string }, paymentId: string): Promise<Order> {
   let attemptId: string | undefined = typeof which === 'string' ? which : undefined;
   // `placed` is set when this call placed the order; otherwise the order existed already.
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
@@ -340,7 +348,13 @@ export async function completeAttempt(
             position,
           }) satisfies typeof orderItems.$inferSelect,
       );
-      const event = { id: randomUUID(), orderId: order.id, status: 'placed', note: 'Payment received', at: now } satisfies typeof orderEvents.$inferSelect;
+      const event = {
+        id: randomUUID(),
+        orderId: order.id,
+        status: 'placed',
+        note: 'Payment received',
+        at: now,
+      } satisfies typeof orderEvents.$inferSelect;
       const placed = shapeOrder(order, items, [event]);
       const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
       // With more than one line, the `locked` step locks the variants in id order, as the admin's
@@ -379,7 +393,17 @@ export async function completeAttempt(
         // A cart checkout empties the bought lines from the cart; Buy Now leaves the cart alone.
         ...(attempt.fromBuyNow
           ? []
-          : [tx.delete(cartItems).where(and(eq(cartItems.userId, attempt.userId), inArray(cartItems.variantId, attempt.items.map((l) => l.variantId))))]),
+          : [
+              tx.delete(cartItems).where(
+                and(
+                  eq(cartItems.userId, attempt.userId),
+                  inArray(
+                    cartItems.variantId,
+                    attempt.items.map((l) => l.variantId),
+                  ),
+                ),
+              ),
+            ]),
         ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
       ];
       // A coupon's use is counted here too (DESIGN.md): the coupon's `used` rises only while uses
@@ -421,7 +445,9 @@ export async function completeAttempt(
           writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
           sql`, `,
         )} select (select count(*) from taken)::int as taken, ${
-          couponTaken ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use` : sql`1 as coupon_taken, 1 as shopper_use`
+          couponTaken
+            ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use`
+            : sql`1 as coupon_taken, 1 as shopper_use`
         }, ${firstOrderGone} as first_order_gone`,
       );
       const result = rows[0];
@@ -460,9 +486,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
     .set({ status: 'failed', failureReason, razorpayPaymentId: paymentId, updatedAt: new Date() })
     .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
     .returning();
-  const [attempt] = claimed
-    ? [claimed]
-    : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  const [attempt] = claimed ? [claimed] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
   const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
   const message = `${lead} Your payment of ${amount} has been refunded.`;
   if (claimed) {
@@ -482,10 +506,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
             reason: failureReason,
           })
           .onConflictDoNothing();
-        await tx
-          .update(checkoutAttempts)
-          .set({ status: 'refunded', updatedAt: new Date() })
-          .where(eq(checkoutAttempts.id, claimed.id));
+        await tx.update(checkoutAttempts).set({ status: 'refunded', updatedAt: new Date() }).where(eq(checkoutAttempts.id, claimed.id));
       });
     } catch (err) {
       // Left as 'failed': a reconciliation run retries the refund.

@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A Razorpay-shaped webhook for a captured payment, signed with the test webhook secret. */
-function capturedEvent(event: 'payment.captured' | 'order.paid', orderId: string, paymentId: string, opts: { eventId?: string; secret?: string } = {}) {
+function capturedEvent(
+  event: 'payment.captured' | 'order.paid',
+  orderId: string,
+  paymentId: string,
+  opts: { eventId?: string; secret?: string } = {},
+) {
   const body = JSON.stringify({
     entity: 'event',
     account_id: 'acc_test',
@@ -82,7 +87,9 @@ describe('Razorpay webhook', () => {
   it('leaves nothing half-written when the order transaction fails, and the webhook completes it later', async () => {
     const { shopper, variantId, paid } = await paidAttempt();
     // Simulate a crash inside the transaction: order items cannot be written for now.
-    await t.db.execute(sql`create or replace function fail_items() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
+    await t.db.execute(
+      sql`create or replace function fail_items() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`,
+    );
     await t.db.execute(sql`create trigger fail_items before insert on order_items for each row execute function fail_items()`);
     const itemsBefore = (await t.db.select().from(orderItems)).length;
     const res = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify-and-create-order', payload: paid });

@@ -64,7 +64,10 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     if (eventId) {
-      await app.db.insert(paymentEvents).values({ id: eventId, type: event.event ?? 'unknown' }).onConflictDoNothing();
+      await app.db
+        .insert(paymentEvents)
+        .values({ id: eventId, type: event.event ?? 'unknown' })
+        .onConflictDoNothing();
     }
     return { status: 'ok' };
   });

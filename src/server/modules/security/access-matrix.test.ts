@@ -59,7 +59,11 @@ describe('access matrix', () => {
     for (const route of apiRoutes()) {
       const key = `${route.method} ${route.url}`;
       if (PUBLIC.has(key)) continue;
-      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       if (res.statusCode !== 401) failures.push(`${key} -> ${res.statusCode}`);
     }
     expect(failures).toEqual([]);

@@ -42,7 +42,10 @@ interface OpenApiParameter {
   schema?: JsonSchema;
 }
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
 }
 interface Operation {
   method: string;
@@ -60,7 +63,13 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
     for (const [method, op] of Object.entries(methods)) {
       const params = op.parameters ?? [];
       const pick = (where: string) => Object.fromEntries(params.filter((p) => p.in === where).map((p) => [p.name, p.schema ?? {}]));
-      out.push({ method: method.toUpperCase(), path, pathParams: pick('path'), query: pick('query'), body: op.requestBody?.content?.['application/json']?.schema });
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams: pick('path'),
+        query: pick('query'),
+        body: op.requestBody?.content?.['application/json']?.schema,
+      });
     }
   }
   return out;
@@ -241,7 +250,8 @@ describe('schema-driven fuzzing of every documented operation', () => {
           headers: roles.admin,
           ...(malformed.body !== undefined ? { payload: malformed.body as object } : {}),
         });
-        if (res.statusCode !== 404 || !/not found$/.test(res.json().message)) wrong.push(`${op.method} ${op.path} ${id} -> ${res.statusCode} ${res.body}`);
+        if (res.statusCode !== 404 || !/not found$/.test(res.json().message))
+          wrong.push(`${op.method} ${op.path} ${id} -> ${res.statusCode} ${res.body}`);
       }
     }
     expect(wrong).toEqual([]);

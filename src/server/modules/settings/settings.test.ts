@@ -25,11 +25,17 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   whatsappNumber: '9845012345',
   cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: ['110001'] },
   delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
-  tax: { slabs: [{ upTo: 2500, rate: 5 }, { upTo: null, rate: 18 }] },
+  tax: {
+    slabs: [
+      { upTo: 2500, rate: 5 },
+      { upTo: null, rate: 18 },
+    ],
+  },
   ...overrides,
 });
 
-const put = (payload: unknown, headers = admin) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: payload as object });
+const put = (payload: unknown, headers = admin) =>
+  t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: payload as object });
 
 describe('shop settings', () => {
   it('answers the defaults before any save: COD on, ₹5,000 limit, 2 open orders, no fee; 5% up to ₹2,500, 18% above', async () => {
@@ -46,7 +52,12 @@ describe('shop settings', () => {
       whatsappNumber: '',
       cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [] },
       delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
-      tax: { slabs: [{ upTo: 2500, rate: 5 }, { upTo: null, rate: 18 }] },
+      tax: {
+        slabs: [
+          { upTo: 2500, rate: 5 },
+          { upTo: null, rate: 18 },
+        ],
+      },
       updatedAt: null,
     });
     const pub = await t.app.inject('/api/settings/public');
@@ -74,7 +85,12 @@ describe('shop settings', () => {
         legalName: '',
         supportPhone: '12345',
         cod: { enabled: true, maxOrderTotal: -1, maxOpenOrders: 2.5, fee: 10.555, blockedPincodes: '110001, 12ab' },
-        tax: { slabs: [{ upTo: 2500, rate: 5 }, { upTo: 1000, rate: 18 }] },
+        tax: {
+          slabs: [
+            { upTo: 2500, rate: 5 },
+            { upTo: 1000, rate: 18 },
+          ],
+        },
       }),
     );
     expect(res.statusCode).toBe(400);
@@ -100,7 +116,9 @@ describe('shop settings', () => {
     for (const method of ['GET', 'PUT'] as const) {
       const payload = method === 'PUT' ? valid() : undefined;
       expect((await t.app.inject({ method, url: '/api/admin/settings', payload })).statusCode).toBe(401);
-      expect((await t.app.inject({ method, url: '/api/admin/settings', payload, headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method, url: '/api/admin/settings', payload, headers: { authorization: 'Bearer nope' } })).statusCode,
+      ).toBe(401);
       const denied = await t.app.inject({ method, url: '/api/admin/settings', payload, headers: shopper.headers });
       expect(denied.statusCode).toBe(403);
       expect(denied.json().message).toBe('Access denied. Admin privileges required.');
@@ -112,7 +130,9 @@ describe('shop settings', () => {
   it('saves normalised values, paise in the database, and the public read shows the change at once', async () => {
     // Read first, so both the service copy and the response cache hold the old values.
     expect((await t.app.inject('/api/settings/public')).json().supportPhone).toBe('');
-    const res = await put(valid({ gstin: ' 29aabcr1234m1z9 ', cod: { ...valid().cod, fee: 49.5, blockedPincodes: '560001\n110001, 560001' } }));
+    const res = await put(
+      valid({ gstin: ' 29aabcr1234m1z9 ', cod: { ...valid().cod, fee: 49.5, blockedPincodes: '560001\n110001, 560001' } }),
+    );
     expect(res.statusCode).toBe(200);
     const saved = res.json();
     expect(saved).toMatchObject({
@@ -124,7 +144,14 @@ describe('shop settings', () => {
     expect(Date.parse(saved.updatedAt)).not.toBeNaN();
 
     const [row] = await t.db.select().from(shopSettings);
-    expect(row).toMatchObject({ codFeePaise: 4950, codMaxOrderTotalPaise: 500_000, taxSlabs: [{ upToPaise: 250_000, ratePercent: 5 }, { upToPaise: null, ratePercent: 18 }] });
+    expect(row).toMatchObject({
+      codFeePaise: 4950,
+      codMaxOrderTotalPaise: 500_000,
+      taxSlabs: [
+        { upToPaise: 250_000, ratePercent: 5 },
+        { upToPaise: null, ratePercent: 18 },
+      ],
+    });
 
     const pub = await t.app.inject('/api/settings/public');
     expect(pub.headers['cache-control']).toBe('no-cache');

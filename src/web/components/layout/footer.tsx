@@ -29,10 +29,7 @@ export function Footer({ year }: { year: number }) {
     <footer className="mt-auto border-t border-stone-200 bg-stone-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
         <div className="max-w-sm">
-          <Link
-            to="/"
-            className="inline-block rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
-          >
+          <Link to="/" className="inline-block rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand">
             <Logo />
           </Link>
           <p className="mt-4 font-display text-lg text-stone-700">{BRAND.tagline}</p>
@@ -40,10 +37,7 @@ export function Footer({ year }: { year: number }) {
             <div className="flex gap-2">
               <dt className="font-medium text-stone-800">Support:</dt>
               <dd>
-                <a
-                  className="underline-offset-4 hover:text-brand hover:underline"
-                  href={`mailto:${BRAND.supportEmail}`}
-                >
+                <a className="underline-offset-4 hover:text-brand hover:underline" href={`mailto:${BRAND.supportEmail}`}>
                   {BRAND.supportEmail}
                 </a>
               </dd>

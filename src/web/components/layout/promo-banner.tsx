@@ -13,10 +13,7 @@ function Messages({ copy }: { copy: number }) {
     <>
       {[0, 1, 2].flatMap((round) =>
         MESSAGES.map((m) => (
-          <span
-            key={`${copy}-${round}-${m.title}`}
-            className="promo-item inline-flex items-center gap-2 px-8"
-          >
+          <span key={`${copy}-${round}-${m.title}`} className="promo-item inline-flex items-center gap-2 px-8">
             <span aria-hidden="true" className="text-rose-300">
               ✦
             </span>
@@ -32,11 +29,7 @@ function Messages({ copy }: { copy: number }) {
 /** The scrolling promotional banner at the very top of every page. */
 export function PromoBanner() {
   return (
-    <div
-      className="promo-banner h-10 overflow-hidden bg-brand text-[13px] text-white"
-      role="region"
-      aria-label="Offers"
-    >
+    <div className="promo-banner h-10 overflow-hidden bg-brand text-[13px] text-white" role="region" aria-label="Offers">
       <p className="sr-only">{MESSAGES.map((m) => `${m.title} — ${m.text}.`).join(' ')}</p>
       <div className="promo-track flex h-10 w-max items-center whitespace-nowrap" aria-hidden="true">
         <div className="promo-copy flex items-center">

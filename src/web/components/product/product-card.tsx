@@ -92,9 +92,7 @@ export function ProductCard({
             />
           )
         ) : (
-          <div className="flex h-full w-full items-center justify-center font-display text-stone-400">
-            {product.title}
-          </div>
+          <div className="flex h-full w-full items-center justify-center font-display text-stone-400">{product.title}</div>
         )}
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
           {showBestseller && product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
@@ -122,8 +120,7 @@ export function ProductGrid({
   columns?: 4 | 5;
 }) {
   const desktop = columns === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4';
-  const sizes =
-    columns === 5 ? '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw' : GRID_SIZES;
+  const sizes = columns === 5 ? '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw' : GRID_SIZES;
   return (
     <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:gap-y-10 ${desktop}`}>
       {products.map((p, i) => (

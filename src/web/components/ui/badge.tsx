@@ -4,8 +4,7 @@
 import type { ReactNode } from 'react';
 
 /** Colour families a badge can take. */
-export type BadgeTone =
-  'brand' | 'neutral' | 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'grey' | 'dark';
+export type BadgeTone = 'brand' | 'neutral' | 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'grey' | 'dark';
 
 const tones: Record<BadgeTone, string> = {
   brand: 'bg-rose-50 text-rose-700 ring-rose-200',
@@ -20,15 +19,7 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /** A pill-shaped label in one of the shop's tones. */
-export function Badge({
-  tone = 'neutral',
-  children,
-  className = '',
-}: {
-  tone?: BadgeTone;
-  children: ReactNode;
-  className?: string;
-}) {
+export function Badge({ tone = 'neutral', children, className = '' }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]} ${className}`}

@@ -1,13 +1,7 @@
 /**
  * Form fields: text input and select, each with a visible label and its error message.
  */
-import {
-  forwardRef,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-} from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 const control =
   'block w-full rounded-md border bg-white px-3.5 text-base text-stone-900 shadow-sm placeholder:text-stone-400 focus:outline-none focus:ring-2 focus:ring-brand/30 focus:border-brand disabled:bg-stone-100 disabled:text-stone-500 read-only:bg-stone-100 read-only:text-stone-600 sm:text-sm';
@@ -48,9 +42,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
           className={`${control} h-11 ${borderFor(error)} ${trailing ? 'pr-12' : ''}`}
           {...rest}
         />
-        {trailing ? (
-          <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
-        ) : null}
+        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
       </div>
       {hint && !error ? (
         <p id={hintId} className="mt-1.5 text-xs text-stone-500">

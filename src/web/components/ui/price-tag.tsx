@@ -28,9 +28,7 @@ export function PriceTag({
             <span className="sr-only">Was </span>
             {formatINR(compareAtPrice)}
           </s>
-          {showSaving && percent > 0 ? (
-            <span className={`font-semibold text-brand ${struck}`}>{percent}% off</span>
-          ) : null}
+          {showSaving && percent > 0 ? <span className={`font-semibold text-brand ${struck}`}>{percent}% off</span> : null}
         </>
       ) : null}
     </span>

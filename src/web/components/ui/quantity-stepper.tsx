@@ -27,11 +27,7 @@ export function QuantityStepper({
     onChange(Math.min(Math.max(Math.trunc(next), min), Math.max(min, max)));
   };
   return (
-    <div
-      className="inline-flex items-center rounded-md border border-stone-300 bg-white"
-      role="group"
-      aria-label={label}
-    >
+    <div className="inline-flex items-center rounded-md border border-stone-300 bg-white" role="group" aria-label={label}>
       <button
         type="button"
         className={`${btn} flex items-center justify-center rounded-l-md text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-40`}

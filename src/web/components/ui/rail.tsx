@@ -4,23 +4,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Scrolls its children sideways; arrows step 300px on phones and 400px from 768px up. */
-export function Rail({
-  children,
-  label,
-  showArrows = true,
-}: {
-  children: ReactNode;
-  label: string;
-  showArrows?: boolean;
-}) {
+export function Rail({ children, label, showArrows = true }: { children: ReactNode; label: string; showArrows?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const update = () =>
-      setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
+    const update = () => setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
     update();
     el.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
@@ -62,13 +53,7 @@ export function Rail({
             aria-label={`Scroll ${label} left`}
           >
             <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-              <path
-                d="M12.5 4.5 7 10l5.5 5.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              />
+              <path d="M12.5 4.5 7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
           </button>
           <button
@@ -79,13 +64,7 @@ export function Rail({
             aria-label={`Scroll ${label} right`}
           >
             <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-              <path
-                d="M7.5 4.5 13 10l-5.5 5.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              />
+              <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
           </button>
         </div>

@@ -25,10 +25,7 @@ export function Section({
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4 sm:mb-10">
           <div>
-            <h2
-              id={headingId}
-              className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl"
-            >
+            <h2 id={headingId} className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
               {title}
             </h2>
             {subtitle ? <p className="mt-2 text-stone-600">{subtitle}</p> : null}

@@ -110,7 +110,9 @@ export function CategoryPicker({
   const names = selected.map((id) => byId.get(id)?.name ?? '');
   const summary =
     selected.length === 0 ? (
-      <span id={summaryId} className="text-stone-400">{loading ? 'Loading categories...' : multiple ? 'Select categories' : 'Select a category'}</span>
+      <span id={summaryId} className="text-stone-400">
+        {loading ? 'Loading categories...' : multiple ? 'Select categories' : 'Select a category'}
+      </span>
     ) : (
       <span id={summaryId} className="flex flex-wrap items-center gap-1.5">
         {(selected.length > 3 ? names.slice(0, 2) : names).map((name, i) => (

@@ -57,7 +57,13 @@ export function LowStockPanel({ summary }: { summary: Pick<DashboardSummary, 'lo
     <div className="rounded-xl border border-amber-200 bg-amber-50 p-4">
       <h3 className="mb-3 text-sm font-semibold text-amber-900">Low stock</h3>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-        <StockGroup id="stock-sold-out" title="Sold out" total={summary.lowStockCounts.soldOut} rows={soldOut} empty="No size is sold out." />
+        <StockGroup
+          id="stock-sold-out"
+          title="Sold out"
+          total={summary.lowStockCounts.soldOut}
+          rows={soldOut}
+          empty="No size is sold out."
+        />
         <StockGroup
           id="stock-low"
           title={`${LOW_STOCK_THRESHOLD} or fewer left`}

@@ -24,15 +24,18 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e7e5e4" />
-          <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 11, fill: '#78716c' }} interval="preserveStartEnd" minTickGap={24} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={shortDate}
+            tick={{ fontSize: 11, fill: '#78716c' }}
+            interval="preserveStartEnd"
+            minTickGap={24}
+          />
           <YAxis tickFormatter={(v: number) => compactInr.format(v)} tick={{ fontSize: 11, fill: '#78716c' }} width={64} />
           <Tooltip
             cursor={{ fill: '#fff1f2' }}
             labelFormatter={(label) => (typeof label === 'string' ? shortDate(label) : label)}
-            formatter={(value, _name, item) => [
-              `${formatINR(Number(value))} · ${(item.payload as RevenueDay).orders} order(s)`,
-              'Revenue',
-            ]}
+            formatter={(value, _name, item) => [`${formatINR(Number(value))} · ${(item.payload as RevenueDay).orders} order(s)`, 'Revenue']}
           />
           <Bar dataKey="revenue" fill="#e11d48" radius={[3, 3, 0, 0]} />
         </BarChart>

@@ -74,16 +74,8 @@ export function CodeEntryForm({
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6">
         {error ? <Alert>{error}</Alert> : null}
         <OtpInput value={code} onChange={setCode} disabled={submitting} invalid={Boolean(error)} />
-        {code.length > 0 && code.length < OTP.length ? (
-          <p className="text-center text-sm text-stone-500">{OTP_INCOMPLETE}</p>
-        ) : null}
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={code.length !== OTP.length}
-          loading={submitting}
-        >
+        {code.length > 0 && code.length < OTP.length ? <p className="text-center text-sm text-stone-500">{OTP_INCOMPLETE}</p> : null}
+        <Button type="submit" size="lg" className="w-full" disabled={code.length !== OTP.length} loading={submitting}>
           {submitLabel}
         </Button>
         <p className="text-center text-sm text-stone-600">

@@ -60,11 +60,7 @@ export function savedShippingAddress(user: User): ShippingAddressInput | null {
 }
 
 /** Name, contact and address fields of the new-address form. */
-export function AddressFields({
-  form,
-}: {
-  form: UseFormReturn<ShippingAddressInput, unknown, ShippingAddress>;
-}) {
+export function AddressFields({ form }: { form: UseFormReturn<ShippingAddressInput, unknown, ShippingAddress> }) {
   const {
     register,
     formState: { errors, isSubmitted },
@@ -79,25 +75,9 @@ export function AddressFields({
   });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Input
-        label="First name"
-        autoComplete="given-name"
-        error={errors.firstName?.message}
-        {...register('firstName')}
-      />
-      <Input
-        label="Last name"
-        autoComplete="family-name"
-        error={errors.lastName?.message}
-        {...register('lastName')}
-      />
-      <Input
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+      <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <Input
         label="Phone"
         type="tel"
@@ -122,12 +102,7 @@ export function AddressFields({
         {...register('line2')}
       />
       <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-      <Select
-        label="State"
-        autoComplete="address-level1"
-        error={errors.state?.message}
-        {...register('state')}
-      >
+      <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
         <StateOptions />
       </Select>
       <Input

@@ -17,9 +17,7 @@ import { usePageLoaded } from '../../lib/page-loaded';
 type ImageBanner = Homepage['imageBanners'][number];
 type VideoBanner = NonNullable<Homepage['videoBanner']>;
 
-type Slide =
-  | { kind: 'video'; key: string; video: VideoBanner }
-  | { kind: 'image'; key: string; banner: ImageBanner };
+type Slide = { kind: 'video'; key: string; video: VideoBanner } | { kind: 'image'; key: string; banner: ImageBanner };
 
 /** Spec 9: carousel interval. */
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -31,10 +29,7 @@ const BANNER_SIZES = '100vw';
  * early and first: the video's poster when there is a video banner, else the first image banner.
  * Returns a React Router meta descriptor for a `<link rel="preload">`, or none without banners.
  */
-export function leadImagePreload(
-  videoBanner: Homepage['videoBanner'] | undefined,
-  banners: ImageBanner[] | undefined,
-): MetaDescriptor[] {
+export function leadImagePreload(videoBanner: Homepage['videoBanner'] | undefined, banners: ImageBanner[] | undefined): MetaDescriptor[] {
   const href = videoBanner ? videoBanner.posterUrl : banners?.[0]?.imageUrl;
   if (!href) return [];
   const srcSet = demoSrcSet(href, 1600);
@@ -51,8 +46,7 @@ export function leadImagePreload(
 }
 
 function BannerLink({ link, children, label }: { link: string | null; children: ReactNode; label: string }) {
-  const cls =
-    'block h-full w-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white';
+  const cls = 'block h-full w-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white';
   if (!link) return <div className="h-full w-full">{children}</div>;
   if (link.startsWith('/')) {
     return (
@@ -93,9 +87,7 @@ function FallbackHero() {
     <section className="bg-gradient-to-br from-rose-50 via-white to-stone-100">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand">New season</p>
-        <h1 className="max-w-2xl font-display text-4xl font-semibold leading-tight text-stone-900 sm:text-6xl">
-          {BRAND.tagline}
-        </h1>
+        <h1 className="max-w-2xl font-display text-4xl font-semibold leading-tight text-stone-900 sm:text-6xl">{BRAND.tagline}</h1>
         <ButtonLink to="/products" size="lg">
           Shop All Products
         </ButtonLink>
@@ -130,13 +122,7 @@ function Chevron({ dir }: { dir: keyof typeof ICON_PATHS }) {
 }
 
 /** The rotating banner; renders a text hero when there are no banners at all. */
-export function HeroCarousel({
-  videoBanner,
-  banners,
-}: {
-  videoBanner: Homepage['videoBanner'];
-  banners: ImageBanner[];
-}) {
+export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['videoBanner']; banners: ImageBanner[] }) {
   const slides: Slide[] = [
     ...(videoBanner ? [{ kind: 'video' as const, key: 'video', video: videoBanner }] : []),
     ...banners.map((banner) => ({ kind: 'image' as const, key: banner._id, banner })),
@@ -211,10 +197,7 @@ export function HeroCarousel({
       <h1 className="sr-only">
         {BRAND.name} — {BRAND.tagline}
       </h1>
-      <div
-        className="relative aspect-[5/2] w-full overflow-hidden"
-        aria-live={rotating && !held ? 'off' : 'polite'}
-      >
+      <div className="relative aspect-[5/2] w-full overflow-hidden" aria-live={rotating && !held ? 'off' : 'polite'}>
         {slides.map((slide, i) => {
           const active = i === index;
           const pictured = i === 0 || active || pageLoaded;

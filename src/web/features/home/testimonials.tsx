@@ -29,19 +29,10 @@ function TestimonialCard({ t }: { t: Testimonial }) {
   return (
     <figure className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
       <Stars rating={t.rating} />
-      <blockquote className="mt-4 flex-1 text-[15px] leading-relaxed text-stone-700">
-        “{t.content}”
-      </blockquote>
+      <blockquote className="mt-4 flex-1 text-[15px] leading-relaxed text-stone-700">“{t.content}”</blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
         {t.imageUrl ? (
-          <img
-            src={t.imageUrl}
-            alt=""
-            width={40}
-            height={40}
-            loading="lazy"
-            className="h-10 w-10 rounded-full object-cover"
-          />
+          <img src={t.imageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full object-cover" />
         ) : (
           <span
             className="flex h-10 w-10 items-center justify-center rounded-full bg-rose-100 font-semibold text-rose-700"
@@ -65,10 +56,7 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
   return (
     <Rail label="Customer testimonials" showArrows={items.length > 2}>
       {items.map((t) => (
-        <div
-          key={t._id}
-          className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-12px)] lg:w-[calc(33.333%-16px)]"
-        >
+        <div key={t._id} className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-12px)] lg:w-[calc(33.333%-16px)]">
           <TestimonialCard t={t} />
         </div>
       ))}

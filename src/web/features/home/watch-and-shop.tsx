@@ -75,9 +75,7 @@ function VideoCard({ video }: { video: ShopVideo }) {
           </svg>
         </button>
       </div>
-      {video.title ? (
-        <figcaption className="mt-3 line-clamp-2 text-sm font-medium text-stone-800">{video.title}</figcaption>
-      ) : null}
+      {video.title ? <figcaption className="mt-3 line-clamp-2 text-sm font-medium text-stone-800">{video.title}</figcaption> : null}
     </figure>
   );
 }

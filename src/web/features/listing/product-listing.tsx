@@ -225,13 +225,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
       />
       {/* Each field is keyed by its own value in the URL: a new URL resets the fields it changes
           (a removed chip, Back) and leaves alone one the shopper is typing into meanwhile. */}
-      <Form
-        id={formId}
-        method="get"
-        action={pathname}
-        onSubmit={onSubmit}
-        className="grid gap-x-10 pt-6 lg:grid-cols-[15rem_1fr]"
-      >
+      <Form id={formId} method="get" action={pathname} onSubmit={onSubmit} className="grid gap-x-10 pt-6 lg:grid-cols-[15rem_1fr]">
         {name ? <input type="hidden" name="name" value={name} /> : null}
         <div className="col-span-full mb-6 flex flex-wrap items-end gap-3 lg:col-start-2 lg:row-start-1">
           <div className="min-w-0 flex-[1_1_16rem]">

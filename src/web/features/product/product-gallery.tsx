@@ -72,16 +72,10 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
             loading="eager"
             fetchPriority={active === 0 ? 'high' : undefined}
             className="h-full w-full object-cover transition-transform duration-150 ease-out"
-            style={
-              zoom
-                ? { transform: 'scale(2)', transformOrigin: `${zoom.x}% ${zoom.y}%` }
-                : { transform: 'scale(1)' }
-            }
+            style={zoom ? { transform: 'scale(2)', transformOrigin: `${zoom.x}% ${zoom.y}%` } : { transform: 'scale(1)' }}
           />
         ) : (
-          <div className="flex h-full items-center justify-center font-display text-xl text-stone-400">
-            {title}
-          </div>
+          <div className="flex h-full items-center justify-center font-display text-xl text-stone-400">{title}</div>
         )}
       </div>
     </div>

@@ -124,21 +124,13 @@ export function PurchasePanel({ product }: { product: Product }) {
         {stockInfo ? (
           <p
             className={`mt-7 inline-flex items-center gap-2 text-sm font-medium ${
-              stockInfo.tone === 'ok'
-                ? 'text-green-700'
-                : stockInfo.tone === 'low'
-                  ? 'text-amber-700'
-                  : 'text-stone-500'
+              stockInfo.tone === 'ok' ? 'text-green-700' : stockInfo.tone === 'low' ? 'text-amber-700' : 'text-stone-500'
             }`}
           >
             <span
               aria-hidden="true"
               className={`h-2 w-2 rounded-full ${
-                stockInfo.tone === 'ok'
-                  ? 'bg-green-600'
-                  : stockInfo.tone === 'low'
-                    ? 'bg-amber-500'
-                    : 'bg-stone-400'
+                stockInfo.tone === 'ok' ? 'bg-green-600' : stockInfo.tone === 'low' ? 'bg-amber-500' : 'bg-stone-400'
               }`}
             />
             {stockInfo.text}
@@ -147,13 +139,7 @@ export function PurchasePanel({ product }: { product: Product }) {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <Button
-          size="lg"
-          variant="outline"
-          onClick={() => void onAddToCart()}
-          loading={adding}
-          disabled={!anyBuyable}
-        >
+        <Button size="lg" variant="outline" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
           Add to Cart
         </Button>
         <Button size="lg" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>

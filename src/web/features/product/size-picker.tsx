@@ -21,12 +21,7 @@ export function SizePicker({
   invalid?: boolean;
 }) {
   return (
-    <div
-      role="radiogroup"
-      aria-label="Size"
-      aria-invalid={invalid || undefined}
-      className="flex flex-wrap gap-2"
-    >
+    <div role="radiogroup" aria-label="Size" aria-invalid={invalid || undefined} className="flex flex-wrap gap-2">
       {variants.map((v) => {
         const buyable = isBuyable(v);
         const selected = v._id === selectedId;

@@ -58,7 +58,9 @@ function CategoryRow({
               └
             </span>
           ) : null}
-          <span className={`${child ? 'font-medium' : 'font-semibold'} ${category.isActive ? 'text-stone-900' : 'text-stone-500'}`}>{category.name}</span>
+          <span className={`${child ? 'font-medium' : 'font-semibold'} ${category.isActive ? 'text-stone-900' : 'text-stone-500'}`}>
+            {category.name}
+          </span>
           {category.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>}
           <Badge tone={child ? 'purple' : 'blue'}>{child ? 'Subcategory' : 'Main Category'}</Badge>
         </div>
@@ -120,9 +122,7 @@ export default function AdminCategories() {
 
   /** Puts the saved record on screen at once (counts kept), then refreshes everything. */
   const applySaved = (saved: Category) => {
-    qc.setQueryData<AdminCategory[]>(adminCategoriesKey, (old) =>
-      old?.map((c) => (c._id === saved._id ? { ...c, ...saved } : c)),
-    );
+    qc.setQueryData<AdminCategory[]>(adminCategoriesKey, (old) => old?.map((c) => (c._id === saved._id ? { ...c, ...saved } : c)));
     void invalidateCatalog(qc);
   };
 

@@ -67,7 +67,10 @@ export default function AdminContacts() {
           <Spinner /> Loading messages…
         </div>
       ) : query.isError && !known ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           Failed to load contact messages
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             Try again

@@ -84,8 +84,16 @@ export default function AdminDashboard() {
         ) : (
           <>
             <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              <Figure label="Today's revenue" value={s ? formatINR(s.today.revenue) : '…'} sub={s ? `${s.today.orders} order(s) today` : ' '} />
-              <Figure label="This month" value={s ? formatINR(s.month.revenue) : '…'} sub={s ? `${s.month.orders} order(s) this month` : ' '} />
+              <Figure
+                label="Today's revenue"
+                value={s ? formatINR(s.today.revenue) : '…'}
+                sub={s ? `${s.today.orders} order(s) today` : ' '}
+              />
+              <Figure
+                label="This month"
+                value={s ? formatINR(s.month.revenue) : '…'}
+                sub={s ? `${s.month.orders} order(s) this month` : ' '}
+              />
               <Figure
                 label="Awaiting dispatch"
                 value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing) : '…'}

@@ -32,7 +32,17 @@ const MESSAGES: HomepageMessages = {
 
 const removeBannerMedia = (b: HeroBanner) => deleteMedia(b.publicId, 'homepage', b.mediaType);
 
-function ArrowButton({ direction, label, onClick, disabled }: { direction: 'up' | 'down'; label: string; onClick: () => void; disabled: boolean }) {
+function ArrowButton({
+  direction,
+  label,
+  onClick,
+  disabled,
+}: {
+  direction: 'up' | 'down';
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
   return (
     <button
       type="button"
@@ -42,7 +52,14 @@ function ArrowButton({ direction, label, onClick, disabled }: { direction: 'up' 
       className="inline-flex h-9 w-9 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-40"
     >
       <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-        <path d={direction === 'up' ? 'M10 15V5m0 0-4.5 4.5M10 5l4.5 4.5' : 'M10 5v10m0 0-4.5-4.5M10 15l4.5-4.5'} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d={direction === 'up' ? 'M10 15V5m0 0-4.5 4.5M10 5l4.5 4.5' : 'M10 5v10m0 0-4.5-4.5M10 15l4.5-4.5'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );
@@ -58,7 +75,12 @@ export default function HeroImages() {
 
   const reorder = useMutation({
     mutationFn: (ids: string[]) =>
-      apiFetch<HeroBanner[]>('/api/admin/homepage/banners/order', { method: 'PUT', body: { ids }, auth: true, fallbackMessage: 'Failed to update banner order' }),
+      apiFetch<HeroBanner[]>('/api/admin/homepage/banners/order', {
+        method: 'PUT',
+        body: { ids },
+        auth: true,
+        fallbackMessage: 'Failed to update banner order',
+      }),
     onSuccess: (list) => {
       content.setItems(list);
       toast.success('Banner order updated');
@@ -98,7 +120,11 @@ export default function HeroImages() {
         addLabel="Add Hero Media"
         onAdd={() => form.openAdd()}
         formKey={form.key}
-        form={form.open ? <HeroMediaForm key={form.key} item={form.item} banners={content.items} save={content.save} onDone={form.close} /> : null}
+        form={
+          form.open ? (
+            <HeroMediaForm key={form.key} item={form.item} banners={content.items} save={content.save} onDone={form.close} />
+          ) : null
+        }
         loading={content.query.isPending}
         error={content.query.isError ? MESSAGES.load : null}
         onRetry={() => void content.query.refetch()}
@@ -128,7 +154,12 @@ export default function HeroImages() {
                     </>,
                     <>
                       <ArrowButton direction="up" label={b.alt} onClick={() => move(i, -1)} disabled={i === 0 || reorder.isPending} />
-                      <ArrowButton direction="down" label={b.alt} onClick={() => move(i, 1)} disabled={i === images.length - 1 || reorder.isPending} />
+                      <ArrowButton
+                        direction="down"
+                        label={b.alt}
+                        onClick={() => move(i, 1)}
+                        disabled={i === images.length - 1 || reorder.isPending}
+                      />
                     </>,
                   ),
                 )}
@@ -146,7 +177,16 @@ export default function HeroImages() {
                 {videos.map((b) =>
                   card(
                     b,
-                    <video src={b.videoUrl ?? ''} poster={b.posterUrl ?? undefined} className="aspect-video w-full bg-stone-900 object-cover" muted playsInline controls preload="metadata" aria-label={b.alt} />,
+                    <video
+                      src={b.videoUrl ?? ''}
+                      poster={b.posterUrl ?? undefined}
+                      className="aspect-video w-full bg-stone-900 object-cover"
+                      muted
+                      playsInline
+                      controls
+                      preload="metadata"
+                      aria-label={b.alt}
+                    />,
                     <p className="flex items-center gap-2">
                       <Badge tone="purple">Video</Badge>
                       <span className="line-clamp-2 font-medium text-stone-900">{b.alt}</span>

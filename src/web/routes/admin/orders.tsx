@@ -57,20 +57,34 @@ export default function AdminOrders() {
         </div>
         <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
           <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-            <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2.5h12V14" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14v2.5h12V14"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           Export CSV
         </Button>
       </div>
 
-      <OrderFilters filters={filters} onChange={change} onClear={() => go({ status: '', startDate: '', endDate: '', search: '', page: 1 })} />
+      <OrderFilters
+        filters={filters}
+        onChange={change}
+        onClear={() => go({ status: '', startDate: '', endDate: '', search: '', page: 1 })}
+      />
 
       {query.isPending && query.fetchStatus !== 'idle' ? (
         <div className="flex items-center justify-center gap-3 py-16 text-sm text-stone-500" role="status">
           <Spinner /> Loading orders…
         </div>
       ) : query.isError && !data ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           Failed to load orders
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             Try again
@@ -85,7 +99,12 @@ export default function AdminOrders() {
               Showing page {data.currentPage} of {data.totalPages} ({data.totalOrders} total orders)
             </p>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={data.currentPage <= 1 || query.isFetching} onClick={() => go({ ...filters, page: data.currentPage - 1 })}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={data.currentPage <= 1 || query.isFetching}
+                onClick={() => go({ ...filters, page: data.currentPage - 1 })}
+              >
                 Previous
               </Button>
               <Button

@@ -48,7 +48,9 @@ export default function PhotoSnapshots() {
         addLabel="Add Photo"
         onAdd={add}
         formKey={form.key}
-        form={form.open ? <InstagramPhotoForm key={form.key} item={form.item} limit={limit} save={content.save} onDone={form.close} /> : null}
+        form={
+          form.open ? <InstagramPhotoForm key={form.key} item={form.item} limit={limit} save={content.save} onDone={form.close} /> : null
+        }
         loading={content.query.isPending}
         error={content.query.isError ? MESSAGES.load : null}
         onRetry={() => void content.query.refetch()}

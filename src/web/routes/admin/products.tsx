@@ -113,9 +113,7 @@ export default function AdminProducts() {
           <Link to="/admin/dashboard" className="text-sm font-medium text-stone-500 hover:text-brand">
             ← Back to Dashboard
           </Link>
-          <h1 className="mt-1 font-display text-3xl font-semibold text-stone-900">
-            Products{products.data ? ` (${list.length})` : ''}
-          </h1>
+          <h1 className="mt-1 font-display text-3xl font-semibold text-stone-900">Products{products.data ? ` (${list.length})` : ''}</h1>
           <p className="mt-1 text-sm text-stone-600">Catalogue, sizes, prices and stock. Hidden products stay out of the shop.</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -194,8 +192,8 @@ export default function AdminProducts() {
         title="Delete product?"
         message={
           <>
-            <strong className="font-medium text-stone-900">{pendingDelete?.title}</strong> and its images will be removed for
-            good. Past orders keep their details. To take it off the shop for a while, use Hide instead.
+            <strong className="font-medium text-stone-900">{pendingDelete?.title}</strong> and its images will be removed for good. Past
+            orders keep their details. To take it off the shop for a while, use Hide instead.
           </>
         }
         confirmLabel="Delete"

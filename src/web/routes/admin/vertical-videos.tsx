@@ -49,7 +49,9 @@ export default function VerticalVideos() {
         addLabel="Add Video"
         onAdd={add}
         formKey={form.key}
-        form={form.open ? <VerticalVideoForm key={form.key} item={form.item} limit={limit} save={content.save} onDone={form.close} /> : null}
+        form={
+          form.open ? <VerticalVideoForm key={form.key} item={form.item} limit={limit} save={content.save} onDone={form.close} /> : null
+        }
         loading={content.query.isPending}
         error={content.query.isError ? MESSAGES.load : null}
         onRetry={() => void content.query.refetch()}

@@ -10,7 +10,14 @@ const cat = (id: string, name: string, parentId: string | null = null): Category
   isActive: true,
 });
 
-const list = [cat('w', 'Women'), cat('m', 'Men'), cat('ws', 'Sarees', 'w'), cat('wk', 'Kurtis', 'w'), cat('ms', 'Shirts', 'm'), cat('o', 'Orphan', 'gone')];
+const list = [
+  cat('w', 'Women'),
+  cat('m', 'Men'),
+  cat('ws', 'Sarees', 'w'),
+  cat('wk', 'Kurtis', 'w'),
+  cat('ms', 'Shirts', 'm'),
+  cat('o', 'Orphan', 'gone'),
+];
 
 describe('category tree', () => {
   it('groups children under their parents, keeping the list order; an orphan is a parent', () => {

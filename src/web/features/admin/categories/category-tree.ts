@@ -17,9 +17,7 @@ export function buildCategoryTree<T extends Category>(list: readonly T[]): Categ
   for (const c of list) {
     if (c.parentId && ids.has(c.parentId)) byParent.set(c.parentId, [...(byParent.get(c.parentId) ?? []), c]);
   }
-  return list
-    .filter((c) => !c.parentId || !ids.has(c.parentId))
-    .map((parent) => ({ parent, children: byParent.get(parent._id) ?? [] }));
+  return list.filter((c) => !c.parentId || !ids.has(c.parentId)).map((parent) => ({ parent, children: byParent.get(parent._id) ?? [] }));
 }
 
 /**

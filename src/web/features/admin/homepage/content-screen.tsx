@@ -47,7 +47,10 @@ export function ContentScreen(props: ContentScreenProps) {
     );
   } else if (props.error) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      >
         {props.error}
         <Button variant="outline" size="sm" onClick={props.onRetry}>
           Try again
@@ -57,7 +60,12 @@ export function ContentScreen(props: ContentScreenProps) {
   } else if (props.isEmpty) {
     body = props.form ? null : (
       <div className="rounded-xl border border-dashed border-stone-300 bg-white">
-        <EmptyState icon="box" title={props.emptyTitle} description={props.emptyText} action={<Button onClick={props.onAdd}>{props.addLabel}</Button>} />
+        <EmptyState
+          icon="box"
+          title={props.emptyTitle}
+          description={props.emptyText}
+          action={<Button onClick={props.onAdd}>{props.addLabel}</Button>}
+        />
       </div>
     );
   } else {

@@ -132,7 +132,13 @@ export function HeroMediaForm({ item, banners, save, onDone }: HeroMediaFormProp
         hint={item ? 'Choose a file to replace the current one.' : 'An image up to 5MB (at most 4) or one video up to 50MB.'}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Alt text" placeholder="Hero Media" error={errors.alt?.message} hint="Describes the banner for screen readers." {...form.register('alt')} />
+        <Input
+          label="Alt text"
+          placeholder="Hero Media"
+          error={errors.alt?.message}
+          hint="Describes the banner for screen readers."
+          {...form.register('alt')}
+        />
         <Input
           label="Link (optional)"
           placeholder="/products"

@@ -110,7 +110,13 @@ export function InstagramPhotoForm({ item, limit, save, onDone }: InstagramPhoto
           error={errors.postUrl?.message}
           {...form.register('postUrl')}
         />
-        <Input label="Alt text" placeholder="Instagram Photo" error={errors.alt?.message} hint="Describes the photo for screen readers." {...form.register('alt')} />
+        <Input
+          label="Alt text"
+          placeholder="Instagram Photo"
+          error={errors.alt?.message}
+          hint="Describes the photo for screen readers."
+          {...form.register('alt')}
+        />
       </div>
       <ActiveCheckbox {...form.register('isActive')} />
       <UploadProgress state={uploader.state} />

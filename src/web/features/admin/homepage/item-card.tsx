@@ -8,17 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 
 /** An on/off switch for an item's active state. */
-function ActiveSwitch({
-  active,
-  onToggle,
-  busy,
-  itemLabel,
-}: {
-  active: boolean;
-  onToggle: () => void;
-  busy: boolean;
-  itemLabel: string;
-}) {
+function ActiveSwitch({ active, onToggle, busy, itemLabel }: { active: boolean; onToggle: () => void; busy: boolean; itemLabel: string }) {
   return (
     <button
       type="button"
@@ -33,7 +23,9 @@ function ActiveSwitch({
         aria-hidden="true"
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${active ? 'bg-emerald-600' : 'bg-stone-300'}`}
       >
-        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${active ? 'translate-x-5.5' : 'translate-x-0.5'}`} />
+        <span
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${active ? 'translate-x-5.5' : 'translate-x-0.5'}`}
+        />
       </span>
       {busy ? <Spinner size="sm" /> : null}
       <span>{active ? 'Active' : 'Inactive'}</span>
@@ -59,7 +51,18 @@ export interface ItemCardProps {
 }
 
 /** One item of a homepage collection. */
-export function ItemCard({ itemLabel, media, children, isActive, toggling, onToggle, onEdit, onDelete, extra, editing = false }: ItemCardProps) {
+export function ItemCard({
+  itemLabel,
+  media,
+  children,
+  isActive,
+  toggling,
+  onToggle,
+  onEdit,
+  onDelete,
+  extra,
+  editing = false,
+}: ItemCardProps) {
   return (
     <li
       className={`flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm ${editing ? 'border-brand ring-2 ring-brand/20' : 'border-stone-200'}`}

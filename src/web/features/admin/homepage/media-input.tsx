@@ -44,7 +44,18 @@ export interface MediaInputProps {
 const ASPECT = { banner: 'aspect-[5/2]', video: 'aspect-video', square: 'aspect-square', portrait: 'aspect-[9/16] max-h-72' } as const;
 
 /** A labelled file picker with its preview, hint and error. */
-export function MediaInput({ label, accept, file, onFile, currentUrl, currentKind = 'image', error, hint, onRemove, aspect = 'video' }: MediaInputProps) {
+export function MediaInput({
+  label,
+  accept,
+  file,
+  onFile,
+  currentUrl,
+  currentKind = 'image',
+  error,
+  hint,
+  onRemove,
+  aspect = 'video',
+}: MediaInputProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // A cleared file (Remove) also clears the picker's own display.
@@ -62,9 +73,19 @@ export function MediaInput({ label, accept, file, onFile, currentUrl, currentKin
       </label>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         {url && kind ? (
-          <div className={`relative w-full shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100 ${aspect === 'portrait' ? 'sm:w-40' : 'sm:w-64'} ${ASPECT[aspect]}`}>
+          <div
+            className={`relative w-full shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100 ${aspect === 'portrait' ? 'sm:w-40' : 'sm:w-64'} ${ASPECT[aspect]}`}
+          >
             {kind === 'video' ? (
-              <video src={url} className="h-full w-full object-cover" muted playsInline controls preload="metadata" aria-label={`${label} preview`} />
+              <video
+                src={url}
+                className="h-full w-full object-cover"
+                muted
+                playsInline
+                controls
+                preload="metadata"
+                aria-label={`${label} preview`}
+              />
             ) : (
               <img src={url} alt={`${label} preview`} className="h-full w-full object-cover" />
             )}

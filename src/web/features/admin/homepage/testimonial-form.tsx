@@ -91,7 +91,8 @@ export function TestimonialForm({ item, limit, save, onDone }: TestimonialFormPr
   });
   const { errors, isSubmitting } = form.formState;
   const length = (form.watch('content') ?? '').length;
-  const counterTone = length > TESTIMONIAL_CONTENT_MAX ? 'text-red-600 font-semibold' : length > WARN_AT ? 'text-yellow-600 font-medium' : 'text-stone-500';
+  const counterTone =
+    length > TESTIMONIAL_CONTENT_MAX ? 'text-red-600 font-semibold' : length > WARN_AT ? 'text-yellow-600 font-medium' : 'text-stone-500';
 
   const submit = form.handleSubmit(async (values) => {
     if (!item && limit) {
@@ -153,7 +154,9 @@ export function TestimonialForm({ item, limit, save, onDone }: TestimonialFormPr
       <Controller
         control={form.control}
         name="rating"
-        render={({ field }) => <StarRating name={field.name} value={field.value ?? 5} onChange={field.onChange} error={errors.rating?.message} />}
+        render={({ field }) => (
+          <StarRating name={field.name} value={field.value ?? 5} onChange={field.onChange} error={errors.rating?.message} />
+        )}
       />
       <ActiveCheckbox {...form.register('isActive')} />
     </ContentForm>

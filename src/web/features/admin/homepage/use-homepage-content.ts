@@ -53,8 +53,7 @@ export function useHomepageContent<T extends HomepageItem>(
     if (query.isError) toast.error(messages.load, { id: `load-${resource}` });
   }, [query.isError, messages.load, resource]);
 
-  const replaceItem = (saved: T) =>
-    queryClient.setQueryData<T[]>(key, (old) => old?.map((i) => (i._id === saved._id ? saved : i)));
+  const replaceItem = (saved: T) => queryClient.setQueryData<T[]>(key, (old) => old?.map((i) => (i._id === saved._id ? saved : i)));
 
   const toggle = useMutation({
     mutationFn: (item: T) =>

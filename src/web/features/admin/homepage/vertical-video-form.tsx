@@ -142,7 +142,12 @@ export function VerticalVideoForm({ item, limit, save, onDone }: VerticalVideoFo
           }}
         />
       </div>
-      <Input label="Title (optional)" placeholder="e.g. Festive kurta in motion" error={errors.title?.message} {...form.register('title')} />
+      <Input
+        label="Title (optional)"
+        placeholder="e.g. Festive kurta in motion"
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
       <ActiveCheckbox {...form.register('isActive')} />
       <UploadProgress state={uploader.state} />
     </ContentForm>

@@ -60,7 +60,8 @@ export function useAdminOrders(filters: OrderFilterState) {
   params.set('limit', String(ADMIN_ORDERS_PAGE_SIZE));
   const query = useQuery({
     queryKey: [...LIST_KEY, params.toString()],
-    queryFn: ({ signal }) => apiFetch<AdminOrderList>(`/api/orders/admin/all?${params}`, { auth: true, fallbackMessage: 'Failed to load orders', signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<AdminOrderList>(`/api/orders/admin/all?${params}`, { auth: true, fallbackMessage: 'Failed to load orders', signal }),
     placeholderData: keepPreviousData,
     enabled: datesInOrder(filters),
   });
@@ -74,7 +75,12 @@ export function useAdminOrders(filters: OrderFilterState) {
 export function useAdminOrder(id: string | null) {
   const query = useQuery({
     queryKey: orderKey(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<AdminOrder>(`/api/orders/admin/${encodeURIComponent(id ?? '')}`, { auth: true, fallbackMessage: 'Failed to load order details', signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<AdminOrder>(`/api/orders/admin/${encodeURIComponent(id ?? '')}`, {
+        auth: true,
+        fallbackMessage: 'Failed to load order details',
+        signal,
+      }),
     enabled: id !== null,
   });
   useEffect(() => {

@@ -24,7 +24,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-200 pt-2 text-base font-semibold text-stone-900' : 'text-stone-600'}`}>
+    <div
+      className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-200 pt-2 text-base font-semibold text-stone-900' : 'text-stone-600'}`}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>

@@ -27,7 +27,9 @@ export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STA
 /** The status as a coloured badge with its capitalised label. */
 export function AdminStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}
+    >
       {capitalise(status)}
     </span>
   );

@@ -31,12 +31,24 @@ export function OrdersTable({ orders, onView }: ListProps) {
         <caption className="sr-only">Orders</caption>
         <thead className="border-b border-stone-200 bg-stone-50 text-xs font-semibold uppercase tracking-wide text-stone-500">
           <tr>
-            <th scope="col" className="px-4 py-3">Order</th>
-            <th scope="col" className="px-4 py-3">Customer</th>
-            <th scope="col" className="px-4 py-3">Items</th>
-            <th scope="col" className="px-4 py-3 text-right">Total</th>
-            <th scope="col" className="px-4 py-3">Payment</th>
-            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">
+              Order
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Customer
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Items
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Total
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Payment
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>

@@ -74,7 +74,13 @@ export function AdminProductCard({ product, toggling, onEdit, onToggle, onDelete
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${product.title}`}>
             Edit
           </Button>
-          <Button size="sm" variant="ghost" onClick={onToggle} loading={toggling} aria-label={`${product.isActive ? 'Hide' : 'Show'} ${product.title}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onToggle}
+            loading={toggling}
+            aria-label={`${product.isActive ? 'Hide' : 'Show'} ${product.title}`}
+          >
             {product.isActive ? 'Hide' : 'Show'}
           </Button>
           <Button size="sm" variant="danger" onClick={onDelete} aria-label={`Delete ${product.title}`}>

@@ -43,7 +43,13 @@ describe('product form rules (admin section 5)', () => {
   });
 
   it('refuses a zero price and a compare-at price not above the price', () => {
-    const base = { ...productFormDefaults(null), title: 'T', description: 'D', categoryIds: ['c'], images: [{ url: '/x', alt: '', publicId: null }] };
+    const base = {
+      ...productFormDefaults(null),
+      title: 'T',
+      description: 'D',
+      categoryIds: ['c'],
+      images: [{ url: '/x', alt: '', publicId: null }],
+    };
     expect(messages({ ...base, variants: [{ ...blankVariant(), size: 'S', price: 0, stockQty: 1 }] })).toEqual({
       'variants.0.price': 'Valid price is required',
     });
@@ -56,7 +62,13 @@ describe('product form rules (admin section 5)', () => {
 describe('picked image files', () => {
   it('keeps images up to 5MB and 5 in all, with the spec messages for the rest', () => {
     const { accepted, errors } = checkImageFiles(
-      [file('a.png', 'image/png'), file('notes.pdf', 'application/pdf'), file('big.jpg', 'image/jpeg', 5 * MB + 1), file('b.webp', 'image/webp'), file('c.png', 'image/png')],
+      [
+        file('a.png', 'image/png'),
+        file('notes.pdf', 'application/pdf'),
+        file('big.jpg', 'image/jpeg', 5 * MB + 1),
+        file('b.webp', 'image/webp'),
+        file('c.png', 'image/png'),
+      ],
       3,
     );
     expect(accepted.map((f) => f.name)).toEqual(['a.png', 'b.webp']);
@@ -91,7 +103,11 @@ describe('product records', () => {
 
   it('re-sends the whole record for Hide/Show, ids instead of populated categories', () => {
     const body = productBody(product, { isActive: false });
-    expect(body).toMatchObject({ isActive: false, categoryIds: ['c1'], images: [{ url: '/media/product_images/a.png', alt: 'A', publicId: 'product_images/a' }] });
+    expect(body).toMatchObject({
+      isActive: false,
+      categoryIds: ['c1'],
+      images: [{ url: '/media/product_images/a.png', alt: 'A', publicId: 'product_images/a' }],
+    });
     expect(body.variants.map((v) => [v._id, v.sku, v.isActive])).toEqual([
       ['v1', 'RM-1-S', true],
       ['v2', 'RM-1-M', true],

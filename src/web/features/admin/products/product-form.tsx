@@ -175,11 +175,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
                   ) : null}
                 </div>
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-                  <Select
-                    label="Size"
-                    error={e?.size?.message}
-                    {...register(`variants.${i}.size`)}
-                  >
+                  <Select label="Size" error={e?.size?.message} {...register(`variants.${i}.size`)}>
                     <option value="">Select size</option>
                     {sizeOptions(usedSizes[i] ?? '')}
                   </Select>
@@ -211,13 +207,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
                     error={e?.stockQty?.message}
                     {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
                   />
-                  <Input
-                    label="SKU"
-                    placeholder="Auto"
-                    autoComplete="off"
-                    error={e?.sku?.message}
-                    {...register(`variants.${i}.sku`)}
-                  />
+                  <Input label="SKU" placeholder="Auto" autoComplete="off" error={e?.sku?.message} {...register(`variants.${i}.sku`)} />
                   <div className="flex items-end pb-3">
                     <CheckField label="Active" {...register(`variants.${i}.isActive`)} />
                   </div>
@@ -227,12 +217,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
           })}
         </ol>
         {variants.fields.length < SIZES.length ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            onClick={() => variants.append(blankVariant())}
-          >
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => variants.append(blankVariant())}>
             + Add variant
           </Button>
         ) : null}

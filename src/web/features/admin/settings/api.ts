@@ -11,7 +11,8 @@ const KEY = ['admin', 'settings'] as const;
 export function useShopSettings() {
   return useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => apiFetch<ShopSettings>('/api/admin/settings', { auth: true, fallbackMessage: 'Failed to load settings', signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ShopSettings>('/api/admin/settings', { auth: true, fallbackMessage: 'Failed to load settings', signal }),
   });
 }
 

@@ -70,7 +70,13 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
       <Section title="Shop" description="Printed on invoices and shown to shoppers.">
         <Input label="Legal name" autoComplete="organization" error={errors.legalName?.message} {...form.register('legalName')} />
-        <TextAreaField label="Address" rows={3} autoComplete="street-address" error={errors.address?.message} {...form.register('address')} />
+        <TextAreaField
+          label="Address"
+          rows={3}
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Select label="State" error={errors.state?.message} {...form.register('state')}>
             <StateOptions />
@@ -84,24 +90,71 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
             error={errors.gstin?.message}
             {...form.register('gstin')}
           />
-          <Input label="Invoice prefix" hint="e.g. RM: invoices read RM/2025-26/0001" error={errors.invoicePrefix?.message} {...form.register('invoicePrefix')} />
+          <Input
+            label="Invoice prefix"
+            hint="e.g. RM: invoices read RM/2025-26/0001"
+            error={errors.invoicePrefix?.message}
+            {...form.register('invoicePrefix')}
+          />
         </div>
       </Section>
 
       <Section title="Support">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Support email" type="email" autoComplete="email" error={errors.supportEmail?.message} {...form.register('supportEmail')} />
-          <Input label="Support phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.supportPhone?.message} {...form.register('supportPhone')} />
-          <Input label="WhatsApp number" type="tel" inputMode="tel" error={errors.whatsappNumber?.message} {...form.register('whatsappNumber')} />
+          <Input
+            label="Support email"
+            type="email"
+            autoComplete="email"
+            error={errors.supportEmail?.message}
+            {...form.register('supportEmail')}
+          />
+          <Input
+            label="Support phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            error={errors.supportPhone?.message}
+            {...form.register('supportPhone')}
+          />
+          <Input
+            label="WhatsApp number"
+            type="tel"
+            inputMode="tel"
+            error={errors.whatsappNumber?.message}
+            {...form.register('whatsappNumber')}
+          />
         </div>
       </Section>
 
       <Section title="Cash on delivery">
         <CheckField label="Offer cash on delivery" {...form.register('cod.enabled')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Input label="Highest order total (₹)" type="number" inputMode="decimal" step="0.01" min={0} error={errors.cod?.maxOrderTotal?.message} {...form.register('cod.maxOrderTotal', num)} />
-          <Input label="Undelivered COD orders per shopper" type="number" inputMode="numeric" min={0} error={errors.cod?.maxOpenOrders?.message} {...form.register('cod.maxOpenOrders', num)} />
-          <Input label="COD fee (₹)" type="number" inputMode="decimal" step="0.01" min={0} error={errors.cod?.fee?.message} {...form.register('cod.fee', num)} />
+          <Input
+            label="Highest order total (₹)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            error={errors.cod?.maxOrderTotal?.message}
+            {...form.register('cod.maxOrderTotal', num)}
+          />
+          <Input
+            label="Undelivered COD orders per shopper"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            error={errors.cod?.maxOpenOrders?.message}
+            {...form.register('cod.maxOpenOrders', num)}
+          />
+          <Input
+            label="COD fee (₹)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            error={errors.cod?.fee?.message}
+            {...form.register('cod.fee', num)}
+          />
         </div>
         <TextAreaField
           label="Pincodes without COD"
@@ -114,7 +167,14 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
 
       <Section title="Delivery" description="Working days, used for the delivery estimates shoppers see.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Dispatch days" type="number" inputMode="numeric" min={0} error={errors.delivery?.dispatchDays?.message} {...form.register('delivery.dispatchDays', num)} />
+          <Input
+            label="Dispatch days"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            error={errors.delivery?.dispatchDays?.message}
+            {...form.register('delivery.dispatchDays', num)}
+          />
           <Input
             label="Transit days within the shop's state"
             type="number"
@@ -123,8 +183,22 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
             error={errors.delivery?.transitDaysWithinState?.message}
             {...form.register('delivery.transitDaysWithinState', num)}
           />
-          <Input label="Transit days to metros" type="number" inputMode="numeric" min={0} error={errors.delivery?.transitDaysMetros?.message} {...form.register('delivery.transitDaysMetros', num)} />
-          <Input label="Transit days to the rest of India" type="number" inputMode="numeric" min={0} error={errors.delivery?.transitDaysRest?.message} {...form.register('delivery.transitDaysRest', num)} />
+          <Input
+            label="Transit days to metros"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            error={errors.delivery?.transitDaysMetros?.message}
+            {...form.register('delivery.transitDaysMetros', num)}
+          />
+          <Input
+            label="Transit days to the rest of India"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            error={errors.delivery?.transitDaysRest?.message}
+            {...form.register('delivery.transitDaysRest', num)}
+          />
         </div>
         <TextAreaField
           label="Non-serviceable pincodes"
@@ -142,7 +216,9 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           return (
             <div key={i} className="grid gap-4 sm:grid-cols-2">
               {last ? (
-                <p className="self-end pb-3 text-sm text-stone-600">{i === 0 ? 'Every price' : `Above ${formatINR(slabs[i - 1].upTo ?? 0)} a piece`}</p>
+                <p className="self-end pb-3 text-sm text-stone-600">
+                  {i === 0 ? 'Every price' : `Above ${formatINR(slabs[i - 1].upTo ?? 0)} a piece`}
+                </p>
               ) : (
                 <Input
                   label={`Slab ${i + 1}: up to (₹ per piece)`}
