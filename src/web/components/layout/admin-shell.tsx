@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/admin/photo-snapshots', label: 'Photos' },
   { to: '/admin/testimonials', label: 'Testimonials' },
   { to: '/admin/contacts', label: 'Messages' },
+  { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
 /** Wraps an admin screen with the admin navigation. */
