@@ -19,9 +19,14 @@ test('the owner changes the support phone and the GSTIN, a wrong GSTIN is refuse
   await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
 
   await page.goto('/admin/dashboard', { waitUntil: 'domcontentloaded' });
-  await page.getByRole('link', { name: /^Settings/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Settings/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  // The section tabs scroll sideways on a phone; the current one, the last, is brought into view.
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings' })).toBeInViewport();
 
   const gstin = page.getByLabel('GSTIN', { exact: true });
   const phone = page.getByLabel('Support phone', { exact: true });

@@ -2,8 +2,8 @@
  * The admin area's frame: a compact top bar with the admin sections, the signed-in admin, and links
  * back to the shop and the profile. Horizontally scrollable on phones.
  */
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../../../core/api-types';
 import { BRAND } from '../../../core/constants';
 
@@ -23,6 +23,13 @@ const SECTIONS = [
 
 /** Wraps an admin screen with the admin navigation. */
 export function AdminShell({ user, children }: { user: User; children: ReactNode }) {
+  // On a phone the section tabs scroll sideways: keep the current one in view, so the owner sees
+  // where they are and that more tabs follow.
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <header className="border-b border-stone-200 bg-white">
@@ -41,7 +48,7 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
             </Link>
           </div>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
+        <nav ref={nav} aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
           <ul className="flex gap-1 whitespace-nowrap">
             {SECTIONS.map((s) => (
               <li key={s.to}>
