@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findChrome } from './scripts/lib/find-chrome.mjs';
+import { CHROME_ARGS, findChrome } from './scripts/lib/find-chrome.mjs';
 
 // Browser tests drive a Chromium from the npm registry or Debian (scripts/lib/find-chrome.mjs; never
 // one downloaded by Playwright) against the production server build, on a fresh data folder with the
@@ -21,14 +21,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROME_ARGS,
     },
   },
   projects: [

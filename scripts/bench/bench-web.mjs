@@ -18,6 +18,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROME_ARGS } from '../lib/find-chrome.mjs';
 import { importTs } from '../lib/run-ts.mjs';
 import { buildIfWanted, machine, root, startProductionShop, stopChild, table, uptime, writeResult } from './lib.mjs';
 
@@ -58,15 +59,7 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROME_ARGS],
   });
   const pages = [
     ['home', '/'],

@@ -6,6 +6,20 @@ import { existsSync } from 'node:fs';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
+/**
+ * Flags every headless Chromium here is started with (browser tests, Lighthouse): no sandbox (root in
+ * CI), no GPU, and none of Chromium's own connections to Google's services, which this machine's
+ * closed network refuses.
+ */
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Thrown when no Chromium can be found or provisioned; its message names the command to run. */
 export class NoChromeError extends Error {}
 

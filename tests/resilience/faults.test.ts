@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { checkoutAttempts, orderEvents, orderItems, orders, users, variants } from '../../src/server/db/schema';
 import { signWebhook } from '../../src/server/integrations/razorpay/signature';
 import { hashPassword } from '../../src/server/modules/auth/password';
-import { ADMIN, call, createDatabase, createDeployment, freePort, startShop } from './harness';
+import { ADMIN, call, createDatabase, createDeployment, freePort, startShop, SHIPPING_ADDRESS as address } from './harness';
 
 // Issue 9: the faults a real deployment sees.
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -70,18 +70,6 @@ async function setUpShop(opts: { viaProxy?: number; env?: Record<string, string>
   });
   return { database, deployment, shop, productId: product.body._id, variantId: product.body.variants[0]._id };
 }
-
-const address = {
-  firstName: 'Ira',
-  lastName: 'Das',
-  email: 'ira@example.in',
-  phone: '9876543210',
-  line1: '3 Camac Street',
-  line2: '',
-  city: 'Kolkata',
-  state: 'West Bengal',
-  pincode: '700016',
-};
 
 describe('PostgreSQL going away', () => {
   it('answers 503 with a message while it is down, stays up, and serves again within 10 s of its return', async () => {

@@ -12,6 +12,19 @@ import pg from 'pg';
 import { startRazorpaySandbox } from '../../src/server/integrations/razorpay/sandbox';
 
 export const ADMIN = { email: 'owner@example.in', password: 'Owner@12345' };
+
+/** A valid Kolkata delivery address for the shoppers these tests create. */
+export const SHIPPING_ADDRESS = {
+  firstName: 'Ira',
+  lastName: 'Das',
+  email: 'ira@example.in',
+  phone: '9876543210',
+  line1: '3 Camac Street',
+  line2: '',
+  city: 'Kolkata',
+  state: 'West Bengal',
+  pincode: '700016',
+};
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A free TCP port on loopback. */

@@ -3,7 +3,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { users, variants } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { eq } from 'drizzle-orm';
-import { ADMIN, call, createDatabase, createDeployment, startShop, type Shop } from './harness';
+import { ADMIN, call, createDatabase, createDeployment, startShop, type Shop, SHIPPING_ADDRESS as address } from './harness';
 
 // Issue 9: two stateless instances on one PostgreSQL and one Redis.
 let db: Awaited<ReturnType<typeof createDatabase>>;
@@ -14,18 +14,6 @@ let adminToken: string;
 let productId: string;
 let variantId: string;
 let categoryId: string;
-
-const address = {
-  firstName: 'Ira',
-  lastName: 'Das',
-  email: 'ira@example.in',
-  phone: '9876543210',
-  line1: '3 Camac Street',
-  line2: '',
-  city: 'Kolkata',
-  state: 'West Bengal',
-  pincode: '700016',
-};
 
 beforeAll(async () => {
   db = await createDatabase();

@@ -155,17 +155,11 @@ export async function listPublicCoupons(db: Database, now: Date): Promise<Public
     )
     .orderBy(asc(coupons.minSubtotalPaise), asc(coupons.code))
     .limit(20);
-  return rows.map((row) => ({
-    code: row.code,
-    kind: row.kind,
-    percentOff: row.percentOff,
-    amountOff: row.amountOffPaise === null ? null : toRupees(row.amountOffPaise),
-    minSubtotal: toRupees(row.minSubtotalPaise),
-    maxDiscount: row.maxDiscountPaise === null ? null : toRupees(row.maxDiscountPaise),
-    endsAt: row.endsAt ? toIstDateTime(row.endsAt) : null,
-    firstOrderOnly: row.firstOrderOnly,
-    description: describeOffer(row),
-  }));
+  return rows.map((row) => {
+    // The admin's shape of the same row, less what a shopper is not shown.
+    const { code, kind, percentOff, amountOff, minSubtotal, maxDiscount, endsAt, firstOrderOnly } = shapeAdminCoupon(row);
+    return { code, kind, percentOff, amountOff, minSubtotal, maxDiscount, endsAt, firstOrderOnly, description: describeOffer(row) };
+  });
 }
 
 /** What a shopper's coupon did to a price (the `coupon` of a preview or create-order answer). */

@@ -40,6 +40,14 @@ function Section({ title, description, children }: { title: string; description?
 
 const num = { valueAsNumber: true } as const;
 
+/** The delivery section's day counts, in the order the form shows them. */
+const DELIVERY_DAYS = [
+  ['dispatchDays', 'Dispatch days'],
+  ['transitDaysWithinState', "Transit days within the shop's state"],
+  ['transitDaysMetros', 'Transit days to metros'],
+  ['transitDaysRest', 'Transit days to the rest of India'],
+] as const;
+
 /** Edits and saves the settings; `settings` are the ones loaded. */
 export function SettingsForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveShopSettings();
@@ -167,38 +175,17 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
 
       <Section title="Delivery" description="Working days, used for the delivery estimates shoppers see.">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="Dispatch days"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            error={errors.delivery?.dispatchDays?.message}
-            {...form.register('delivery.dispatchDays', num)}
-          />
-          <Input
-            label="Transit days within the shop's state"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            error={errors.delivery?.transitDaysWithinState?.message}
-            {...form.register('delivery.transitDaysWithinState', num)}
-          />
-          <Input
-            label="Transit days to metros"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            error={errors.delivery?.transitDaysMetros?.message}
-            {...form.register('delivery.transitDaysMetros', num)}
-          />
-          <Input
-            label="Transit days to the rest of India"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            error={errors.delivery?.transitDaysRest?.message}
-            {...form.register('delivery.transitDaysRest', num)}
-          />
+          {DELIVERY_DAYS.map(([key, label]) => (
+            <Input
+              key={key}
+              label={label}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              error={errors.delivery?.[key]?.message}
+              {...form.register(`delivery.${key}`, num)}
+            />
+          ))}
         </div>
         <TextAreaField
           label="Non-serviceable pincodes"
