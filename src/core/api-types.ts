@@ -2,7 +2,7 @@
  * Shapes of the JSON the API answers (storefront and admin section 7; DESIGN.md "API contract").
  * Ids are strings in `_id`; money is in rupees (numbers with up to 2 decimals).
  */
-import type { DiscountType, OrderStatus } from './constants';
+import type { DiscountType, OrderStatus, PaymentMethod, PaymentStatus } from './constants';
 
 export interface ApiError {
   message: string;
@@ -174,7 +174,13 @@ export interface Order {
   discountType: DiscountType;
   /** The coupon that gave the discount (discountType 'COUPON'), rupees; null otherwise. */
   coupon: { code: string; discount: number } | null;
-  totals: { subTotal: number; discount: number; shipping: number; tax: number; grandTotal: number };
+  /**
+   * Rupees. `tax` is the GST included in grandTotal (prices are tax-inclusive: shown as "incl. GST",
+   * never added); `codFee` the Cash on Delivery fee, included in grandTotal.
+   */
+  totals: { subTotal: number; discount: number; shipping: number; codFee: number; tax: number; grandTotal: number };
+  /** The GST tax invoice number (e.g. RM/2026-27/00001); null for orders placed before invoices. */
+  invoiceNumber: string | null;
   shippingAddress: {
     firstName: string;
     lastName: string;
@@ -185,6 +191,7 @@ export interface Order {
     pincode: string;
     country: string;
   };
-  payment: { method: string; status: string; providerPaymentId: string | null };
+  /** COD: status 'pending' until delivered, then 'collected' with `collectedAt` (ISO). */
+  payment: { method: PaymentMethod; status: PaymentStatus; providerPaymentId: string | null; collectedAt: string | null };
   timeline: { status: OrderStatus; at: string; note: string }[];
 }

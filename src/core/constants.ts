@@ -58,6 +58,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses that put units back in stock when an order moves into them (DESIGN.md). */
 export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned'];
 
+/** How an order is paid (issue 20): online through Razorpay, or Cash on Delivery. */
+export const PAYMENT_METHODS = ['razorpay', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * An order's payment state: a Razorpay order is 'captured' when placed; a COD order is 'pending'
+ * until delivered, then 'collected' (DESIGN.md; the dashboard's revenue counts COD once collected).
+ */
+export const PAYMENT_STATUSES = ['captured', 'pending', 'collected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** Home page limits (spec 9). */
 export const HOME_LIMITS = {
   latest: 10,

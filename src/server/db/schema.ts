@@ -18,7 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../core/api-types';
-import type { OrderStatus } from '../../core/constants';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/constants';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -56,6 +56,8 @@ export const products = pgTable(
      * written by the app: listing, counting and price sorts read one row instead of its variants.
      */
     minPricePaise: integer(),
+    /** The goods' HSN code under GST (4, 6 or 8 digits), printed on tax invoices (issue 20). */
+    hsn: text().notNull().default('6211'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -237,6 +239,10 @@ export const checkoutAttempts = pgTable(
     shippingAddress: jsonb().$type<StoredShippingAddress>().notNull(),
     email: text().notNull(),
     phone: text().notNull(),
+    /** How the shopper pays: 'razorpay' (online, paid before the order) or 'cod' (issue 20). */
+    paymentMethod: text().$type<PaymentMethod>().notNull().default('razorpay'),
+    /** The shopper's Idempotency-Key (or the cart's fingerprint) of a COD placement; null for razorpay. */
+    idempotencyKey: text(),
     razorpayOrderId: text().unique(),
     razorpayPaymentId: text(),
     orderId: uuid(),
@@ -244,7 +250,11 @@ export const checkoutAttempts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId), index().on(t.status, t.createdAt)],
+  (t) => [
+    index().on(t.userId),
+    index().on(t.status, t.createdAt),
+    uniqueIndex('checkout_attempts_idempotency_uq').on(t.userId, t.idempotencyKey),
+  ],
 );
 
 export const orders = pgTable(
@@ -272,10 +282,21 @@ export const orders = pgTable(
     /** The coupon that gave `discountPaise` (discountType 'COUPON'), kept by code for display. */
     couponId: uuid().references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
     couponCode: text(),
-    paymentMethod: text().notNull().default('razorpay'),
-    paymentStatus: text().notNull().default('captured'),
-    razorpayOrderId: text().notNull(),
-    razorpayPaymentId: text().notNull().unique(),
+    /** Cash on Delivery fee charged on the order (included in grandTotalPaise); 0 for prepaid. */
+    codFeePaise: integer().notNull().default(0),
+    paymentMethod: text().$type<PaymentMethod>().notNull().default('razorpay'),
+    /** razorpay: 'captured'; cod: 'pending' until delivered, then 'collected' (DESIGN.md). */
+    paymentStatus: text().$type<PaymentStatus>().notNull().default('captured'),
+    /** When a COD order's cash was collected (marked delivered); null otherwise. */
+    paymentCollectedAt: timestamp({ withTimezone: true }),
+    razorpayOrderId: text(),
+    razorpayPaymentId: text().unique(),
+    /**
+     * The GST tax invoice number, e.g. RM/2026-27/00001: gapless per financial year, assigned in
+     * the order's own transaction (modules/orders/place-order.ts); null only for orders placed
+     * before invoices existed.
+     */
+    invoiceNumber: text().unique(),
     /** True once the units of a cancelled/returned order went back to stock (DESIGN.md). */
     restocked: boolean().notNull().default(false),
     createdAt: createdAt(),
@@ -313,6 +334,18 @@ export const orderItems = pgTable(
     quantity: integer().notNull(),
     lineTotalPaise: integer().notNull(),
     position: integer().notNull().default(0),
+    /**
+     * GST of the line (issue 20, src/core/tax.ts): the order's discount allotted to the line, the
+     * taxable value and the tax included in what was paid for it (lineTotal − discount), all paise.
+     * The rate is in basis points (500 = 5%). Zero for orders placed before invoices existed.
+     */
+    hsn: text().notNull().default(''),
+    discountPaise: integer().notNull().default(0),
+    taxablePaise: integer().notNull().default(0),
+    taxRateBp: integer().notNull().default(0),
+    cgstPaise: integer().notNull().default(0),
+    sgstPaise: integer().notNull().default(0),
+    igstPaise: integer().notNull().default(0),
   },
   (t) => [index().on(t.orderId)],
 );
@@ -548,3 +581,45 @@ export const couponUses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
 );
+
+/**
+ * Gapless document numbers (issue 20: GST invoices; issue 21: credit notes): one row per series and
+ * financial year, raised by one upsert in the transaction that issues the document, so a number is
+ * used only when that transaction commits and two instances never issue the same one.
+ */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    series: text().$type<'invoice' | 'credit_note'>().notNull(),
+    /** The financial year, April to March, as '2026-27'. */
+    financialYear: text().notNull(),
+    last: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/**
+ * The inventory ledger (issue 21, DESIGN.md "stock"): one row per change of a variant's stock, written
+ * in the same statement that changes `variants.stock_qty`. `delta` is signed pieces; `stockAfter` the
+ * stock the change left. Reasons: sale, cancellation, return_restock, exchange_reservation, adjustment
+ * (by an admin, with a note).
+ */
+export const inventoryLedger = pgTable(
+  'inventory_ledger',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    variantId: uuid()
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    delta: integer().notNull(),
+    stockAfter: integer().notNull(),
+    reason: text().$type<StockChangeReason>().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    adminId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    note: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.variantId, t.createdAt)],
+);
+
+export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'adjustment';

@@ -57,9 +57,11 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
       subTotal: toRupees(row.subTotalPaise),
       discount: toRupees(row.discountPaise),
       shipping: toRupees(row.shippingPaise),
+      codFee: toRupees(row.codFeePaise),
       tax: toRupees(row.taxPaise),
       grandTotal: toRupees(row.grandTotalPaise),
     },
+    invoiceNumber: row.invoiceNumber,
     shippingAddress: {
       firstName: row.shippingAddress.firstName,
       lastName: row.shippingAddress.lastName,
@@ -70,7 +72,12 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
       pincode: row.shippingAddress.pincode,
       country: row.shippingAddress.country,
     },
-    payment: { method: row.paymentMethod, status: row.paymentStatus, providerPaymentId: row.razorpayPaymentId },
+    payment: {
+      method: row.paymentMethod,
+      status: row.paymentStatus,
+      providerPaymentId: row.razorpayPaymentId,
+      collectedAt: row.paymentCollectedAt?.toISOString() ?? null,
+    },
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
   };
 }
