@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { SIZES } from '../constants';
+import { STOCK_NOTE_MAX } from './inventory';
 
 /** Highest accepted price, rupees (keeps paise inside a 32-bit integer with room to spare). */
 export const MAX_PRICE_RUPEES = 10_00_000;
@@ -122,6 +123,20 @@ export const variantInputSchema = z
       .int('Stock quantity must be a whole number')
       .min(0, 'Stock quantity is required')
       .max(MAX_STOCK_QTY, `Stock quantity cannot exceed ${MAX_STOCK_QTY}`),
+    /**
+     * The stock the form loaded for this size (issue 21). When sent, the save applies
+     * `stockQty - stockLoaded` as an adjustment, and only while the stock still equals it (else 409
+     * 'Stock for M changed since you opened this form (now 4)'). When absent (the spec's body), the
+     * stock is set to `stockQty` as before, and the difference is still recorded in the ledger.
+     */
+    stockLoaded: z
+      .number({ error: 'Loaded stock must be a number' })
+      .int('Loaded stock must be a whole number')
+      .min(0, 'Loaded stock cannot be negative')
+      .max(MAX_STOCK_QTY, `Loaded stock cannot exceed ${MAX_STOCK_QTY}`)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
     /** Optional; blank means generated as RM-<8 hex of the product id>-<SIZE>. Upper-cased. */
     sku: z
@@ -173,6 +188,14 @@ export const productInputSchema = z
       .min(1, 'At least one variant is required')
       .max(SIZES.length, 'Each size can appear only once'),
     isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+    /** Why the stock changed (recount, damaged, new batch…), kept on the ledger rows this save writes. Optional. */
+    stockNote: z
+      .string({ error: 'Stock note must be text' })
+      .trim()
+      .max(STOCK_NOTE_MAX, `Stock note must be at most ${STOCK_NOTE_MAX} characters`)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? ''),
   })
   .superRefine((v, ctx) => {
     const sizes = new Set<string>();

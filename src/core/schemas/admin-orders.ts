@@ -11,7 +11,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../constants';
 /** Orders per page on the admin screen (admin section 9). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
-/** A variant at or under this many units is "low stock" on the dashboard (issue 6). */
+/** The default low-stock threshold (issue 6); the shop's own is a setting (issue 21, `inventory.lowStockThreshold`). */
 export const LOW_STOCK_THRESHOLD = 5;
 /** Rows the dashboard lists per low-stock group: sold out, and 1 to 5 left (issue 18). */
 export const LOW_STOCK_MAX_ROWS = 20;
@@ -152,10 +152,12 @@ export interface DashboardSummary {
   today: { revenue: number; orders: number };
   month: { revenue: number; orders: number };
   ordersByStatus: Record<OrderStatus, number>;
-  /** Sold-out sizes (up to LOW_STOCK_MAX_ROWS), then sizes with 1-5 left (as many), lowest first. */
+  /** Sold-out sizes (up to LOW_STOCK_MAX_ROWS), then sizes with 1 to the threshold left (as many), lowest first. */
   lowStock: LowStockVariant[];
-  /** All active sizes sold out, and with 1-5 left, beyond the rows listed (issue 18). */
+  /** All active sizes sold out, and with 1 to the threshold left, beyond the rows listed (issue 18). */
   lowStockCounts: { soldOut: number; low: number };
+  /** The shop's low-stock threshold (settings, issue 21): "low" means this many pieces or fewer. */
+  lowStockThreshold: number;
   revenueByDay: { date: string; revenue: number; orders: number }[];
 }
 

@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { INDIAN_STATES } from '../constants';
 import { gstinProblem, normalizeGstin } from '../gstin';
 import { DEFAULT_TAX_SLABS } from '../tax';
+import { LOW_STOCK_THRESHOLD } from './admin-orders';
 import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './common';
+
+/** Highest low-stock threshold an owner may set, pieces. */
+export const MAX_LOW_STOCK_THRESHOLD = 1_000;
 
 /** Most pincodes one list may hold. */
 export const MAX_PINCODES = 5_000;
@@ -149,6 +153,14 @@ export const shopSettingsSchema = z
           });
         }),
     }),
+    /**
+     * Stock alerts (issue 21): sizes with `lowStockThreshold` pieces or fewer are listed as low on
+     * the dashboard and in the daily low-stock mail. Optional in the body (default 5), so a client
+     * that predates it keeps working.
+     */
+    inventory: z
+      .object({ lowStockThreshold: count('Low-stock threshold', MAX_LOW_STOCK_THRESHOLD) }, { error: 'Stock alert settings are invalid' })
+      .default({ lowStockThreshold: LOW_STOCK_THRESHOLD }),
   })
   .superRefine(
     (s, ctx) => {
@@ -205,5 +217,6 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [] },
   delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
   tax: { slabs: DEFAULT_TAX_SLABS.map((s) => ({ upTo: s.upToPaise === null ? null : s.upToPaise / 100, rate: s.ratePercent })) },
+  inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
   updatedAt: null,
 };

@@ -516,12 +516,15 @@ export const shopSettings = pgTable(
       .default(sql`'{}'::text[]`),
     /** Ascending by upToPaise; the last has upToPaise null. */
     taxSlabs: jsonb().$type<StoredTaxSlab[]>().notNull(),
+    /** Sizes with this many pieces or fewer are "low" on the dashboard and in the daily mail (issue 21). */
+    lowStockThreshold: integer().notNull().default(5),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_cod_amounts', sql`${t.codMaxOrderTotalPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.codMaxOpenOrders} >= 0`),
+    check('shop_settings_low_stock_threshold', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -623,3 +626,19 @@ export const inventoryLedger = pgTable(
 );
 
 export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'adjustment';
+
+/**
+ * Runs of periodic jobs that must happen once per period across every instance (issue 21: the daily
+ * low-stock mail). An instance claims a run by inserting (job, period) in the transaction that does
+ * the work; the primary key lets exactly one instance win, and a failed run rolls its claim back.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text().notNull(),
+    /** The period the run covers, e.g. an India date '2026-11-25'. */
+    period: text().notNull(),
+    ranAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryInputSchema, productInputSchema } from '../../../core/schemas/admin-catalog';
 import { idParams } from '../../../core/schemas/common';
+import { requireUser } from '../../plugins/auth';
 import {
   createCategory,
   createProduct,
@@ -42,11 +43,11 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/admin/all', async () => listAdminProducts(db));
 
   app.post('/api/products', { schema: { body: productInputSchema } }, async (req, reply) =>
-    reply.status(201).send(await createProduct(db, req.body)),
+    reply.status(201).send(await createProduct(db, req.body, { adminId: requireUser(req).id })),
   );
 
   app.put('/api/products/:id', { schema: { params: productId, body: productInputSchema } }, async (req) =>
-    updateProduct(db, req.params.id, req.body),
+    updateProduct(db, req.params.id, req.body, { adminId: requireUser(req).id }),
   );
 
   app.delete('/api/products/:id', { schema: { params: productId } }, async (req) =>

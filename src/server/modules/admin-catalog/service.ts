@@ -24,12 +24,19 @@ import {
   variants,
   verticalVideos,
 } from '../../db/schema';
+import { stockChangedMessage } from '../../../core/schemas/inventory';
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { hydrateProducts, listCategories, listProducts, toCategory } from '../catalog/service';
+import { changeStock, recordOpeningStock, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
 
 type VariantRow = typeof variants.$inferSelect;
+
+/** Who saves a product: their id goes on the ledger rows of the stock the save changes. */
+export interface SaveContext {
+  adminId: string | null;
+}
 
 /** The Postgres error (code, constraint, detail) behind a driver or Drizzle error, if any. */
 function pgErrorOf(err: unknown): { code?: string; constraint?: string; detail?: string } | null {
@@ -293,8 +300,22 @@ export function generatedSku(productId: string, size: string): string {
  * - a blank SKU keeps the row's SKU or is generated (RM-<8 hex>-<SIZE>, with -2, -3… if taken);
  *   an SKU another product uses is 409 'SKU {sku} is already used by another product'.
  * Prices arrive in rupees and are stored in paise. Runs inside the caller's transaction.
+ *
+ * Stock (issue 21) moves only through the inventory ledger, as an 'adjustment' by the admin with the
+ * form's note: a size sent with `stockLoaded` gets `stockQty - stockLoaded` added by one conditional
+ * update that applies only while its stock still equals `stockLoaded` (else 409 'Stock for M changed
+ * since you opened this form (now 4)', and the caller's transaction undoes the whole save); a size
+ * whose stock the form left alone (difference 0) is not checked, so a sale meanwhile never blocks
+ * editing a title and is never overwritten. A size sent without `stockLoaded` (the spec's body) is
+ * set to `stockQty`, the difference recorded. A new size starts with a ledger row of its stock.
  */
-async function syncVariants(tx: Tx, productId: string, wanted: VariantBody[], existing: VariantRow[]): Promise<void> {
+async function syncVariants(
+  tx: Tx,
+  productId: string,
+  wanted: VariantBody[],
+  existing: VariantRow[],
+  stock: StockChangeMeta,
+): Promise<void> {
   const byId = new Map(existing.map((v) => [v.id, v]));
   const claimed = new Set<string>();
   const rowFor = new Map<VariantBody, VariantRow>();
@@ -386,7 +407,6 @@ async function syncVariants(tx: Tx, productId: string, wanted: VariantBody[], ex
     sku: finalSku.get(w)!,
     pricePaise: toPaise(w.price),
     compareAtPaise: w.compareAtPrice === null ? null : toPaise(w.compareAtPrice),
-    stockQty: w.stockQty,
     isActive: w.isActive,
   });
   for (const [w, row] of rowFor) {
@@ -394,9 +414,34 @@ async function syncVariants(tx: Tx, productId: string, wanted: VariantBody[], ex
       .update(variants)
       .set({ ...values(w), updatedAt: new Date() })
       .where(eq(variants.id, row.id));
+    await applyStock(tx, w, row, wanted.indexOf(w), stock);
   }
   const fresh = wanted.filter((w) => !rowFor.has(w));
-  if (fresh.length) await tx.insert(variants).values(fresh.map((w) => ({ productId, ...values(w) })));
+  if (fresh.length) {
+    const inserted = await tx
+      .insert(variants)
+      .values(fresh.map((w) => ({ productId, ...values(w), stockQty: w.stockQty })))
+      .returning({ id: variants.id, stockQty: variants.stockQty });
+    for (const v of inserted) await recordOpeningStock(tx, v.id, v.stockQty, { ...stock, note: stock.note || 'New size' });
+  }
+}
+
+/**
+ * Applies one existing size's stock from the form (see syncVariants): relative to `stockLoaded` when
+ * sent, else absolute. Throws 409 naming the size and its stock now when it moved since loading.
+ */
+async function applyStock(tx: Tx, w: VariantBody, row: VariantRow, index: number, meta: StockChangeMeta): Promise<void> {
+  if (w.stockLoaded === null) {
+    await setStock(tx, { variantId: row.id, target: w.stockQty, ...meta });
+    return;
+  }
+  const delta = w.stockQty - w.stockLoaded;
+  if (delta === 0) return;
+  const after = await changeStock(tx, { variantId: row.id, delta, expected: w.stockLoaded, ...meta });
+  if (after !== null) return;
+  const [now] = await tx.select({ stockQty: variants.stockQty }).from(variants).where(eq(variants.id, row.id));
+  const message = stockChangedMessage(w.size, now?.stockQty ?? 0);
+  throw new AppError(409, message, { [`variants.${index}.stockQty`]: message });
 }
 
 /** Maps races the checks cannot see (an SKU or a category changing meanwhile) to 409 / 400. */
@@ -417,7 +462,7 @@ function mapProductWriteError(err: unknown): never {
  * one transaction. Throws 400 'Category not found' for an unknown category, 409 for an SKU another
  * product uses. Answers the saved product in the admin shape (prices in rupees).
  */
-export async function createProduct(db: Database, body: ProductBody): Promise<Product> {
+export async function createProduct(db: Database, body: ProductBody, ctx: SaveContext = { adminId: null }): Promise<Product> {
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
@@ -432,9 +477,10 @@ export async function createProduct(db: Database, body: ProductBody): Promise<Pr
       });
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
-      await syncVariants(tx, id, body.variants, []);
+      await syncVariants(tx, id, body.variants, [], { reason: 'adjustment', adminId: ctx.adminId, note: body.stockNote });
     });
   } catch (err) {
+    if (err instanceof AppError) throw err;
     return mapProductWriteError(err);
   }
   return adminProduct(db, id);
@@ -443,9 +489,10 @@ export async function createProduct(db: Database, body: ProductBody): Promise<Pr
 /**
  * PUT /api/products/{id} (admin 4, 5, 7; also the active toggle): replaces the product's fields,
  * images (wholesale, in order) and categories, and syncs its variants (see syncVariants), all in
- * one transaction. Throws 404 'Product not found', 400 'Category not found', 409 for a taken SKU.
+ * one transaction. Throws 404 'Product not found', 400 'Category not found', 409 for a taken SKU
+ * or for a size whose stock moved since the form loaded it (nothing of the save is written then).
  */
-export async function updateProduct(db: Database, id: string, body: ProductBody): Promise<Product> {
+export async function updateProduct(db: Database, id: string, body: ProductBody, ctx: SaveContext = { adminId: null }): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
@@ -469,7 +516,7 @@ export async function updateProduct(db: Database, id: string, body: ProductBody)
       // a checkout of the same sizes never wait on each other in a cycle; matched oldest first.
       const existing = await tx.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)).for('update');
       existing.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-      await syncVariants(tx, id, body.variants, existing);
+      await syncVariants(tx, id, body.variants, existing, { reason: 'adjustment', adminId: ctx.adminId, note: body.stockNote });
     });
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema, orderStatusUpdateSchema, ordersExportQuerySchema } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
+import { requireUser } from '../../plugins/auth';
 import { istDate } from './ist';
 import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } from './service';
 
@@ -38,6 +39,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/orders/admin/:id/status',
     { onRequest: app.requireAdmin, schema: { params: orderId, body: orderStatusUpdateSchema } },
-    async (req) => updateOrderStatus(app.db, req.params.id, req.body),
+    async (req) => updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
   );
 };

@@ -9,8 +9,9 @@ import { RESTOCKING_STATUSES } from '../../../core/constants';
 import type { AdminOrder, AdminOrderList, OrderCustomer, OrderFilters } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, users, variants } from '../../db/schema';
+import { orderEvents, orderItems, orders, users } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
+import { changeStock } from '../inventory/ledger';
 import { hydrateOrders } from '../orders/service';
 import { istDateTime, istDayEnd, istDayStart } from './ist';
 
@@ -151,12 +152,14 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * Moving into cancelled or returned puts the ordered units back in stock exactly once per order
  * (the `restocked` flag, read and set under the order's row lock in one transaction); moving out
  * and back in does not restock again, and moving out does not take the units again (stock is then
- * the admin's to adjust). Refunded alone does not restock. Throws 404 for an unknown order.
+ * the admin's to adjust). Refunded alone does not restock. Each unit put back is an inventory ledger
+ * row ('cancellation' or 'return_restock', with the order and `change.adminId`), written in the same
+ * statement as the stock change (issue 21). Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
   orderId: string,
-  change: { status: OrderStatus; note: string },
+  change: { status: OrderStatus; note: string; adminId?: string | null },
   now: Date = new Date(),
 ): Promise<AdminOrder> {
   if (!isUuid(orderId)) throw notFound('Order not found');
@@ -165,7 +168,10 @@ export async function updateOrderStatus(
     if (!row) throw notFound('Order not found');
     if (row.status !== change.status || change.note) {
       const restock = RESTOCKING_STATUSES.includes(change.status) && !row.restocked;
-      if (restock) await returnUnitsToStock(tx, orderId, now);
+      if (restock) {
+        const reason = change.status === 'cancelled' ? 'cancellation' : 'return_restock';
+        await returnUnitsToStock(tx, orderId, { reason, adminId: change.adminId ?? null, note: change.note, at: now });
+      }
       // Keep the timeline strictly ordered even when two changes land in the same millisecond.
       const [last] = await tx
         .select({ at: orderEvents.at })
@@ -184,8 +190,15 @@ export async function updateOrderStatus(
   });
 }
 
-/** Adds each line's quantity back to its variant (variants locked in id order; deleted variants skipped). */
-async function returnUnitsToStock(tx: Tx, orderId: string, now: Date): Promise<void> {
+/**
+ * Adds each line's quantity back to its variant with a ledger row (variants changed in id order;
+ * deleted variants skipped).
+ */
+async function returnUnitsToStock(
+  tx: Tx,
+  orderId: string,
+  meta: { reason: 'cancellation' | 'return_restock'; adminId: string | null; note: string; at: Date },
+): Promise<void> {
   const lines = await tx
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -195,10 +208,7 @@ async function returnUnitsToStock(tx: Tx, orderId: string, now: Date): Promise<v
     if (line.variantId) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.quantity);
   }
   for (const [variantId, quantity] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx
-      .update(variants)
-      .set({ stockQty: sql`${variants.stockQty} + ${quantity}`, updatedAt: now })
-      .where(eq(variants.id, variantId));
+    await changeStock(tx, { variantId, delta: quantity, orderId, ...meta });
   }
 }
 

@@ -1,9 +1,12 @@
 /**
- * GET /api/admin/dashboard (issue 6): the admin dashboard's figures.
+ * GET /api/admin/dashboard (issue 6): the admin dashboard's figures, low stock by the shop's
+ * threshold (settings, issue 21).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDashboard } from './service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/dashboard', { onRequest: app.requireAdmin }, async () => getDashboard(app.db, app.authDeps.now()));
+  app.get('/api/admin/dashboard', { onRequest: app.requireAdmin }, async () =>
+    getDashboard(app.db, app.authDeps.now(), (await app.settings.get()).inventory.lowStockThreshold),
+  );
 };

@@ -26,9 +26,14 @@ const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + in
 
 /**
  * GET /api/admin/dashboard. `now` decides "today" (tests pass a fixed clock). Revenue in rupees;
- * `revenueByDay` lists the 30 IST days ending today, oldest first, zero days included.
+ * `revenueByDay` lists the 30 IST days ending today, oldest first, zero days included. Sizes with
+ * `lowStockThreshold` pieces or fewer (the shop's setting, issue 21) are low.
  */
-export async function getDashboard(db: Database, now: Date = new Date()): Promise<DashboardSummary> {
+export async function getDashboard(
+  db: Database,
+  now: Date = new Date(),
+  lowStockThreshold: number = LOW_STOCK_THRESHOLD,
+): Promise<DashboardSummary> {
   const today = istDate(now);
   const monthStart = istDayStart(istMonthStart(today));
   const firstChartDay = addIstDays(today, -(REVENUE_DAYS - 1));
@@ -52,14 +57,14 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
       .from(orders)
       .groupBy(orders.status),
     lowStockRows(db, lte(variants.stockQty, 0)),
-    lowStockRows(db, between(variants.stockQty, 1, LOW_STOCK_THRESHOLD)),
+    lowStockThreshold >= 1 ? lowStockRows(db, between(variants.stockQty, 1, lowStockThreshold)) : Promise.resolve([]),
     db
       .select({
         soldOut: sql<number>`count(*) filter (where ${variants.stockQty} <= 0)::int`,
         low: sql<number>`count(*) filter (where ${variants.stockQty} > 0)::int`,
       })
       .from(variants)
-      .where(and(eq(variants.isActive, true), lte(variants.stockQty, LOW_STOCK_THRESHOLD))),
+      .where(and(eq(variants.isActive, true), lte(variants.stockQty, lowStockThreshold))),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, { paise: Number(r.revenue), orders: r.orders }]));
@@ -89,6 +94,7 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
     ordersByStatus,
     lowStock: [...soldOut, ...low],
     lowStockCounts,
+    lowStockThreshold,
     revenueByDay,
   };
 }

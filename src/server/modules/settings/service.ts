@@ -54,6 +54,7 @@ function fromRow(row: SettingsRow): ShopSettings {
       nonServiceablePincodes: row.nonServiceablePincodes,
     },
     tax: { slabs: row.taxSlabs.map((s) => ({ upTo: s.upToPaise === null ? null : toRupees(s.upToPaise), rate: s.ratePercent })) },
+    inventory: { lowStockThreshold: row.lowStockThreshold },
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -80,6 +81,7 @@ export function settingsToRow(data: ShopSettingsData, userId: string | null) {
     transitDaysRest: data.delivery.transitDaysRest,
     nonServiceablePincodes: data.delivery.nonServiceablePincodes,
     taxSlabs: data.tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate })),
+    lowStockThreshold: data.inventory.lowStockThreshold,
     updatedBy: userId,
   };
 }

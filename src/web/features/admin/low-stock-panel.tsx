@@ -3,7 +3,7 @@
  * groups side by side on a wide screen and one above the other on a phone. Each row wraps its
  * product title instead of pushing the count off the edge.
  */
-import { LOW_STOCK_THRESHOLD, type DashboardSummary, type LowStockVariant } from '../../../core/schemas/admin-orders';
+import type { DashboardSummary, LowStockVariant } from '../../../core/schemas/admin-orders';
 
 function StockGroup({
   id,
@@ -50,7 +50,7 @@ function StockGroup({
 }
 
 /** The panel; `lowStock` lists sold-out rows first (GET /api/admin/dashboard). */
-export function LowStockPanel({ summary }: { summary: Pick<DashboardSummary, 'lowStock' | 'lowStockCounts'> }) {
+export function LowStockPanel({ summary }: { summary: Pick<DashboardSummary, 'lowStock' | 'lowStockCounts' | 'lowStockThreshold'> }) {
   const soldOut = summary.lowStock.filter((v) => v.stockQty <= 0);
   const low = summary.lowStock.filter((v) => v.stockQty > 0);
   return (
@@ -66,10 +66,10 @@ export function LowStockPanel({ summary }: { summary: Pick<DashboardSummary, 'lo
         />
         <StockGroup
           id="stock-low"
-          title={`${LOW_STOCK_THRESHOLD} or fewer left`}
+          title={`${summary.lowStockThreshold} or fewer left`}
           total={summary.lowStockCounts.low}
           rows={low}
-          empty={`No size is down to ${LOW_STOCK_THRESHOLD} or fewer.`}
+          empty={`No size is down to ${summary.lowStockThreshold} or fewer.`}
         />
       </div>
     </div>

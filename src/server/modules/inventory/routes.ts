@@ -1,0 +1,22 @@
+/**
+ * Inventory routes (issue 21): GET /api/admin/variants/{id}/stock-history, admins only (401 without
+ * a valid token, 403 for others); 404 'Variant not found' for an unknown or malformed id.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../../core/schemas/common';
+import { stockHistoryQuerySchema } from '../../../core/schemas/inventory';
+import { getStockHistory, VARIANT_NOT_FOUND } from './service';
+
+const variantId = idParams(VARIANT_NOT_FOUND);
+
+/** Registers the stock history call. */
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/variants/:id/stock-history',
+    { onRequest: app.requireAdmin, schema: { params: variantId, querystring: stockHistoryQuerySchema } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getStockHistory(app.db, req.params.id, req.query);
+    },
+  );
+};
