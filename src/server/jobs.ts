@@ -1,13 +1,18 @@
 /**
  * Background work each instance runs (issue 9): mail retries every 30 s and reconciliation of paid
  * checkout attempts every minute (and once at start, for what a crash left behind). Both are safe
- * to run on several instances at once.
+ * to run on several instances at once. The daily low-stock mail (issue 21) is checked every 15
+ * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { sendDailyLowStockMail } from './modules/inventory/low-stock-mail';
 import { reconcileOpenAttempts } from './modules/payments/service';
 
 /** Starts the timers; the returned function stops them (graceful shutdown). */
-export function startBackgroundJobs(app: FastifyInstance, opts: { mailEveryMs?: number; reconcileEveryMs?: number } = {}): () => void {
+export function startBackgroundJobs(
+  app: FastifyInstance,
+  opts: { mailEveryMs?: number; reconcileEveryMs?: number; lowStockEveryMs?: number } = {},
+): () => void {
   let running = true;
   const guard = (name: string, job: () => Promise<unknown>) => async () => {
     if (!running) return;
@@ -22,12 +27,22 @@ export function startBackgroundJobs(app: FastifyInstance, opts: { mailEveryMs?: 
     const result = await reconcileOpenAttempts(app.paymentDeps);
     if (result.completed > 0) app.log.info(result, 'reconciled paid checkout attempts');
   });
+  const lowStockMail = guard('low-stock mail', async () => {
+    const result = await sendDailyLowStockMail({
+      db: app.db,
+      mailQueue: app.mailQueue,
+      lowStockThreshold: async () => (await app.settings.get()).inventory.lowStockThreshold,
+    });
+    if (result.status === 'sent') app.log.info(result, 'sent the daily low-stock mail');
+  });
   const timers = [
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
+    setInterval(() => void lowStockMail(), opts.lowStockEveryMs ?? 15 * 60_000),
   ];
   for (const timer of timers) timer.unref();
   void reconcile();
+  void lowStockMail();
   void deliverMail();
   return () => {
     running = false;

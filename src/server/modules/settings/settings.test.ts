@@ -58,6 +58,7 @@ describe('shop settings', () => {
           { upTo: null, rate: 18 },
         ],
       },
+      inventory: { lowStockThreshold: 5 },
       updatedAt: null,
     });
     const pub = await t.app.inject('/api/settings/public');
