@@ -1,10 +1,12 @@
 /**
  * Admin product calls (admin section 7): the full list (inactive products and variants too), save
- * (POST or PUT with the whole record, also used by Hide/Show) and delete.
+ * (POST or PUT with the whole record, also used by Hide/Show), delete, and a size's stock history
+ * (issue 21).
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../../core/api-types';
 import type { ProductInput } from '../../../../core/schemas/admin-catalog';
+import { STOCK_HISTORY_PAGE_SIZE, type StockHistory } from '../../../../core/schemas/inventory';
 import { apiFetch } from '../../../lib/api';
 import { adminProductsKey } from '../catalog-cache';
 
@@ -13,6 +15,27 @@ export function useAdminProducts() {
   return useQuery({
     queryKey: adminProductsKey,
     queryFn: () => apiFetch<Product[]>('/api/products/admin/all', { auth: true, fallbackMessage: 'Failed to load products' }),
+  });
+}
+
+/** The product `id` as the admin list has it now (fresh from the server), or null when gone. */
+export async function fetchAdminProduct(id: string): Promise<Product | null> {
+  const list = await apiFetch<Product[]>('/api/products/admin/all', { auth: true, fallbackMessage: 'Failed to load products' });
+  return list.find((p) => p._id === id) ?? null;
+}
+
+/** GET /api/admin/variants/{id}/stock-history, page `page`, while `variantId` is set; the previous page stays while the next loads. */
+export function useStockHistory(variantId: string | null, page: number) {
+  return useQuery({
+    queryKey: ['admin', 'stock-history', variantId, page],
+    queryFn: ({ signal }) =>
+      apiFetch<StockHistory>(
+        `/api/admin/variants/${encodeURIComponent(variantId ?? '')}/stock-history?page=${page}&limit=${STOCK_HISTORY_PAGE_SIZE}`,
+        { auth: true, fallbackMessage: 'Failed to load stock history', signal },
+      ),
+    enabled: variantId !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 
@@ -50,6 +73,8 @@ export function productBody(product: Product, changes: Partial<ProductInput> = {
       price: v.price,
       compareAtPrice: v.compareAtPrice,
       stockQty: v.stockQty,
+      // The stock as listed: unchanged, so a sale since the list loaded is never overwritten (issue 21).
+      stockLoaded: v.stockQty,
       isActive: v.isActive,
       sku: v.sku,
     })),

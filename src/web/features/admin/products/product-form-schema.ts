@@ -39,6 +39,7 @@ export const blankVariant = (): VariantFormValues => ({
   price: Number.NaN,
   compareAtPrice: null,
   stockQty: Number.NaN,
+  stockLoaded: null,
   isActive: true,
   sku: '',
 });
@@ -55,6 +56,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
       isActive: true,
       variantAttributes: ['Size'],
       variants: [blankVariant()],
+      stockNote: '',
     };
   }
   return {
@@ -73,9 +75,12 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
             price: v.price,
             compareAtPrice: v.compareAtPrice,
             stockQty: v.stockQty,
+            // What the form loaded: the save applies the difference, refused if stock moved (issue 21).
+            stockLoaded: v.stockQty,
             isActive: v.isActive,
             sku: v.sku,
           }))
         : [blankVariant()],
+    stockNote: '',
   };
 }

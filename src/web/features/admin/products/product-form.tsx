@@ -3,9 +3,13 @@
  * category picker), bestseller and active flags, size variants (at least one; Remove hidden on the
  * last) and images. Saving uploads the picked files first ('Failed to upload image' stops the
  * save), then POSTs or PUTs the product; server field errors are shown beside their fields.
+ * Stock (issue 21): each saved size sends the stock the form loaded with the stock wanted, so the
+ * server applies the difference; when a size sold meanwhile the save is refused ('Stock for M
+ * changed since you opened this form (now 4)'), and the form then shows the stock as it is now for
+ * the admin to enter the change again. Each saved size has a History button (the ledger).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Category, Product } from '../../../../core/api-types';
@@ -16,9 +20,11 @@ import { Input, Select } from '../../../components/ui/field';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { CategoryPicker } from '../category-picker';
-import { saveProduct } from './api';
+import { STOCK_NOTE_MAX } from '../../../../core/schemas/inventory';
+import { fetchAdminProduct, saveProduct } from './api';
 import { UPLOAD_FAILED, uploadProductImage } from './image-upload';
 import { ProductImagesField } from './product-images-field';
+import { StockHistoryDialog, type StockHistoryTarget } from './stock-history-dialog';
 import {
   blankVariant,
   productFormDefaults,
@@ -31,7 +37,19 @@ import {
 const blankAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /** Server error keys that name a field of this form (e.g. 'variants.0.price'). */
-const FIELD_KEY = /^(title|description|categoryIds|images|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku))$/;
+const FIELD_KEY = /^(title|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku))$/;
+
+/** The stale-stock refusal's message (issue 21). */
+const STOCK_CHANGED = /^Stock for \S+ changed since you opened this form/;
+
+/** "Was 5, +3" under a saved size's stock once it differs from what the form loaded. */
+function stockHint(v: { stockQty?: number; stockLoaded?: number | null } | undefined): string | undefined {
+  if (!v || v.stockLoaded === null || v.stockLoaded === undefined) return undefined;
+  const wanted = Number(v.stockQty);
+  if (!Number.isFinite(wanted) || wanted === v.stockLoaded) return undefined;
+  const delta = wanted - v.stockLoaded;
+  return `Was ${v.stockLoaded}, ${delta > 0 ? '+' : ''}${delta}`;
+}
 
 /** Props of ProductForm. */
 export interface ProductFormProps {
@@ -55,13 +73,33 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
     register,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = form;
+  const [history, setHistory] = useState<StockHistoryTarget | null>(null);
   const variants = useFieldArray({ control, name: 'variants' });
   // Files already uploaded by an earlier attempt of this form: a retry does not upload them again.
   const uploaded = useRef(new Map<File, { url: string; publicId: string }>());
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const usedSizes = useWatch({ control, name: 'variants' }).map((v) => v.size);
+  const watchedVariants = useWatch({ control, name: 'variants' });
+  const usedSizes = watchedVariants.map((v) => v.size);
+
+  /**
+   * After a stale-stock refusal: every saved size takes the stock the server has now as its loaded
+   * value, and a size that moved shows that stock again (the admin's change there is dropped, to be
+   * entered anew against the real figure). The refusal's message stays beside the field.
+   */
+  const reloadStock = async (productId: string) => {
+    const fresh = await fetchAdminProduct(productId).catch(() => null);
+    if (!fresh) return;
+    getValues('variants').forEach((v, i) => {
+      const now = fresh.variants.find((f) => f._id === v._id);
+      if (!now) return;
+      if (v.stockLoaded !== now.stockQty) setValue(`variants.${i}.stockQty`, now.stockQty);
+      setValue(`variants.${i}.stockLoaded`, now.stockQty);
+    });
+  };
 
   useEffect(() => {
     headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -92,6 +130,9 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
       toast.success(product ? 'Product updated successfully' : 'Product added successfully');
       onSaved(saved);
     } catch (error) {
+      if (product && error instanceof ApiRequestError && error.status === 409 && STOCK_CHANGED.test(error.message)) {
+        await reloadStock(product._id);
+      }
       if (error instanceof ApiRequestError && error.errors) {
         for (const [key, message] of Object.entries(error.errors)) {
           const field = key.startsWith('images') ? 'images' : key.startsWith('categoryIds') ? 'categoryIds' : key;
@@ -161,18 +202,32 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
             const e = errors.variants?.[i];
             return (
               <li key={field.id} aria-label={`Variant ${i + 1}`} className="rounded-lg border border-stone-200 bg-stone-50/60 p-3">
-                <div className="mb-2 flex items-center justify-between">
+                <div className="mb-2 flex items-center justify-between gap-3">
                   <span className="text-sm font-medium text-stone-700">Variant {i + 1}</span>
-                  {variants.fields.length > 1 ? (
-                    <button
-                      type="button"
-                      onClick={() => variants.remove(i)}
-                      className="text-sm font-medium text-red-700 hover:underline"
-                      aria-label={`Remove variant ${i + 1}`}
-                    >
-                      Remove
-                    </button>
-                  ) : null}
+                  <div className="flex items-center gap-4">
+                    {field._id && product ? (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          setHistory({ variantId: field._id!, size: watchedVariants[i]?.size || field.size, productTitle: product.title })
+                        }
+                        className="text-sm font-medium text-stone-700 underline-offset-2 hover:underline"
+                        aria-label={`Stock history of size ${field.size}`}
+                      >
+                        History
+                      </button>
+                    ) : null}
+                    {variants.fields.length > 1 ? (
+                      <button
+                        type="button"
+                        onClick={() => variants.remove(i)}
+                        className="text-sm font-medium text-red-700 hover:underline"
+                        aria-label={`Remove variant ${i + 1}`}
+                      >
+                        Remove
+                      </button>
+                    ) : null}
+                  </div>
                 </div>
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
                   <Select label="Size" error={e?.size?.message} {...register(`variants.${i}.size`)}>
@@ -204,6 +259,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
                     inputMode="numeric"
                     step="1"
                     min="0"
+                    hint={stockHint(watchedVariants[i])}
                     error={e?.stockQty?.message}
                     {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
                   />
@@ -221,7 +277,18 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
             + Add variant
           </Button>
         ) : null}
+        <Input
+          label="Reason for stock changes (optional)"
+          placeholder="e.g. New batch, recount, damaged"
+          maxLength={STOCK_NOTE_MAX}
+          autoComplete="off"
+          className="mt-5"
+          hint="Kept in each size's stock history"
+          error={errors.stockNote?.message}
+          {...register('stockNote')}
+        />
       </fieldset>
+      <StockHistoryDialog target={history} onClose={() => setHistory(null)} />
 
       <div className="mt-8">
         <ProductImagesField form={form} />

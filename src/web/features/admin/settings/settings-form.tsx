@@ -2,15 +2,23 @@
  * The shop settings form (issue 20): the shop's identity (legal name, address, state, GSTIN,
  * invoice prefix), support contacts, and the cash-on-delivery, delivery and GST sections. One
  * zod schema with the server (src/core/schemas/settings.ts); each field's error shows under it,
- * including the ones the server sends back. Pincode lists are typed into textareas.
+ * including the ones the server sends back. Pincode lists are typed into textareas. GST slabs can be
+ * added (before the last, which has no upper limit; at most 5) and removed (issue 20); the
+ * low-stock threshold sets what the dashboard and the daily mail call low (issue 21).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { gstStateCode } from '../../../../core/gstin';
 import { formatINR } from '../../../../core/money';
-import { shopSettingsSchema, type ShopSettings, type ShopSettingsData, type ShopSettingsInput } from '../../../../core/schemas/settings';
+import {
+  MAX_LOW_STOCK_THRESHOLD,
+  shopSettingsSchema,
+  type ShopSettings,
+  type ShopSettingsData,
+  type ShopSettingsInput,
+} from '../../../../core/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { StateOptions } from '../../../components/ui/state-options';
@@ -40,6 +48,9 @@ function Section({ title, description, children }: { title: string; description?
 
 const num = { valueAsNumber: true } as const;
 
+/** Most GST slabs the server accepts. */
+const MAX_SLABS = 5;
+
 /** The delivery section's day counts, in the order the form shows them. */
 const DELIVERY_DAYS = [
   ['dispatchDays', 'Dispatch days'],
@@ -59,7 +70,17 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
   const { errors, isSubmitting } = form.formState;
   const state = form.watch('state');
   const stateCode = state ? gstStateCode(state) : null;
-  const slabs = settings.tax.slabs;
+  const slabFields = useFieldArray({ control: form.control, name: 'tax.slabs' });
+  const slabs = useWatch({ control: form.control, name: 'tax.slabs' });
+
+  /** A new slab goes before the last one (which has no upper limit), limit and rate to fill in. */
+  const addSlab = () => slabFields.insert(slabFields.fields.length - 1, { upTo: Number.NaN, rate: Number.NaN }, { shouldFocus: true });
+  /** Removes slab `i`; when it was the last, the one before becomes the last and loses its limit. */
+  const removeSlab = (i: number) => {
+    const last = slabFields.fields.length - 1;
+    if (i === last) form.setValue(`tax.slabs.${i - 1}.upTo`, null);
+    slabFields.remove(i);
+  };
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -197,39 +218,76 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
       </Section>
 
       <Section title="GST" description="Rates on the selling price per piece after discount; prices include GST.">
-        {slabs.map((slab, i) => {
-          const last = i === slabs.length - 1;
-          const slabErrors = errors.tax?.slabs?.[i];
-          return (
-            <div key={i} className="grid gap-4 sm:grid-cols-2">
-              {last ? (
-                <p className="self-end pb-3 text-sm text-stone-600">
-                  {i === 0 ? 'Every price' : `Above ${formatINR(slabs[i - 1].upTo ?? 0)} a piece`}
-                </p>
-              ) : (
+        <ol className="space-y-4" aria-label="GST slabs">
+          {slabFields.fields.map((field, i) => {
+            const last = i === slabFields.fields.length - 1;
+            const slabErrors = errors.tax?.slabs?.[i];
+            const before = slabs[i - 1]?.upTo;
+            return (
+              <li key={field.id} className="grid items-start gap-4 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_1fr_auto]">
+                {last ? (
+                  <p className="text-sm text-stone-600 sm:self-center">
+                    <span className="font-medium text-stone-800">Slab {i + 1}: </span>
+                    {i === 0 ? 'every price' : `above ${Number.isFinite(before) ? formatINR(before ?? 0) : 'the slab before'} a piece`}
+                  </p>
+                ) : (
+                  <Input
+                    label={`Slab ${i + 1}: up to (₹ per piece)`}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min={0}
+                    error={slabErrors?.upTo?.message}
+                    {...form.register(`tax.slabs.${i}.upTo`, num)}
+                  />
+                )}
                 <Input
-                  label={`Slab ${i + 1}: up to (₹ per piece)`}
+                  label={`Slab ${i + 1}: GST rate (%)`}
                   type="number"
                   inputMode="decimal"
                   step="0.01"
                   min={0}
-                  error={slabErrors?.upTo?.message}
-                  {...form.register(`tax.slabs.${i}.upTo`, num)}
+                  error={slabErrors?.rate?.message}
+                  {...form.register(`tax.slabs.${i}.rate`, num)}
                 />
-              )}
-              <Input
-                label={`Slab ${i + 1}: GST rate (%)`}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
-                error={slabErrors?.rate?.message}
-                {...form.register(`tax.slabs.${i}.rate`, num)}
-              />
-            </div>
-          );
-        })}
+                {slabFields.fields.length > 1 ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="justify-self-start text-red-700 sm:mt-7"
+                    onClick={() => removeSlab(i)}
+                    aria-label={`Remove GST slab ${i + 1}`}
+                  >
+                    Remove
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {slabFields.fields.length < MAX_SLABS ? (
+          <div>
+            <Button variant="outline" size="sm" onClick={addSlab}>
+              + Add slab
+            </Button>
+            <p className="mt-1.5 text-xs text-stone-500">A new slab goes before the last one, which has no upper limit.</p>
+          </div>
+        ) : null}
         {errors.tax?.slabs?.message ? <p className="text-sm text-red-600">{errors.tax.slabs.message}</p> : null}
+      </Section>
+
+      <Section title="Stock alerts" description="Low stock is listed on the dashboard and mailed to every admin daily at 9:00 IST.">
+        <Input
+          label="Low-stock threshold (pieces)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_LOW_STOCK_THRESHOLD}
+          className="sm:max-w-xs"
+          hint="A size with this many pieces or fewer counts as low; 0 means sold out only"
+          error={errors.inventory?.lowStockThreshold?.message}
+          {...form.register('inventory.lowStockThreshold', num)}
+        />
       </Section>
 
       <div className="flex justify-end">
