@@ -63,9 +63,9 @@ export function StockHistoryDialog({ target, onClose }: { target: StockHistoryTa
             <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
               Stock history: size {target?.size}
             </h2>
-            <p id={`${id}-desc`} className="truncate text-sm text-stone-600">
-              {target?.productTitle}
-              {data ? ` · ${data.variant.stockQty} in stock now` : ''}
+            <p id={`${id}-desc`} className="text-sm text-stone-600">
+              <span className="block truncate">{target?.productTitle}</span>
+              {data ? <span className="block font-medium text-stone-800">{data.variant.stockQty} in stock now</span> : null}
             </p>
           </div>
           <Button variant="ghost" size="sm" onClick={close} aria-label="Close stock history">
