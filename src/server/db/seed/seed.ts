@@ -17,6 +17,7 @@ import {
   coupons,
   heroBanners,
   instagramPhotos,
+  inventoryLedger,
   productCategories,
   productImages,
   products,
@@ -161,14 +162,28 @@ export async function seedDemoCatalog(
         .insert(products)
         .values({ title: p.title, description: p.description, isBestseller: p.isBestseller, createdAt, updatedAt: createdAt })
         .returning({ id: products.id });
-      await tx.insert(variants).values(
-        p.variants.map((v) => ({
-          productId: row.id,
-          size: v.size,
-          sku: demoSku(index, v.size),
-          pricePaise: Math.round(v.priceRupees * 100),
-          compareAtPaise: v.compareAtRupees === null ? null : Math.round(v.compareAtRupees * 100),
-          stockQty: v.stock,
+      const seeded = await tx
+        .insert(variants)
+        .values(
+          p.variants.map((v) => ({
+            productId: row.id,
+            size: v.size,
+            sku: demoSku(index, v.size),
+            pricePaise: Math.round(v.priceRupees * 100),
+            compareAtPaise: v.compareAtRupees === null ? null : Math.round(v.compareAtRupees * 100),
+            stockQty: v.stock,
+          })),
+        )
+        .returning({ id: variants.id, stockQty: variants.stockQty });
+      // Each size's opening stock is its first ledger row (issue 21), so its history sums to its stock.
+      await tx.insert(inventoryLedger).values(
+        seeded.map((v) => ({
+          variantId: v.id,
+          delta: v.stockQty,
+          stockAfter: v.stockQty,
+          reason: 'adjustment' as const,
+          note: 'Opening stock',
+          createdAt,
         })),
       );
       await tx.insert(productImages).values(
