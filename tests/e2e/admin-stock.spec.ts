@@ -81,6 +81,9 @@ test('a save against stock that sold meanwhile is refused, then made against the
   await expect(toast(page, message)).toBeVisible();
   await expect(sizeRow(page, 'M').getByText(message)).toBeVisible();
   await expect(stock).toHaveAttribute('aria-invalid', 'true');
+  await expect(stock).toBeFocused();
+  // The list behind the form shows the stock now (4 M + 2 L).
+  await expect(page.getByRole('article', { name: product.title })).toContainText('6 in stock');
   // Nothing was written; the form now shows the stock as it is.
   expect(await stockOf(request, product._id, 'M')).toBe(4);
   await expect(stock).toHaveValue('4');

@@ -9,6 +9,7 @@
  * the admin to enter the change again. Each saved size has a History button (the ledger).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -18,6 +19,7 @@ import type { ProductInput } from '../../../../core/schemas/admin-catalog';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
+import { invalidateCatalog } from '../catalog-cache';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { CategoryPicker } from '../category-picker';
 import { STOCK_NOTE_MAX } from '../../../../core/schemas/inventory';
@@ -78,6 +80,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
     formState: { errors, isSubmitting },
   } = form;
   const [history, setHistory] = useState<StockHistoryTarget | null>(null);
+  const queryClient = useQueryClient();
   const variants = useFieldArray({ control, name: 'variants' });
   // Files already uploaded by an earlier attempt of this form: a retry does not upload them again.
   const uploaded = useRef(new Map<File, { url: string; publicId: string }>());
@@ -91,6 +94,8 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
    * entered anew against the real figure). The refusal's message stays beside the field.
    */
   const reloadStock = async (productId: string) => {
+    // The list behind the form shows the stock now too.
+    void invalidateCatalog(queryClient);
     const fresh = await fetchAdminProduct(productId).catch(() => null);
     if (!fresh) return;
     getValues('variants').forEach((v, i) => {
@@ -136,7 +141,9 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
       if (error instanceof ApiRequestError && error.errors) {
         for (const [key, message] of Object.entries(error.errors)) {
           const field = key.startsWith('images') ? 'images' : key.startsWith('categoryIds') ? 'categoryIds' : key;
-          if (FIELD_KEY.test(field)) setError(field as FieldPath<ProductFormValues>, { type: 'server', message });
+          // A refused stock figure is brought into view and focused: the admin enters it again.
+          if (FIELD_KEY.test(field))
+            setError(field as FieldPath<ProductFormValues>, { type: 'server', message }, { shouldFocus: field.endsWith('.stockQty') });
         }
       }
       toast.error(errorMessage(error, 'Failed to save product'));
