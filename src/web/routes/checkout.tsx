@@ -444,7 +444,7 @@ function CheckoutForm({
             {processing
               ? 'Processing...'
               : payingCod
-                ? `Place order · Pay ${formatINR(codTotal ?? 0)} on delivery`
+                ? `Place order · ${formatINR(codTotal ?? 0)}`
                 : summary
                   ? `Pay ${formatINR(summary.grandTotal)}`
                   : 'Pay'}
