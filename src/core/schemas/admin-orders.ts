@@ -159,6 +159,8 @@ export interface DashboardSummary {
   /** The shop's low-stock threshold (settings, issue 21): "low" means this many pieces or fewer. */
   lowStockThreshold: number;
   revenueByDay: { date: string; revenue: number; orders: number }[];
+  /** Cash on Delivery orders not yet collected (not in revenue until then), and their total in rupees. */
+  codToCollect: { orders: number; amount: number };
 }
 
 /** GET /api/contacts query (admin): optional search over name, e-mail, phone and message. */
