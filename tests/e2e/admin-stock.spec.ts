@@ -124,6 +124,12 @@ test("each size's stock history opens in an accessible dialog", async ({ page, r
   await expect(entries.first()).toContainText('+1');
   await expect(entries.first()).toContainText('Stock after 5');
   await expect(entries.first()).toContainText('Shopper called to cancel');
+  // The sale the order made, between them.
+  await expect(entries.nth(1)).toContainText('Sale');
+  await expect(entries.nth(1)).toContainText(`Order #${ref}`);
+  await expect(entries.nth(1)).toContainText('-1');
+  await expect(entries.nth(1)).toContainText('Stock after 4');
+  await expect(entries).toHaveCount(3);
   await expect(entries.last()).toContainText('Admin adjustment');
   await expect(entries.last()).toContainText('+5');
   await expect(entries.last()).toContainText('New size');

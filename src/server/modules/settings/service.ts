@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SHOP_SETTINGS, type PublicShopSettings, type ShopSettings, type ShopSettingsData } from '../../../core/schemas/settings';
 import { toPaise, toRupees } from '../../../core/money';
+import { LOW_STOCK_THRESHOLD } from '../../../core/schemas/admin-orders';
 import type { TaxSlab } from '../../../core/tax';
 import type { Database } from '../../db/client';
 import { shopSettings } from '../../db/schema';
@@ -81,7 +82,8 @@ export function settingsToRow(data: ShopSettingsData, userId: string | null) {
     transitDaysRest: data.delivery.transitDaysRest,
     nonServiceablePincodes: data.delivery.nonServiceablePincodes,
     taxSlabs: data.tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate })),
-    lowStockThreshold: data.inventory.lowStockThreshold,
+    // Settings built in code rather than parsed may predate the section: the default then (issue 21).
+    lowStockThreshold: (data.inventory as ShopSettingsData['inventory'] | undefined)?.lowStockThreshold ?? LOW_STOCK_THRESHOLD,
     updatedBy: userId,
   };
 }
