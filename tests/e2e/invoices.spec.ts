@@ -3,6 +3,7 @@
  * with an invoice number, fetches the PDF with the shopper's token, and says why when it fails.
  */
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Order } from '../../src/core/api-types';
 import { placeOrder, stockedVariants } from './admin-api';
 import { expect, signInPage, signUpShopper, test } from './accounts-fixtures';
@@ -37,4 +38,8 @@ test('the order page offers the invoice only when there is one, and shows the se
   expect(answer.request().headers().authorization).toBe(`Bearer ${shopper.token}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Order not found' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download invoice' })).toBeEnabled();
+
+  // The button and its message pass axe (WCAG 2 A/AA, serious and critical).
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('#main').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
