@@ -134,6 +134,31 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect(plain).toContain('AMOUNT IN WORDS Rupees Six Thousand Three Hundred Forty-Seven Only');
   });
 
+  it('continues a long order on further pages, with the table header and the page count on each', async () => {
+    const many = await createInvoicedOrder(t.db, {
+      userId: owner.user.id,
+      invoiceNumber: 'RM/2026-27/00003',
+      lines: Array.from({ length: 30 }, (_, i) => ({
+        title: `Kurta ${i + 1}`,
+        size: 'M',
+        hsn: '6204',
+        unitPricePaise: 99_900,
+        quantity: 1,
+        discountPaise: 0,
+      })),
+    });
+    const res = await get(many.id, owner.headers);
+    expect(res.statusCode).toBe(200);
+    const { cells, pages } = await pdfText(res.rawPayload);
+    expect(pages).toBeGreaterThan(1);
+    expect(cells).toContain(`Page ${pages} of ${pages}`);
+    expect(cells).toContain('Tax invoice RM/2026-27/00003 (continued)|#|Description');
+    // ₹999 at 5%: taxable ₹951.43, GST ₹47.57 = ₹23.79 + ₹23.78; 30 lines.
+    for (let n = 1; n <= 30; n++)
+      expect(cells).toContain(`${n}|Kurta ${n}|Size: M|6204|1|999.00|0.00|951.43|23.79|@ 2.5%|23.78|@ 2.5%|999.00`);
+    expect(cells).toContain('Taxable value|₹28,542.90|CGST|₹713.70|SGST|₹713.40|Total GST|₹1,427.10|Value of goods (incl. GST)|₹29,970.00');
+  });
+
   it('lets an admin download any order’s invoice', async () => {
     const res = await get(intra.id, admin.headers);
     expect(res.statusCode).toBe(200);

@@ -259,7 +259,12 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
       2;
     if (y + height > PAGE.height - PAGE.margin - 40) {
       doc.addPage();
-      y = drawHeader(PAGE.margin);
+      doc
+        .font('bold')
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(`Tax invoice ${invoice.invoiceNumber} (continued)`, left, PAGE.margin, { width: CONTENT_WIDTH });
+      y = drawHeader(doc.y + 6);
     }
     let x = left;
     cells.forEach((cell, i) => {
