@@ -38,6 +38,7 @@ import { getHomepage } from './modules/homepage/service';
 import { mediaRoutes, mediaStorePlugin } from './modules/media/routes';
 import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store';
 import { orderRoutes } from './modules/orders/routes';
+import { shipmentRoutes } from './modules/shipments/routes';
 import { orderConfirmationMail } from './modules/orders/mail';
 import { paymentRoutes } from './modules/payments/routes';
 import { webhookRoutes } from './modules/payments/webhook';
@@ -286,6 +287,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminCatalogRoutes);
   await app.register(adminHomepageRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(shipmentRoutes);
   await app.register(adminContactRoutes);
   await app.register(dashboardRoutes);
   await app.register(settingsPlugin);

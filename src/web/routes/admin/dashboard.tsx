@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
 import type { DashboardSummary } from '../../../core/schemas/admin-orders';
 import { LowStockPanel } from '../../features/admin/low-stock-panel';
+import { statusLabel } from '../../features/admin/orders/order-status';
 import { RevenueChart } from '../../features/admin/revenue-chart';
 import { apiFetch } from '../../lib/api';
 import { useAdmin } from './admin-layout';
@@ -42,7 +43,6 @@ const TILE_GROUPS = [
   },
 ] as const;
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function Figure({ label, value, sub }: { label: string; value: string; sub: string }) {
   return (
@@ -96,8 +96,8 @@ export default function AdminDashboard() {
               />
               <Figure
                 label="Awaiting dispatch"
-                value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing) : '…'}
-                sub="placed, confirmed or processing"
+                value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing + s.ordersByStatus.packed) : '…'}
+                sub="placed, confirmed, processing or packed"
               />
               <Figure
                 label="Low stock"
@@ -116,7 +116,7 @@ export default function AdminDashboard() {
                   {ORDER_STATUSES.map((status) => (
                     <li key={status} className="flex justify-between">
                       <Link to={`/admin/orders?status=${status}`} className="text-stone-600 hover:text-brand">
-                        {capitalise(status)}
+                        {statusLabel(status)}
                       </Link>
                       <span className="font-medium text-stone-900">{s ? s.ordersByStatus[status] : '…'}</span>
                     </li>
