@@ -6,9 +6,10 @@
  * The life of an order:
  *
  *   placed ─▶ confirmed ─▶ packed ─▶ shipped ─▶ out_for_delivery ─▶ delivered ─▶ return_requested ─▶ returned ─▶ refunded
- *     │           │          │          │  ▲            │                              │
- *     └───────────┴──────────┴─▶ cancelled ─▶ refunded  └─ (failed attempt)            └─▶ delivered (return rejected)
- *                                       shipped / out_for_delivery ─▶ returned (the courier brought it back)
+ *     │           │          │                                                           │
+ *     └───────────┴──────────┴─▶ cancelled ─▶ refunded                                   └─▶ delivered (return rejected)
+ *   Any step may be skipped forwards before shipping (placed ─▶ shipped); shipped ─▶ delivered
+ *   skips "out for delivery"; shipped or out_for_delivery ─▶ returned when the courier brings it back.
  *
  * 'processing' is the admin spec's word (section 4) for the same stage as 'packed' and is kept as an
  * alias: stored orders keep it, the dropdown still offers it, and it moves exactly as 'packed' does.
@@ -26,7 +27,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   processing: ['packed', 'shipped', 'cancelled'],
   packed: ['shipped', 'cancelled'],
   shipped: ['out_for_delivery', 'delivered', 'returned'],
-  out_for_delivery: ['shipped', 'delivered', 'returned'],
+  out_for_delivery: ['delivered', 'returned'],
   delivered: ['return_requested', 'returned'],
   cancelled: ['refunded'],
   return_requested: ['returned', 'delivered'],

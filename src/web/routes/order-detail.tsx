@@ -1,6 +1,6 @@
 /**
- * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address and
- * the timeline of status changes with their notes; any failed lookup shows 'Order not found'.
+ * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
+ * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any failed lookup shows 'Order not found'.
  */
 import { Link } from 'react-router';
 import { DISCOUNT_LABELS } from '../../core/constants';
@@ -14,6 +14,7 @@ import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/order-detail';
 
@@ -72,6 +73,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           <p className="text-lg font-semibold text-stone-900">{formatINR(t.grandTotal)}</p>
         </div>
       </div>
+
+      {order.shipments?.length ? (
+        <div className="mt-8">
+          <TrackingPanel shipments={order.shipments} />
+        </div>
+      ) : null}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px] lg:gap-12">
         <div>

@@ -74,7 +74,11 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
     doc.font('Helvetica-Bold').fontSize(20).text('Packing slip');
     doc.font('Helvetica').fontSize(10).fillColor('#444').text(`${sender.legalName}\n${sender.address}`);
     doc.moveDown();
-    doc.fillColor('#000').font('Helvetica-Bold').fontSize(12).text(`Order #${orderRef(order._id)}`);
+    doc
+      .fillColor('#000')
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`Order #${orderRef(order._id)}`);
     doc
       .font('Helvetica')
       .fontSize(10)
@@ -91,7 +95,10 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
     doc.font('Helvetica-Bold').fontSize(10);
     ['Item', 'Size', 'SKU', 'Qty'].forEach((h, i) => doc.text(h, cols[i], y));
     y += 16;
-    doc.moveTo(left, y - 3).lineTo(doc.page.width - doc.page.margins.right, y - 3).stroke('#999');
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(doc.page.width - doc.page.margins.right, y - 3)
+      .stroke('#999');
     doc.font('Helvetica');
     for (const item of order.items) {
       doc.text(item.title, cols[0], y, { width: 250 });
@@ -133,7 +140,10 @@ export async function shippingLabelPdf(order: AdminOrder, sender: Sender, now: D
     doc.font('Helvetica-Bold').fontSize(10).text('DELIVER TO', 14, 154);
     doc.font('Helvetica').fontSize(11).text(addressLines(order).join('\n'), 14, 168, { width: w });
     doc.moveTo(14, 300).lineTo(274, 300).stroke();
-    doc.font('Helvetica-Bold').fontSize(12).text(`Order #${orderRef(order._id)}`, 14, 308);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`Order #${orderRef(order._id)}`, 14, 308);
     doc.font('Helvetica').fontSize(9).text(`Pieces: ${order.itemCount}   AWB: ${shipment.awb}`, 14, 326);
     doc.font('Helvetica-Bold').fontSize(8).text('FROM', 14, 350);
     doc.font('Helvetica').fontSize(8).text(`${sender.legalName}\n${sender.address}`, 14, 362, { width: w, height: 56, ellipsis: true });

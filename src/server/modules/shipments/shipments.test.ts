@@ -72,6 +72,7 @@ describe('the order state machine (src/core/order-status.ts)', () => {
     expect(canMove('shipped', 'shipped')).toBe(false);
     expect(canMove('placed', 'delivered')).toBe(false);
     expect(canMove('delivered', 'out_for_delivery')).toBe(false);
+    expect(canMove('out_for_delivery', 'shipped')).toBe(false);
     expect(canMove('refunded', 'placed')).toBe(false);
     expect(transitionRefusal('cancelled', 'shipped')).toBe('This order is cancelled and cannot be shipped');
     expect(transitionRefusal('placed', 'delivered')).toBe('This order has not shipped yet and cannot be marked delivered');

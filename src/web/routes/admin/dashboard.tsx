@@ -43,7 +43,6 @@ const TILE_GROUPS = [
   },
 ] as const;
 
-
 function Figure({ label, value, sub }: { label: string; value: string; sub: string }) {
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-4">
@@ -96,7 +95,11 @@ export default function AdminDashboard() {
               />
               <Figure
                 label="Awaiting dispatch"
-                value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing + s.ordersByStatus.packed) : '…'}
+                value={
+                  s
+                    ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing + s.ordersByStatus.packed)
+                    : '…'
+                }
                 sub="placed, confirmed, processing or packed"
               />
               <Figure

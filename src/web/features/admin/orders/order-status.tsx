@@ -20,9 +20,10 @@ const COLOUR_CLASSES: Record<StatusColour, string> = {
 };
 
 /** Badge classes per status (background, text, ring). */
-export const STATUS_STYLES = Object.fromEntries(
-  ORDER_STATUSES.map((s) => [s, COLOUR_CLASSES[ORDER_STATUS_INFO[s].adminColour]]),
-) as Record<OrderStatus, string>;
+export const STATUS_STYLES = Object.fromEntries(ORDER_STATUSES.map((s) => [s, COLOUR_CLASSES[ORDER_STATUS_INFO[s].adminColour]])) as Record<
+  OrderStatus,
+  string
+>;
 
 /** The admin's word for a status ('Out for delivery'). */
 export const statusLabel = (status: OrderStatus) => ORDER_STATUS_INFO[status]?.adminLabel ?? status;
