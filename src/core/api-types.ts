@@ -206,6 +206,8 @@ export interface Shipment {
   courierName: string;
   awb: string;
   trackingUrl: string | null;
+  /** The aggregator's label (Shiprocket), when it made one. */
+  labelUrl: string | null;
   status: ShipmentStatus;
   events: ShipmentEvent[];
   createdAt: string;

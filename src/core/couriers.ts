@@ -17,6 +17,8 @@ export interface ShipmentEvent {
   status: ShipmentStatus;
   at: string;
   note: string;
+  /** The courier update it came from (Shiprocket: status id and time), to ignore a replay. */
+  key?: string;
 }
 
 /** Display names, in the select's order. */

@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createMailQueue, type MailQueue } from './integrations/mail/outbox';
 import { createRazorpayClient, type RazorpayClient } from './integrations/razorpay/razorpay-client';
 import { razorpaySandbox } from './integrations/razorpay/sandbox';
+import { shiprocketStandIn } from './integrations/shiprocket/stand-in';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes';
 import { adminContactRoutes } from './modules/admin-contacts/routes';
 import { adminHomepageRoutes } from './modules/admin-homepage/routes';
@@ -271,6 +272,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // The sandbox delivers webhooks like Razorpay would, so the demo exercises that path too.
       webhookUrl: `http://127.0.0.1:${config.port}/api/payments/razorpay/webhook`,
       webhookDelayMs: 3000,
+    });
+  }
+
+  if (config.shiprocket.standIn) {
+    await app.register(shiprocketStandIn, {
+      prefix: '/shiprocket-sandbox',
+      email: config.shiprocket.email,
+      password: config.shiprocket.password,
     });
   }
 

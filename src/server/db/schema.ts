@@ -369,7 +369,8 @@ export const orderEvents = pgTable(
 /**
  * Shipments (issue 21 "Shipping and tracking"): one row per parcel handed to a courier, with its AWB,
  * tracking link, where it is (`status`) and the courier's scans (`events`, oldest first). An AWB is
- * unique per courier. `provider` is 'manual' (the admin typed the AWB) or 'shiprocket'.
+ * unique per courier. `provider` is 'manual' (the admin typed the AWB) or 'shiprocket' (created
+ * through its API; its tracking webhook adds scans and moves the order).
  */
 export const shipments = pgTable(
   'shipments',
@@ -383,6 +384,9 @@ export const shipments = pgTable(
     trackingUrl: text(),
     status: text().$type<ShipmentStatus>().notNull().default('shipped'),
     provider: text().$type<'manual' | 'shiprocket'>().notNull().default('manual'),
+    /** Shiprocket's shipment id and label URL (provider 'shiprocket'); null for manual shipments. */
+    providerRef: text(),
+    labelUrl: text(),
     events: jsonb().$type<ShipmentEvent[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,6 +6,8 @@ CREATE TABLE "shipments" (
 	"tracking_url" text,
 	"status" text DEFAULT 'shipped' NOT NULL,
 	"provider" text DEFAULT 'manual' NOT NULL,
+	"provider_ref" text,
+	"label_url" text,
 	"events" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -37,8 +37,9 @@ export function shapeShipment(s: ShipmentRow): Shipment {
     courierName: COURIER_NAMES[s.courier] ?? s.courier,
     awb: s.awb,
     trackingUrl: s.trackingUrl,
+    labelUrl: s.labelUrl,
     status: s.status,
-    events: s.events,
+    events: s.events.map(({ status, at, note }) => ({ status, at, note })),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -29,8 +29,15 @@ export interface ShippingDeps {
   log?: { error(obj: object, msg: string): void };
 }
 
-type OrderRow = typeof orders.$inferSelect;
-type ShipmentRow = typeof shipments.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
+
+/** A parcel an aggregator (Shiprocket) created: its shipment id, label and the courier it chose. */
+export interface AggregatorShipment {
+  providerRef: string;
+  labelUrl: string | null;
+  courierName: string;
+}
 
 const UNIQUE_VIOLATION = '23505';
 function pgCode(error: unknown): string | undefined {
@@ -53,7 +60,7 @@ async function nextEventTime(tx: Tx, orderId: string, now: Date): Promise<Date> 
 }
 
 /** The order's row, locked for this transaction; 404 for an unknown or malformed id. */
-async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
   if (!isUuid(orderId)) throw notFound('Order not found');
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!row) throw notFound('Order not found');
@@ -61,7 +68,7 @@ async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
 }
 
 /** Refuses, with 409 and the machine's message, a move the state machine does not allow. */
-function assertMove(row: OrderRow, to: OrderStatus): void {
+export function assertMove(row: OrderRow, to: OrderStatus): void {
   if (!canMove(row.status, to)) throw conflict(transitionRefusal(row.status, to));
 }
 
@@ -91,7 +98,7 @@ async function moveAndMail(
 }
 
 /** Runs one action's transaction, then delivers its mail and answers the order as the admin sees it. */
-async function runAction(deps: ShippingDeps, orderId: string, action: (tx: Tx) => Promise<StagedMail>): Promise<AdminOrder> {
+export async function runAction(deps: ShippingDeps, orderId: string, action: (tx: Tx) => Promise<StagedMail>): Promise<AdminOrder> {
   const mail = await deps.db.transaction(action);
   deps.mail.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'shipping mail not delivered'));
   return getAdminOrder(deps.db, orderId);
@@ -107,7 +114,7 @@ async function runAction(deps: ShippingDeps, orderId: string, action: (tx: Tx) =
 export async function shipOrder(
   deps: ShippingDeps,
   orderId: string,
-  input: { courier: Courier; awb: string; trackingUrl: string | null },
+  input: { courier: Courier; awb: string; trackingUrl: string | null; via?: AggregatorShipment },
   now: Date = new Date(),
 ): Promise<AdminOrder> {
   try {
@@ -119,7 +126,8 @@ export async function shipOrder(
         .from(shipments)
         .where(and(eq(shipments.courier, input.courier), eq(shipments.awb, input.awb)));
       if (taken) throw awbTaken(input.courier, input.awb, taken.orderId);
-      const note = `Shipped with ${COURIER_NAMES[input.courier]}, AWB ${input.awb}`;
+      const carrier = input.via ? `${COURIER_NAMES[input.courier]} (${input.via.courierName})` : COURIER_NAMES[input.courier];
+      const note = `Shipped with ${carrier}, AWB ${input.awb}`;
       const [shipment] = await tx
         .insert(shipments)
         .values({
@@ -128,6 +136,7 @@ export async function shipOrder(
           awb: input.awb,
           trackingUrl: input.trackingUrl ?? trackingUrlFor(input.courier, input.awb),
           status: 'shipped',
+          ...(input.via ? { provider: 'shiprocket' as const, providerRef: input.via.providerRef, labelUrl: input.via.labelUrl } : {}),
           events: [{ status: 'shipped', at: now.toISOString(), note }],
           createdAt: now,
           updatedAt: now,
@@ -146,7 +155,7 @@ function awbTaken(courier: Courier, awb: string, orderId: string | null) {
   return conflict(`AWB ${awb} is already used for ${COURIER_NAMES[courier]}${orderId ? ` (order #${orderRef(orderId)})` : ''}`);
 }
 
-/** The parcel still with the courier (the newest shipped or out for delivery), if any. */
+/** The parcel still with the courier (the newest shipped or out for delivery), if any, locked. */
 async function activeShipment(tx: Tx, orderId: string): Promise<ShipmentRow | undefined> {
   const open: ShipmentStatus[] = ['shipped', 'out_for_delivery'];
   const [row] = await tx
@@ -159,15 +168,37 @@ async function activeShipment(tx: Tx, orderId: string): Promise<ShipmentRow | un
   return row;
 }
 
-/** Records a step on the parcel: its status and an event. */
-async function stepShipment(tx: Tx, shipment: ShipmentRow | undefined, status: ShipmentStatus, note: string, now: Date) {
-  if (!shipment) return undefined;
+/** Records a step on the parcel: its status and an event (with the courier update's key, if any). */
+export async function recordScan(tx: Tx, shipment: ShipmentRow, status: ShipmentStatus, note: string, at: Date, key?: string) {
+  const event = { status, at: at.toISOString(), note, ...(key ? { key } : {}) };
   const [row] = await tx
     .update(shipments)
-    .set({ status, updatedAt: now, events: [...shipment.events, { status, at: now.toISOString(), note }] })
+    .set({ status, updatedAt: at, events: [...shipment.events, event] })
     .where(eq(shipments.id, shipment.id))
     .returning();
   return row;
+}
+
+/**
+ * Moves a locked order to out for delivery or delivered: refuses (409) what the machine refuses,
+ * notes the step on `shipment` (default: the parcel still with the courier) and the timeline, marks
+ * a pending COD payment collected on delivery, and stages the shopper's mail. Shared by the admin's
+ * buttons and the Shiprocket webhook; `key` marks the courier update it came from.
+ */
+export async function stepOrder(
+  tx: Tx,
+  deps: ShippingDeps,
+  row: OrderRow,
+  step: 'out_for_delivery' | 'delivered',
+  opts: { note: string; now: Date; shipment?: ShipmentRow; key?: string },
+): Promise<StagedMail> {
+  assertMove(row, step);
+  const collect = step === 'delivered' && row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
+  const text = opts.note || (step === 'out_for_delivery' ? 'Out for delivery' : collect ? 'Delivered; cash collected' : 'Delivered');
+  const parcel = opts.shipment ?? (await activeShipment(tx, row.id));
+  const shipment = parcel ? await recordScan(tx, parcel, step, text, opts.now, opts.key) : undefined;
+  const extra: Partial<OrderRow> = collect ? { paymentStatus: 'collected', paymentCollectedAt: opts.now } : {};
+  return moveAndMail(tx, deps, row, { to: step, note: text, step, shipment, extra }, opts.now);
 }
 
 /**
@@ -177,13 +208,7 @@ async function stepShipment(tx: Tx, shipment: ShipmentRow | undefined, status: S
  * Throws 404 for an unknown order; 409 when the order has not shipped or is past this step.
  */
 export async function markOutForDelivery(deps: ShippingDeps, orderId: string, note: string, now: Date = new Date()): Promise<AdminOrder> {
-  return runAction(deps, orderId, async (tx) => {
-    const row = await lockOrder(tx, orderId);
-    assertMove(row, 'out_for_delivery');
-    const text = note || 'Out for delivery';
-    const shipment = await stepShipment(tx, await activeShipment(tx, orderId), 'out_for_delivery', text, now);
-    return moveAndMail(tx, deps, row, { to: 'out_for_delivery', note: text, step: 'out_for_delivery', shipment }, now);
-  });
+  return runAction(deps, orderId, async (tx) => stepOrder(tx, deps, await lockOrder(tx, orderId), 'out_for_delivery', { note, now }));
 }
 
 /**
@@ -194,13 +219,5 @@ export async function markOutForDelivery(deps: ShippingDeps, orderId: string, no
  * Throws 404 for an unknown order; 409 when the order has not shipped or is past this step.
  */
 export async function markDelivered(deps: ShippingDeps, orderId: string, note: string, now: Date = new Date()): Promise<AdminOrder> {
-  return runAction(deps, orderId, async (tx) => {
-    const row = await lockOrder(tx, orderId);
-    assertMove(row, 'delivered');
-    const collect = row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
-    const text = note || (collect ? 'Delivered; cash collected' : 'Delivered');
-    const shipment = await stepShipment(tx, await activeShipment(tx, orderId), 'delivered', text, now);
-    const extra: Partial<OrderRow> = collect ? { paymentStatus: 'collected', paymentCollectedAt: now } : {};
-    return moveAndMail(tx, deps, row, { to: 'delivered', note: text, step: 'delivered', shipment, extra }, now);
-  });
+  return runAction(deps, orderId, async (tx) => stepOrder(tx, deps, await lockOrder(tx, orderId), 'delivered', { note, now }));
 }
