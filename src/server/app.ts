@@ -280,6 +280,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       prefix: '/shiprocket-sandbox',
       email: config.shiprocket.email,
       password: config.shiprocket.password,
+      webhook: { url: `http://127.0.0.1:${config.port}/api/shipping/tracking-webhook`, token: config.shiprocket.webhookToken },
     });
   }
 

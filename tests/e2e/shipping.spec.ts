@@ -119,3 +119,54 @@ test('ship, track, out for delivery and delivered, as admin and shopper', async 
   expect(shopperAxe.violations.map((v) => v.id)).toEqual([]);
   await shopperContext.close();
 });
+
+test('ship with Shiprocket (the built-in stand-in) and follow its tracking webhook', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  adminToken,
+}) => {
+  const shopper = await signUpShopper(request, { name: 'Arjun Pillai', phone: '9847012345' });
+  const [line] = await stockedVariants(request);
+  const order = await placeOrder(request, shopper, line);
+  const ref = order._id.slice(-8).toUpperCase();
+
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), adminToken);
+  await page.goto(`/admin/orders?search=${ref}`);
+  await page.getByRole('button', { name: `View Details of order #${ref}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Order #${ref}` });
+  await dialog.getByRole('button', { name: 'Ship with Shiprocket' }).click();
+  await expect(toast(page, 'Shipped with Shiprocket; the shopper was e-mailed the tracking details')).toBeVisible();
+  const shipped = (await (await request.get(`/api/orders/admin/${order._id}`, { headers: bearer(adminToken) })).json()) as {
+    shipments: { awb: string; labelUrl: string }[];
+  };
+  const { awb } = shipped.shipments[0];
+  expect(awb).toMatch(/^SR\d{10}$/);
+  await expect(dialog.getByRole('link', { name: awb })).toHaveAttribute('href', `https://shiprocket.co/tracking/${awb}`);
+  await expect(dialog.getByRole('link', { name: 'Shiprocket label' })).toBeVisible();
+
+  // Shiprocket's webhook moves the order along (the stand-in sends it as Shiprocket would).
+  for (const status of ['out_for_delivery', 'delivered']) {
+    const res = await request.post('/shiprocket-sandbox/stand-in/track', { data: { awb, status } });
+    expect(await res.json()).toEqual({ status: 'moved' });
+  }
+  // After a reload the modal reads the order afresh.
+  await page.reload();
+  await page.getByRole('button', { name: `View Details of order #${ref}` }).click();
+  await expect(dialog.getByText('Status:').getByText('Delivered')).toBeVisible();
+  await expect(dialog.getByText('Shiprocket: DELIVERED').first()).toBeVisible();
+  await expect
+    .poll(async () => (await subjectsMailedTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
+    .toEqual([`Order #${ref} confirmed`, `Order #${ref} has shipped`, `Order #${ref} is out for delivery`, `Order #${ref} was delivered`]);
+
+  const shopperContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  await shopperContext.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), shopper.token);
+  const shopperPage = await shopperContext.newPage();
+  await shopperPage.goto(`/orders/${order._id}`);
+  const tracking = shopperPage.getByRole('region', { name: 'Tracking' });
+  await expect(tracking.getByText('Shiprocket', { exact: true })).toBeVisible();
+  await expect(tracking.getByText('Shiprocket: DELIVERED')).toBeVisible();
+  await expect(tracking.getByText('Shiprocket: OUT FOR DELIVERY')).toBeVisible();
+  await shopperContext.close();
+});

@@ -31,12 +31,38 @@ export interface StandInOptions {
   email: string;
   password: string;
   state?: StandInState;
+  /** Where `POST /stand-in/track` sends tracking updates, as Shiprocket's webhook does, with its token. */
+  webhook?: { url: string; token: string };
+}
+
+const TRACK_STATUS = {
+  in_transit: { id: 18, label: 'IN TRANSIT' },
+  out_for_delivery: { id: 17, label: 'OUT FOR DELIVERY' },
+  delivered: { id: 7, label: 'DELIVERED' },
+} as const;
+
+/** Shiprocket's timestamp: India time as 'DD MM YYYY HH:mm:ss'. */
+function srTimestamp(date: Date): string {
+  const t = new Date(date.getTime() + 330 * 60_000).toISOString();
+  return `${t.slice(8, 10)} ${t.slice(5, 7)} ${t.slice(0, 4)} ${t.slice(11, 19)}`;
 }
 
 /** Kept out of the host's OpenAPI document (@fastify/swagger reads `schema.hide`). */
 const HIDDEN = { schema: { hide: true } as FastifySchema };
 
-const REQUIRED = ['order_id', 'order_date', 'billing_customer_name', 'billing_address', 'billing_city', 'billing_pincode', 'billing_state', 'billing_phone', 'order_items', 'payment_method', 'sub_total'];
+const REQUIRED = [
+  'order_id',
+  'order_date',
+  'billing_customer_name',
+  'billing_address',
+  'billing_city',
+  'billing_pincode',
+  'billing_state',
+  'billing_phone',
+  'order_items',
+  'payment_method',
+  'sub_total',
+];
 
 /** The stand-in's routes; register with a prefix. */
 export const shiprocketStandIn: FastifyPluginAsync<StandInOptions> = async (app, opts) => {
@@ -65,7 +91,9 @@ export const shiprocketStandIn: FastifyPluginAsync<StandInOptions> = async (app,
     state.calls.push({ path: 'orders/create/adhoc', body: order });
     const missing = REQUIRED.filter((k) => order[k] === undefined || order[k] === '');
     if (missing.length) {
-      return reply.code(422).send({ message: 'Oops! Invalid Data.', errors: Object.fromEntries(missing.map((k) => [k, [`The ${k} field is required.`]])) });
+      return reply
+        .code(422)
+        .send({ message: 'Oops! Invalid Data.', errors: Object.fromEntries(missing.map((k) => [k, [`The ${k} field is required.`]])) });
     }
     const key = String(order.order_id);
     let known = state.orders.get(key);
@@ -102,6 +130,29 @@ export const shiprocketStandIn: FastifyPluginAsync<StandInOptions> = async (app,
     return { label_created: 1, label_url: shipment.labelUrl, response: 'Label has been created and uploaded successfully!' };
   });
 
+  // Not Shiprocket's API: lets the demo (and the browser tests) move a parcel along. It sends the
+  // tracking webhook Shiprocket would send for the AWB and answers what the shop answered.
+  app.post('/stand-in/track', HIDDEN, async (req, reply) => {
+    const { awb, status } = body(req);
+    const known = [...state.shipments.values()].some((s) => s.awb === awb);
+    const step = TRACK_STATUS[status as keyof typeof TRACK_STATUS];
+    if (!opts.webhook || !known || !step) return reply.code(400).send({ message: 'Unknown AWB or status' });
+    const res = await fetch(opts.webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': opts.webhook.token },
+      body: JSON.stringify({
+        awb,
+        courier_name: 'Delhivery Surface',
+        current_status: step.label,
+        current_status_id: step.id,
+        shipment_status: step.label,
+        shipment_status_id: step.id,
+        current_timestamp: srTimestamp(new Date()),
+      }),
+    });
+    return reply.code(res.status).send(await res.json().catch(() => ({})));
+  });
+
   app.get<{ Params: { id: string } }>('/labels/:id.pdf', HIDDEN, async (req, reply) => {
     const shipment = state.shipments.get(Number(req.params.id));
     if (!shipment?.awb) return reply.code(404).send({ message: 'Not found' });
@@ -109,7 +160,13 @@ export const shiprocketStandIn: FastifyPluginAsync<StandInOptions> = async (app,
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     const done = new Promise<void>((resolve) => doc.on('end', resolve));
-    doc.fontSize(14).text('Shiprocket stand-in label').moveDown().fontSize(12).text(`AWB ${shipment.awb}`).text(`Order ${shipment.orderKey}`);
+    doc
+      .fontSize(14)
+      .text('Shiprocket stand-in label')
+      .moveDown()
+      .fontSize(12)
+      .text(`AWB ${shipment.awb}`)
+      .text(`Order ${shipment.orderKey}`);
     doc.end();
     await done;
     return reply.header('content-type', 'application/pdf').send(Buffer.concat(chunks));

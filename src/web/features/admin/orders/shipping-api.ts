@@ -18,25 +18,34 @@ export interface ShipBody {
   trackingUrl: string | null;
 }
 
-type Action = { kind: 'ship'; body: ShipBody } | { kind: 'out-for-delivery' } | { kind: 'delivered' };
+type Action = { kind: 'ship'; body: ShipBody } | { kind: 'shiprocket' } | { kind: 'out-for-delivery' } | { kind: 'delivered' };
 
 const SUCCESS: Record<Action['kind'], string> = {
   ship: 'Order shipped; the shopper was e-mailed the tracking details',
+  shiprocket: 'Shipped with Shiprocket; the shopper was e-mailed the tracking details',
   'out-for-delivery': 'Marked out for delivery',
   delivered: 'Marked delivered',
 };
 const FAILURE: Record<Action['kind'], string> = {
   ship: 'Failed to ship order',
+  shiprocket: 'Failed to ship with Shiprocket',
   'out-for-delivery': 'Failed to mark out for delivery',
   delivered: 'Failed to mark delivered',
 };
 
-/** POST /api/orders/admin/{id}/shipments | out-for-delivery | delivered, with a toast either way. */
+const PATHS: Record<Action['kind'], string> = {
+  ship: 'shipments',
+  shiprocket: 'shipments/shiprocket',
+  'out-for-delivery': 'out-for-delivery',
+  delivered: 'delivered',
+};
+
+/** POST /api/orders/admin/{id}/shipments (or shipments/shiprocket) | out-for-delivery | delivered, with a toast either way. */
 export function useShippingAction(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: Action) =>
-      apiFetch<AdminOrder>(`/api/orders/admin/${encodeURIComponent(orderId)}/${action.kind === 'ship' ? 'shipments' : action.kind}`, {
+      apiFetch<AdminOrder>(`/api/orders/admin/${encodeURIComponent(orderId)}/${PATHS[action.kind]}`, {
         method: 'POST',
         body: action.kind === 'ship' ? action.body : {},
         auth: true,

@@ -1,7 +1,7 @@
 /**
  * The shipping part of the admin order modal (issue 21): the order's parcels (courier, AWB with the
- * tracking link, where each is), the "Ship order" form (courier, AWB, tracking link filled from the
- * courier's pattern until the admin types their own), the "Out for delivery" and "Delivered"
+ * tracking link, where each is, Shiprocket's label), the "Ship order" form (courier, AWB, tracking
+ * link filled from the courier's pattern until the admin types their own) or "Ship with Shiprocket", the "Out for delivery" and "Delivered"
  * buttons when the state machine allows them, and the packing slip and shipping label PDFs.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -76,9 +76,22 @@ function ShipForm({ order }: { order: AdminOrder }) {
           {...link}
         />
       </div>
-      <Button type="submit" loading={action.isPending}>
-        Ship order
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" loading={action.isPending && action.variables?.kind === 'ship'} disabled={action.isPending}>
+          Ship order
+        </Button>
+        <span className="text-sm text-stone-500">or</span>
+        <Button
+          type="button"
+          variant="outline"
+          loading={action.isPending && action.variables?.kind === 'shiprocket'}
+          disabled={action.isPending}
+          onClick={() => action.mutate({ kind: 'shiprocket' })}
+        >
+          Ship with Shiprocket
+        </Button>
+      </div>
+      <p className="text-xs text-stone-500">Shiprocket picks the courier, assigns the AWB and makes its label.</p>
     </form>
   );
 }
@@ -118,7 +131,17 @@ export function ShippingPanel({ order }: { order: AdminOrder }) {
                 )}
                 <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">{SHIPMENT_WORDS[s.status]}</span>
               </p>
-              <p className="mt-1 text-xs text-stone-500">Shipped {formatDateTime(s.createdAt)}</p>
+              <p className="mt-1 text-xs text-stone-500">
+                Shipped {formatDateTime(s.createdAt)}
+                {s.labelUrl ? (
+                  <>
+                    {' · '}
+                    <a href={s.labelUrl} target="_blank" rel="noopener noreferrer" className="text-brand hover:underline">
+                      Shiprocket label
+                    </a>
+                  </>
+                ) : null}
+              </p>
             </li>
           ))}
         </ul>
