@@ -1,6 +1,8 @@
 /**
- * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address and
- * the timeline of status changes with their notes; any failed lookup shows 'Order not found'.
+ * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
+ * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
+ * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
+ * for download (issue 20).
  */
 import { Link } from 'react-router';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
@@ -13,7 +15,9 @@ import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
+import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/order-detail';
 
@@ -72,6 +76,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           <p className="text-lg font-semibold text-stone-900">{formatINR(t.grandTotal)}</p>
         </div>
       </div>
+
+      {order.shipments?.length ? (
+        <div className="mt-8">
+          <TrackingPanel shipments={order.shipments} />
+        </div>
+      ) : null}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px] lg:gap-12">
         <div>
@@ -198,6 +208,14 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                 </dd>
               </div>
             </dl>
+            {order.invoiceNumber ? (
+              <div className="mt-5 border-t border-stone-200 pt-4">
+                <p className="text-sm text-stone-600">
+                  Tax invoice <span className="font-medium text-stone-900">{order.invoiceNumber}</span>
+                </p>
+                <DownloadInvoiceButton orderId={order._id} className="mt-3" />
+              </div>
+            ) : null}
           </section>
 
           <section aria-labelledby="address-heading" className="rounded-xl border border-stone-200 bg-white p-6">

@@ -26,9 +26,13 @@ const PUBLIC = new Set([
   'GET /api/pincodes/:pincode',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
+  // The same rule for the order's GST tax invoice (issue 20).
+  'GET /api/orders/:id/invoice',
   // Authorised by Razorpay's signature, not by a token.
   'POST /api/payments/razorpay/verify-and-create-order',
   'POST /api/payments/razorpay/webhook',
+  // Authorised by the token Shiprocket sends in x-api-key (issue 21).
+  'POST /api/shipping/tracking-webhook',
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);

@@ -1,7 +1,9 @@
 /**
  * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
- * created time (IST); payment method and status; shipping address; items with image, title, size,
- * price and quantity; totals (tax and shipping only when above 0); and the status timeline.
+ * created time (IST); payment method and status; the GST tax invoice's number and download (issue
+ * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping
+ * only when above 0); shipping (issue 21: ship, out for delivery, delivered, packing slip and label);
+ * and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
@@ -10,9 +12,11 @@ import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { DownloadInvoiceButton } from '../../orders/download-invoice';
 import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
+import { ShippingPanel } from './shipping-panel';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -62,6 +66,12 @@ function Details({ order }: { order: AdminOrder }) {
           <p>
             Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {PAYMENT_STATUS_LABELS[order.payment.status]}
           </p>
+          {order.invoiceNumber ? (
+            <>
+              <p>Invoice: {order.invoiceNumber}</p>
+              <DownloadInvoiceButton orderId={order._id} className="pt-1" />
+            </>
+          ) : null}
         </Block>
         <Block title="Shipping address">
           <address className="not-italic">
@@ -93,6 +103,10 @@ function Details({ order }: { order: AdminOrder }) {
           </dl>
         </Block>
       </div>
+
+      <Block title="Shipping">
+        <ShippingPanel order={order} />
+      </Block>
 
       <Block title={`Items (${order.itemCount})`}>
         <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
