@@ -151,7 +151,8 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * Moving into cancelled or returned puts the ordered units back in stock exactly once per order
  * (the `restocked` flag, read and set under the order's row lock in one transaction); moving out
  * and back in does not restock again, and moving out does not take the units again (stock is then
- * the admin's to adjust). Refunded alone does not restock. Throws 404 for an unknown order.
+ * the admin's to adjust). Refunded alone does not restock. Moving a Cash on Delivery order into
+ * delivered marks its payment collected. Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -165,6 +166,8 @@ export async function updateOrderStatus(
     if (!row) throw notFound('Order not found');
     if (row.status !== change.status || change.note) {
       const restock = RESTOCKING_STATUSES.includes(change.status) && !row.restocked;
+      // Delivered means a Cash on Delivery order's cash was collected (issue 20), however it is marked.
+      const collect = change.status === 'delivered' && row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
       if (restock) await returnUnitsToStock(tx, orderId, now);
       // Keep the timeline strictly ordered even when two changes land in the same millisecond.
       const [last] = await tx
@@ -176,7 +179,12 @@ export async function updateOrderStatus(
       const at = last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
       await tx
         .update(orders)
-        .set({ status: change.status, updatedAt: now, ...(restock ? { restocked: true } : {}) })
+        .set({
+          status: change.status,
+          updatedAt: now,
+          ...(restock ? { restocked: true } : {}),
+          ...(collect ? { paymentStatus: 'collected' as const, paymentCollectedAt: now } : {}),
+        })
         .where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({ orderId, status: change.status, note: change.note, at });
     }
