@@ -295,15 +295,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(wishlistRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
-    await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });
+    await registerSsr(app, {
+      buildDir: opts.webBuildDir ?? '',
+      dev: opts.webDev,
+      loadContext: createLoadContext(opts.db, config, app.settings),
+    });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
   }
   return app;
 }
 
-/** The load context server loaders read (src/web/load-context.ts). */
-export function createLoadContext(db: Database, config: AppConfig): StoreLoadContext {
+/** The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings service. */
+export function createLoadContext(db: Database, config: AppConfig, settings: StoreLoadContext['settings']): StoreLoadContext {
   return {
     catalog: {
       getHomepage: () => getHomepage(db),
@@ -318,5 +322,6 @@ export function createLoadContext(db: Database, config: AppConfig): StoreLoadCon
       },
     },
     razorpayCheckoutUrl: config.razorpay.checkoutUrl,
+    settings: { getPublic: () => settings.getPublic() },
   };
 }

@@ -1,17 +1,9 @@
 /**
- * Wishlist and product-card API shapes (issue 22 "Wishlist", "Recently viewed"). The guest list
- * and the recently viewed list live in the browser; the server keeps a signed-in shopper's list.
+ * Wishlist and product-card request schemas (issue 22); limits and answer shapes are in ../wishlist.ts.
  */
 import { z } from 'zod';
-import type { ProductImage } from '../api-types';
+import { CARDS_MAX, WISHLIST_MAX } from '../wishlist';
 import { idField } from './common';
-
-/** Most products one wishlist keeps; adding beyond it answers 409 (a guest list is cut to it). */
-export const WISHLIST_MAX = 100;
-/** Most products one GET /api/products/cards call answers for (recently viewed keeps 10). */
-export const CARDS_MAX = 50;
-/** Products "Recently viewed" remembers, newest first. */
-export const RECENTLY_VIEWED_MAX = 10;
 
 /** POST /api/wishlist/merge: the guest's saved product ids, oldest first; unknown or inactive ones are skipped. */
 export const wishlistMergeSchema = z.object({
@@ -23,7 +15,7 @@ export type WishlistMergeInput = z.infer<typeof wishlistMergeSchema>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** GET /api/products/cards?ids=a,b,c: up to CARDS_MAX product ids, comma-separated. */
+/** GET /api/products/cards?ids=a,b,c: up to CARDS_MAX product ids, comma-separated (repeats count once). */
 export const productCardsQuerySchema = z.object({
   ids: z
     .string({ error: 'ids must be a comma-separated list of product ids' })
@@ -39,33 +31,3 @@ export const productCardsQuerySchema = z.object({
     .refine((ids) => ids.length <= CARDS_MAX, `At most ${CARDS_MAX} product ids`)
     .refine((ids) => ids.every((id) => UUID_RE.test(id)), 'Invalid product id'),
 });
-
-/** A size as a card's "Move to cart" picker needs it (rupees). */
-export interface CardSize {
-  _id: string;
-  size: string;
-  price: number;
-  isActive: boolean;
-  stockQty: number;
-}
-
-/**
- * A product as cards show it (rupees; same fields as the storefront's ProductCardData) plus its
- * active sizes, for the wishlist's size question. Only listed products (active, with an active
- * variant) are answered.
- */
-export interface ProductCardWithSizes {
-  _id: string;
-  title: string;
-  price: number;
-  compareAtPrice: number | null;
-  isBestseller: boolean;
-  image: ProductImage | null;
-  available: boolean;
-  sizes: CardSize[];
-}
-
-/** One entry of GET /api/wishlist: the product's card and when it was saved (ISO time). */
-export interface WishlistItem extends ProductCardWithSizes {
-  addedAt: string;
-}

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Product } from '../../../core/api-types';
-import { WISHLIST_MAX, type ProductCardWithSizes, type WishlistItem } from '../../../core/schemas/wishlist';
+import { WISHLIST_MAX, type ProductCardWithSizes, type WishlistItem } from '../../../core/wishlist';
 import type { Database } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -18,7 +18,7 @@ const listed = sql`${products.isActive} and ${products.minPricePaise} is not nul
 
 /** The card view of a hydrated (active-only) product; `available` is false when no size has stock. */
 function toCard(product: Product): ProductCardWithSizes {
-  const sizes = product.variants.map((v) => ({ _id: v._id, size: v.size, price: v.price, isActive: v.isActive, stockQty: v.stockQty }));
+  const sizes = product.variants;
   return {
     _id: product._id,
     title: product.title,

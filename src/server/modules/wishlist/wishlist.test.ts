@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { WISHLIST_MAX } from '../../../core/schemas/wishlist';
+import { WISHLIST_MAX } from '../../../core/wishlist';
 import { products, variants, wishlistItems } from '../../db/schema';
 
 let t: TestApp;
@@ -53,8 +53,8 @@ describe('wishlist API', () => {
         image: { url: '/media/test.webp', alt: 'Festive Silk Kurta', publicId: null },
         available: true,
         sizes: [
-          { _id: bySize.S.id, size: 'S', price: 2599, isActive: true, stockQty: 0 },
-          { _id: bySize.M.id, size: 'M', price: 2499, isActive: true, stockQty: 3 },
+          { _id: bySize.S.id, size: 'S', sku: bySize.S.sku, price: 2599, compareAtPrice: null, isActive: true, stockQty: 0 },
+          { _id: bySize.M.id, size: 'M', sku: bySize.M.sku, price: 2499, compareAtPrice: 2999, isActive: true, stockQty: 3 },
         ],
         addedAt: expect.any(String),
       },

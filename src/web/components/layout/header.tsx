@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Category } from '../../../core/api-types';
 import { useCartQuery } from '../../features/cart/api';
+import { useWishlistMerge } from '../../features/wishlist/api';
+import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
 import { categoryHref, groupCategories } from '../../lib/categories';
 import { Logo } from './logo';
@@ -252,6 +254,7 @@ export function Header({ categories }: { categories: Category[] }) {
   const menuId = useId();
   const searchId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  useWishlistMerge();
 
   useEffect(() => {
     setMenuOpen(false);
@@ -315,6 +318,7 @@ export function Header({ categories }: { categories: Category[] }) {
               <span className="sr-only lg:not-sr-only">Account</span>
             </span>
           </NavLink>
+          <WishlistLink className={navLink} />
           <NavLink to="/cart" onClick={gate('/cart')} className={navLink}>
             <span className="inline-flex items-center gap-1.5">
               <CartIcon />
@@ -346,6 +350,10 @@ export function Header({ categories }: { categories: Category[] }) {
           >
             <SearchIcon />
           </button>
+          <WishlistLink
+            compact
+            className="relative flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+          />
           <Link
             to="/cart"
             onClick={gate('/cart')}
