@@ -15,7 +15,7 @@ import { Input } from '../components/ui/field';
 import { useMeQuery } from '../features/account/api';
 import { CONTACT_FAILED, sendContactMessage } from '../features/contact/api';
 import { ApiRequestError, errorMessage } from '../lib/api';
-import { whatsAppChatUrl, WhatsAppIcon } from '../features/sharing/whatsapp';
+import { whatsAppChatUrl } from '../features/sharing/whatsapp';
 import { instagramProfileUrl } from '../lib/brand';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { savePostLoginAction, useAuthStatus } from '../lib/auth';
@@ -223,9 +223,8 @@ export default function Contact() {
                   href={whatsapp}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 font-medium text-brand underline-offset-4 hover:underline"
+                  className="font-medium text-brand underline-offset-4 hover:underline"
                 >
-                  <WhatsAppIcon className="h-5 w-5 text-[#128c7e]" />
                   Chat with us on WhatsApp
                 </a>
               </p>

@@ -350,10 +350,6 @@ export function Header({ categories }: { categories: Category[] }) {
           >
             <SearchIcon />
           </button>
-          <WishlistLink
-            compact
-            className="relative flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
-          />
           <Link
             to="/cart"
             onClick={gate('/cart')}
@@ -443,6 +439,13 @@ export function Header({ categories }: { categories: Category[] }) {
               >
                 <CartIcon /> Cart
               </Link>
+            </li>
+            <li>
+              <WishlistLink
+                menu
+                onClick={close}
+                className="flex min-h-11 items-center gap-2 rounded-md px-3 text-base font-medium text-stone-800 hover:bg-stone-50"
+              />
             </li>
             {status === 'signed-out' ? (
               <li className="px-3 pb-2 pt-3">

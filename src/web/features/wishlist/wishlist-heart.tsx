@@ -25,7 +25,7 @@ export function HeartIcon({ filled = false, className = 'h-5 w-5' }: { filled?: 
 }
 
 /** Whether `productId` is saved, and a function that flips it (shown at once, undone on failure). */
-function useWishlistToggle(productId: string) {
+export function useWishlistToggle(productId: string) {
   const status = useAuthStatus();
   const savedIds = useSavedIds();
   const queryClient = useQueryClient();
@@ -67,24 +67,6 @@ export function WishlistHeart({ productId, title }: { productId: string; title: 
       }`}
     >
       <HeartIcon filled={saved} />
-    </button>
-  );
-}
-
-/** The product page's 'Save to wishlist' button with its heart. */
-export function WishlistButton({ productId }: { productId: string }) {
-  const { saved, toggle } = useWishlistToggle(productId);
-  return (
-    <button
-      type="button"
-      aria-pressed={saved}
-      onClick={() => void toggle()}
-      className={`inline-flex h-11 items-center gap-2 rounded-md border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-        saved ? 'border-brand bg-rose-50 text-brand' : 'border-stone-300 bg-white text-stone-900 hover:border-stone-900'
-      }`}
-    >
-      <HeartIcon filled={saved} />
-      Save to wishlist
     </button>
   );
 }

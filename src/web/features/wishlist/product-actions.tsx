@@ -1,21 +1,26 @@
 /**
- * WhatsApp links (issue 22 "Sharing and contact"): "Share on WhatsApp" on the product page (a
- * wa.me link carrying the title and the product's URL, whose Open Graph tags make the preview) and
- * the shop's support chat from the settings' WhatsApp number (wa.me/91XXXXXXXXXX).
+ * The product page's own actions beside the buying buttons (issue 22): "Save to wishlist" and
+ * "Share on WhatsApp". Kept out of the modules every page loads: only the product page needs them.
  */
+import { whatsAppShareUrl } from '../sharing/whatsapp';
+import { HeartIcon, useWishlistToggle } from './wishlist-heart';
 
-/** https://wa.me/?text=<text>: WhatsApp opens with `text` ready to send to a chat the shopper picks. */
-export function whatsAppShareUrl(text: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(text)}`;
-}
-
-/**
- * The chat link of an Indian mobile number ('9845012345', '+91 98450 12345'): wa.me wants the
- * country code and digits only. Null when `number` is not a 10-digit Indian mobile (unset settings).
- */
-export function whatsAppChatUrl(number: string | null | undefined): string | null {
-  const digits = (number ?? '').replace(/\D/g, '').replace(/^(?:91|0)(?=\d{10}$)/, '');
-  return /^[6-9]\d{9}$/.test(digits) ? `https://wa.me/91${digits}` : null;
+/** The product page's 'Save to wishlist' button with its heart. */
+export function WishlistButton({ productId }: { productId: string }) {
+  const { saved, toggle } = useWishlistToggle(productId);
+  return (
+    <button
+      type="button"
+      aria-pressed={saved}
+      onClick={() => void toggle()}
+      className={`inline-flex h-11 items-center gap-2 rounded-md border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+        saved ? 'border-brand bg-rose-50 text-brand' : 'border-stone-300 bg-white text-stone-900 hover:border-stone-900'
+      }`}
+    >
+      <HeartIcon filled={saved} />
+      Save to wishlist
+    </button>
+  );
 }
 
 /** The WhatsApp logo, in the current colour. */
