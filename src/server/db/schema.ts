@@ -662,3 +662,22 @@ export const inventoryLedger = pgTable(
 );
 
 export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'adjustment';
+
+/**
+ * A shopper's wishlist (issue 22): one row per saved product, newest first on the page. A deleted
+ * product leaves every wishlist with it; an inactive one stays saved but is not shown until it
+ * is active again (modules/wishlist).
+ */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index().on(t.productId)],
+);
