@@ -199,6 +199,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('paymentDeps', {
     db: opts.db,
     pincodes,
+    settings: { get: () => app.settings.get(), taxSlabs: () => app.settings.taxSlabs() },
     razorpay,
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,

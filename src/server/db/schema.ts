@@ -196,6 +196,8 @@ export interface FrozenLine {
   productId: string;
   variantId: string;
   title: string;
+  /** The product's HSN code when the line was priced (absent on attempts from before issue 20). */
+  hsn?: string;
   size: string;
   sku: string;
   image: string | null;

@@ -4,7 +4,7 @@
  * order with an invoice number offers its GST tax invoice for download (issue 20).
  */
 import { Link } from 'react-router';
-import { DISCOUNT_LABELS } from '../../core/constants';
+import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { Badge } from '../components/ui/badge';
@@ -172,15 +172,32 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                 <dt className="text-stone-600">Shipping</dt>
                 <dd className="font-semibold text-green-700">{t.shipping > 0 ? formatINR(t.shipping) : 'FREE'}</dd>
               </div>
-              {t.tax > 0 ? (
+              {t.codFee > 0 ? (
                 <div className="flex justify-between">
-                  <dt className="text-stone-600">Tax</dt>
-                  <dd className="font-medium text-stone-900">{formatINR(t.tax)}</dd>
+                  <dt className="text-stone-600">Cash on Delivery fee</dt>
+                  <dd className="font-medium text-stone-900">{formatINR(t.codFee)}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between border-t border-stone-200 pt-3 text-base">
                 <dt className="font-semibold text-stone-900">Grand total</dt>
                 <dd className="font-semibold text-stone-900">{formatINR(t.grandTotal)}</dd>
+              </div>
+              {t.tax > 0 ? (
+                <div className="-mt-2 flex justify-between text-xs text-stone-500">
+                  <dt>Prices include GST</dt>
+                  <dd>incl. GST {formatINR(t.tax)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between border-t border-stone-200 pt-3" data-testid="payment-method">
+                <dt className="text-stone-600">Payment</dt>
+                <dd className="text-right font-medium text-stone-900">
+                  {PAYMENT_METHOD_LABELS[order.payment.method]}
+                  {order.payment.method === 'cod' ? (
+                    <span className="block text-xs font-normal text-stone-500">
+                      {order.payment.status === 'collected' ? 'Paid on delivery' : `Pay ${formatINR(t.grandTotal)} when it arrives`}
+                    </span>
+                  ) : null}
+                </dd>
               </div>
             </dl>
             {order.invoiceNumber ? (

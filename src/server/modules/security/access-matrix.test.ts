@@ -34,7 +34,7 @@ const PUBLIC = new Set([
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);
-const SHOPPER = /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|orders\/my)/;
+const SHOPPER = /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

@@ -1,16 +1,18 @@
 /**
  * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
  * created time (IST); payment method and status; the GST tax invoice's number and download (issue
- * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping only when above 0); and the status timeline.
+ * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping
+ * only when above 0); and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
 import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { DownloadInvoiceButton } from '../../orders/download-invoice';
-import { capitalise, formatDateTime } from '../format';
+import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
 
@@ -60,7 +62,7 @@ function Details({ order }: { order: AdminOrder }) {
           </p>
           <p>Placed {formatDateTime(order.createdAt)}</p>
           <p>
-            Payment: {capitalise(order.payment.method)} · {capitalise(order.payment.status)}
+            Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {PAYMENT_STATUS_LABELS[order.payment.status]}
           </p>
           {order.invoiceNumber ? (
             <>
