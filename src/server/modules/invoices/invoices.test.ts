@@ -250,6 +250,7 @@ describe('the invoice of an order placed through the placement path', () => {
     expect(plain).toContain(amountInWords(Math.round(order.totals.grandTotal * 100)));
     // Two rates: ₹999 a piece is 5%, ₹3,799 less its share of the discount is still above ₹2,500: 18%.
     expect(items.map((i) => i.taxRateBp)).toEqual([500, 1800]);
+    expect(items.every((i) => i.discountPaise > 0)).toBe(true);
   });
 });
 
