@@ -37,6 +37,7 @@ export default defineConfig({
         'a11y.spec.ts',
         'pincodes.spec.ts',
         'cash-on-delivery.spec.ts',
+        'invoices.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
