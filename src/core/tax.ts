@@ -147,3 +147,17 @@ export function computeGst(
   });
   return { intraState, lines: taxed, totals };
 }
+
+/**
+ * The GST in a charge made with the goods, such as a Cash on Delivery fee (paise, GST included): it is
+ * part of the same supply, so it is taxed at the highest rate among the goods' lines (`goodsRates`,
+ * percent; 0 when there are none), split like the goods (CGST + SGST or IGST).
+ */
+export function gstOnCharge(
+  chargePaise: number,
+  goodsRates: readonly number[],
+  places: { shopState: string; shippingState: string },
+): TaxLine {
+  const ratePercent = Math.max(0, ...goodsRates);
+  return computeGst([{ unitPricePaise: chargePaise, quantity: 1 }], { ...places, slabs: [{ upToPaise: null, ratePercent }] }).lines[0];
+}

@@ -106,9 +106,9 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect(cells).toContain('2|Silk Saree|Size: Free|5007|1|3,499.00|699.80|2,372.20|213.50|@ 9%|213.50|@ 9%|2,799.20');
     expect(cells).not.toContain('IGST');
     expect(cells).toContain(
-      'Taxable value|₹4,351.63|CGST|₹262.99|SGST|₹262.98|Total GST|₹525.97|Value of goods (incl. GST)|₹4,877.60|Grand total|₹4,877.60',
+      'Taxable value|₹4,351.63|CGST|₹262.99|SGST|₹262.98|Total GST|₹525.97|Value of supply (incl. GST)|₹4,877.60|Grand total|₹4,877.60',
     );
-    expect(cells).not.toContain('Cash on Delivery fee');
+    expect(cells).not.toContain('Cash on Delivery');
     expect(plain).toContain('AMOUNT IN WORDS Rupees Four Thousand Eight Hundred Seventy-Seven and Sixty Paise Only');
     expect(plain).toContain('Prices include GST.');
     expect(plain).toContain('For Rangmanch Retail Private Limited');
@@ -130,9 +130,9 @@ describe('GET /api/orders/{id}/invoice', () => {
     // ₹4,999 − ₹367.68 = ₹4,631.32; /1.18 = ₹3,924.85; IGST ₹706.47.
     expect(cells).toContain('2|Wool Jacket|Size: XL|6201|1|4,999.00|367.68|3,924.85|706.47|@ 18%|4,631.32');
     expect(cells).not.toMatch(/CGST|SGST/);
-    expect(cells).toContain(
-      'Taxable value|₹5,512.16|IGST|₹785.84|Value of goods (incl. GST)|₹6,298.00|Cash on Delivery fee|₹49.00|Grand total|₹6,347.00',
-    );
+    // The COD fee is part of the supply, taxed at the highest rate among the goods: ₹49 / 1.18 = ₹41.53; IGST ₹7.47.
+    expect(cells).toContain('3|Cash on Delivery charges|6201|1|49.00|0.00|41.53|7.47|@ 18%|49.00');
+    expect(cells).toContain('Taxable value|₹5,553.69|IGST|₹793.31|Value of supply (incl. GST)|₹6,347.00|Grand total|₹6,347.00');
     expect(plain).toContain('AMOUNT IN WORDS Rupees Six Thousand Three Hundred Forty-Seven Only');
   });
 
@@ -158,7 +158,9 @@ describe('GET /api/orders/{id}/invoice', () => {
     // ₹999 at 5%: taxable ₹951.43, GST ₹47.57 = ₹23.79 + ₹23.78; 30 lines.
     for (let n = 1; n <= 30; n++)
       expect(cells).toContain(`${n}|Kurta ${n}|Size: M|6204|1|999.00|0.00|951.43|23.79|@ 2.5%|23.78|@ 2.5%|999.00`);
-    expect(cells).toContain('Taxable value|₹28,542.90|CGST|₹713.70|SGST|₹713.40|Total GST|₹1,427.10|Value of goods (incl. GST)|₹29,970.00');
+    expect(cells).toContain(
+      'Taxable value|₹28,542.90|CGST|₹713.70|SGST|₹713.40|Total GST|₹1,427.10|Value of supply (incl. GST)|₹29,970.00',
+    );
   });
 
   it('lets an admin download any order’s invoice', async () => {

@@ -304,9 +304,8 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
         ] as [string, string][])
       : ([['IGST', `₹${rupees(totals.igstPaise)}`]] as [string, string][])),
     ...(invoice.intraState ? ([['Total GST', `₹${rupees(totals.cgstPaise + totals.sgstPaise)}`]] as [string, string][]) : []),
-    ['Value of goods (incl. GST)', `₹${rupees(totals.linesPaise)}`],
+    ['Value of supply (incl. GST)', `₹${rupees(totals.linesPaise)}`],
     ...(totals.shippingPaise > 0 ? ([['Shipping', `₹${rupees(totals.shippingPaise)}`]] as [string, string][]) : []),
-    ...(totals.codFeePaise > 0 ? ([['Cash on Delivery fee', `₹${rupees(totals.codFeePaise)}`]] as [string, string][]) : []),
   ];
   const totalsWidth = 220;
   const totalsX = right - totalsWidth;

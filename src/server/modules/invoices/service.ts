@@ -7,6 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../core/constants';
 import { gstStateCode } from '../../../core/gstin';
+import { gstOnCharge } from '../../../core/tax';
 import type { ShopSettings } from '../../../core/schemas/settings';
 import type { Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
@@ -58,14 +59,13 @@ export interface InvoiceData {
   /** CGST + SGST when true, IGST when false. */
   intraState: boolean;
   lines: InvoiceLine[];
-  /** Sums of the lines, plus the COD fee and shipping charged on the order and its grand total (paise). */
+  /** Sums of the lines (a COD fee is one), plus shipping charged on the order and its grand total (paise). */
   totals: {
     taxablePaise: number;
     cgstPaise: number;
     sgstPaise: number;
     igstPaise: number;
     linesPaise: number;
-    codFeePaise: number;
     shippingPaise: number;
     grandTotalPaise: number;
   };
@@ -105,8 +105,32 @@ export async function loadInvoice(
     igstPaise: i.igstPaise,
     totalPaise: i.lineTotalPaise - i.discountPaise,
   }));
-  const sum = (key: keyof InvoiceLine) => lines.reduce((total, line) => total + (line[key] as number), 0);
   const a = order.shippingAddress;
+  // A Cash on Delivery fee is part of the supply: a line of its own, taxed as the order placement
+  // taxed it (src/core/tax.ts gstOnCharge), under the HSN of the highest-rated goods.
+  if (order.codFeePaise > 0) {
+    const principal = [...lines].sort((x, y) => y.taxRateBp - x.taxRateBp)[0];
+    const fee = gstOnCharge(
+      order.codFeePaise,
+      lines.map((l) => l.taxRateBp / 100),
+      { shopState: seller.state, shippingState: a.state },
+    );
+    lines.push({
+      description: 'Cash on Delivery charges',
+      size: null,
+      hsn: principal?.hsn ?? '',
+      quantity: 1,
+      unitPricePaise: order.codFeePaise,
+      discountPaise: 0,
+      taxablePaise: fee.taxablePaise,
+      taxRateBp: Math.round(fee.ratePercent * 100),
+      cgstPaise: fee.cgstPaise,
+      sgstPaise: fee.sgstPaise,
+      igstPaise: fee.igstPaise,
+      totalPaise: order.codFeePaise,
+    });
+  }
+  const sum = (key: keyof InvoiceLine) => lines.reduce((total, line) => total + (line[key] as number), 0);
   const supplyCode = gstStateCode(a.state);
   const sellerCode = gstStateCode(seller.state);
   // The lines say how the order was taxed; only an order without any GST falls back to the states.
@@ -143,7 +167,6 @@ export async function loadInvoice(
       sgstPaise: sum('sgstPaise'),
       igstPaise: igst,
       linesPaise: sum('totalPaise'),
-      codFeePaise: order.codFeePaise,
       shippingPaise: order.shippingPaise,
       grandTotalPaise: order.grandTotalPaise,
     },

@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
 import { documentNumber, financialYearOf } from '../../../core/financial-year';
-import { allotDiscount, computeGst, type TaxSlab } from '../../../core/tax';
+import { allotDiscount, computeGst, gstOnCharge, type TaxSlab } from '../../../core/tax';
 import type { Tx } from '../../db/client';
 import {
   cartItems,
@@ -80,9 +80,12 @@ function taxLines(attempt: AttemptRow, ctx: PlacementContext) {
     places,
   );
   const codFeePaise = attempt.grandTotalPaise - (attempt.subTotalPaise - attempt.discountPaise);
-  const topRate = Math.max(0, ...goods.lines.map((l) => l.ratePercent));
-  const fee = computeGst([{ unitPricePaise: codFeePaise, quantity: 1 }], { ...places, slabs: [{ upToPaise: null, ratePercent: topRate }] });
-  return { discounts, goods, codFeePaise, taxPaise: goods.totals.taxPaise + fee.totals.taxPaise };
+  const fee = gstOnCharge(
+    codFeePaise,
+    goods.lines.map((l) => l.ratePercent),
+    places,
+  );
+  return { discounts, goods, codFeePaise, taxPaise: goods.totals.taxPaise + fee.taxPaise };
 }
 
 /**
@@ -158,7 +161,8 @@ export async function placeOrder(
     at: now,
   } satisfies typeof orderEvents.$inferSelect;
   const placed = shapeOrder(order, items, [event]);
-  const mail = ctx.orderMail?.queue.stage(ctx.orderMail.compose(placed));
+  // The invoice PDF is attached by reference and drawn when the mail is delivered, after the commit.
+  const mail = ctx.orderMail?.queue.stage({ ...ctx.orderMail.compose(placed), attachments: [{ kind: 'invoice', orderId: order.id }] });
 
   // One statement takes the stock of every line, writes the ledger and the order with its items,
   // its first timeline entry, the completed attempt, the emptied cart lines and the mail (issue 8:
