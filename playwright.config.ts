@@ -38,6 +38,7 @@ export default defineConfig({
         'pincodes.spec.ts',
         'cash-on-delivery.spec.ts',
         'invoices.spec.ts',
+        'shipping.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -3,6 +3,7 @@
  * Ids are strings in `_id`; money is in rupees (numbers with up to 2 decimals).
  */
 import type { DiscountType, OrderStatus, PaymentMethod, PaymentStatus } from './constants';
+import type { Courier, ShipmentEvent, ShipmentStatus } from './couriers';
 
 export interface ApiError {
   message: string;
@@ -194,4 +195,21 @@ export interface Order {
   /** COD: status 'pending' until delivered, then 'collected' with `collectedAt` (ISO). */
   payment: { method: PaymentMethod; status: PaymentStatus; providerPaymentId: string | null; collectedAt: string | null };
   timeline: { status: OrderStatus; at: string; note: string }[];
+  /** Parcels handed to couriers, oldest first (issue 21); empty until the order ships. */
+  shipments: Shipment[];
+}
+
+/** A parcel with its courier, AWB, tracking link and scans (issue 21; times ISO). */
+export interface Shipment {
+  _id: string;
+  courier: Courier;
+  courierName: string;
+  awb: string;
+  trackingUrl: string | null;
+  /** The aggregator's label (Shiprocket), when it made one. */
+  labelUrl: string | null;
+  status: ShipmentStatus;
+  events: ShipmentEvent[];
+  createdAt: string;
+  updatedAt: string;
 }

@@ -52,8 +52,23 @@ export const DISCOUNT_LABELS: Record<DiscountType, string> = {
 export const CART_QTY_MIN = 1;
 export const CART_QTY_MAX = 99;
 
-/** Order statuses, one list on the server (DESIGN.md). */
-export const ORDER_STATUSES = ['placed', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded'] as const;
+/**
+ * Order statuses, one list on the server (DESIGN.md); the moves between them, their words and
+ * colours are in src/core/order-status.ts. 'processing' is the admin spec's alias of 'packed'.
+ */
+export const ORDER_STATUSES = [
+  'placed',
+  'confirmed',
+  'processing',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'returned',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses that put units back in stock when an order moves into them (DESIGN.md). */
 export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned'];

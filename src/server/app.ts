@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createMailQueue, type MailQueue } from './integrations/mail/outbox';
 import { createRazorpayClient, type RazorpayClient } from './integrations/razorpay/razorpay-client';
 import { razorpaySandbox } from './integrations/razorpay/sandbox';
+import { shiprocketStandIn } from './integrations/shiprocket/stand-in';
 import { adminCatalogRoutes } from './modules/admin-catalog/routes';
 import { adminContactRoutes } from './modules/admin-contacts/routes';
 import { adminHomepageRoutes } from './modules/admin-homepage/routes';
@@ -40,6 +41,7 @@ import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store
 import { orderRoutes } from './modules/orders/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { renderMailAttachment } from './modules/invoices/attachments';
+import { shipmentRoutes } from './modules/shipments/routes';
 import { orderConfirmationMail } from './modules/orders/mail';
 import { paymentRoutes } from './modules/payments/routes';
 import { webhookRoutes } from './modules/payments/webhook';
@@ -279,6 +281,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  if (config.shiprocket.standIn) {
+    await app.register(shiprocketStandIn, {
+      prefix: '/shiprocket-sandbox',
+      email: config.shiprocket.email,
+      password: config.shiprocket.password,
+      webhook: { url: `http://127.0.0.1:${config.port}/api/shipping/tracking-webhook`, token: config.shiprocket.webhookToken },
+    });
+  }
+
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(authRoutes);
@@ -292,6 +303,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminCatalogRoutes);
   await app.register(adminHomepageRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(shipmentRoutes);
   await app.register(adminContactRoutes);
   await app.register(dashboardRoutes);
   await app.register(settingsPlugin);

@@ -23,6 +23,10 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_BASE: z.string().url().default('https://api.razorpay.com'),
   RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  SHIPROCKET_EMAIL: z.string().email('must be an e-mail address').optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1).optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
   CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
   REDIS_URL: z.string().url().optional(),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
@@ -44,6 +48,22 @@ export interface RazorpayConfig {
   checkoutUrl: string;
 }
 
+/**
+ * Shiprocket (issue 21, DESIGN.md shipping): the account when SHIPROCKET_EMAIL and
+ * SHIPROCKET_PASSWORD are set; else, outside production, the built-in stand-in mounted at
+ * /shiprocket-sandbox (its API base is filled in once the port is known). In production without an
+ * account `enabled` is false: "Ship with Shiprocket" is refused and manual couriers remain.
+ */
+export interface ShiprocketConfig {
+  enabled: boolean;
+  standIn: boolean;
+  email: string;
+  password: string;
+  /** The token Shiprocket sends in the webhook's x-api-key header. */
+  webhookToken: string;
+  apiBase: string;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -55,6 +75,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: RazorpayConfig;
+  shiprocket: ShiprocketConfig;
   cloudinaryUrl: string | undefined;
   redisUrl: string | undefined;
   /** How long anonymous catalogue answers and pages are cached (issue 8); 0 turns the cache off. */
@@ -96,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const hasKeys = Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET);
   if (isProduction && !hasKeys) missing.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the sandbox is not allowed in production)');
   if (isProduction && hasKeys && !e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
+  const hasShiprocket = Boolean(e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD);
+  if (hasShiprocket && !e.SHIPROCKET_WEBHOOK_TOKEN) missing.push('SHIPROCKET_WEBHOOK_TOKEN (the token set on the Shiprocket webhook)');
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD (set both or neither)');
   if (missing.length > 0) {
     throw new ConfigError(`Missing configuration:\n${missing.map((m) => `  ${m}`).join('\n')}`);
@@ -128,6 +151,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           // Filled in once the port is known (the sandbox is mounted on the shop's own server).
           apiBase: '',
           checkoutUrl: '/razorpay-sandbox/checkout.js',
+        },
+    shiprocket: hasShiprocket
+      ? {
+          enabled: true,
+          standIn: false,
+          email: e.SHIPROCKET_EMAIL!,
+          password: e.SHIPROCKET_PASSWORD!,
+          webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN ?? '',
+          apiBase: e.SHIPROCKET_API_BASE.replace(/\/$/, ''),
+        }
+      : {
+          enabled: !isProduction,
+          standIn: !isProduction,
+          email: 'stand-in@rangmanch.in',
+          password: isProduction ? '' : persistentSecret(dataDir, '.shiprocket-stand-in-secret'),
+          webhookToken: isProduction ? '' : `${persistentSecret(dataDir, '.shiprocket-stand-in-secret')}-webhook`,
+          // Filled in once the port is known (the stand-in is mounted on the shop's own server).
+          apiBase: '',
         },
     cloudinaryUrl: e.CLOUDINARY_URL,
     redisUrl: e.REDIS_URL,

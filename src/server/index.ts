@@ -30,6 +30,9 @@ async function main() {
   if (config.razorpay.sandbox) {
     config.razorpay.apiBase = `http://127.0.0.1:${config.port}/razorpay-sandbox`;
   }
+  if (config.shiprocket.standIn) {
+    config.shiprocket.apiBase = `http://127.0.0.1:${config.port}/shiprocket-sandbox`;
+  }
   // `npm run dev` sets WEB_DEV=vite (scripts/dev.mjs): pages and modules come from Vite, not the build.
   const webDev = process.env.WEB_DEV === 'vite';
   const webBuildDir = webDev ? undefined : fileURLToPath(new URL('..', import.meta.url));

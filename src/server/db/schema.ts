@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../core/api-types';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/constants';
+import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -365,6 +366,34 @@ export const orderEvents = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.orderId, t.at)],
+);
+
+/**
+ * Shipments (issue 21 "Shipping and tracking"): one row per parcel handed to a courier, with its AWB,
+ * tracking link, where it is (`status`) and the courier's scans (`events`, oldest first). An AWB is
+ * unique per courier. `provider` is 'manual' (the admin typed the AWB) or 'shiprocket' (created
+ * through its API; its tracking webhook adds scans and moves the order).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courier: text().$type<Courier>().notNull(),
+    awb: text().notNull(),
+    trackingUrl: text(),
+    status: text().$type<ShipmentStatus>().notNull().default('shipped'),
+    provider: text().$type<'manual' | 'shiprocket'>().notNull().default('manual'),
+    /** Shiprocket's shipment id and label URL (provider 'shiprocket'); null for manual shipments. */
+    providerRef: text(),
+    labelUrl: text(),
+    events: jsonb().$type<ShipmentEvent[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt), uniqueIndex('shipments_courier_awb_uq').on(t.courier, t.awb)],
 );
 
 /** Razorpay webhook events seen, for deduplication on the event id (issue 5). */

@@ -1,7 +1,8 @@
 /**
- * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address and
- * the timeline of status changes with their notes; any failed lookup shows 'Order not found'. An
- * order with an invoice number offers its GST tax invoice for download (issue 20).
+ * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
+ * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
+ * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
+ * for download (issue 20).
  */
 import { Link } from 'react-router';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
@@ -16,6 +17,7 @@ import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/order-detail';
 
@@ -74,6 +76,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           <p className="text-lg font-semibold text-stone-900">{formatINR(t.grandTotal)}</p>
         </div>
       </div>
+
+      {order.shipments?.length ? (
+        <div className="mt-8">
+          <TrackingPanel shipments={order.shipments} />
+        </div>
+      ) : null}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_360px] lg:gap-12">
         <div>

@@ -225,10 +225,13 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
 
   it('answers 400 with a message for bad query values, never a 500', async () => {
     const cases: [string, string][] = [
-      ['?status=bogus', 'Status must be one of: placed, confirmed, processing, shipped, delivered, cancelled, returned, refunded'],
+      [
+        '?status=bogus',
+        'Status must be one of: placed, confirmed, processing, packed, shipped, out_for_delivery, delivered, cancelled, return_requested, returned, refunded',
+      ],
       [
         '?status=placed&status=shipped',
-        'Status must be one of: placed, confirmed, processing, shipped, delivered, cancelled, returned, refunded',
+        'Status must be one of: placed, confirmed, processing, packed, shipped, out_for_delivery, delivered, cancelled, return_requested, returned, refunded',
       ],
       ['?page=0', 'Page must be a whole number of 1 or more'],
       ['?page=-1', 'Page must be a whole number of 1 or more'],

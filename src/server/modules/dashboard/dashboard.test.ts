@@ -45,9 +45,12 @@ describe('GET /api/admin/dashboard', () => {
       placed: 4,
       confirmed: 1,
       processing: 0,
+      packed: 0,
       shipped: 1,
+      out_for_delivery: 0,
       delivered: 1,
       cancelled: 1,
+      return_requested: 0,
       returned: 1,
       refunded: 1,
     });

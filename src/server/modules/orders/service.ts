@@ -3,34 +3,54 @@
  * their owner and by admins only, 404 for anyone else).
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Order } from '../../../core/api-types';
+import type { Order, Shipment } from '../../../core/api-types';
 import type { DiscountType } from '../../../core/constants';
+import { COURIER_NAMES } from '../../../core/couriers';
 import { toRupees } from '../../../core/money';
 import type { Tx } from '../../db/client';
-import { orderEvents, orderItems, orders } from '../../db/schema';
+import { orderEvents, orderItems, orders, shipments } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
 
 type OrderRow = typeof orders.$inferSelect;
 
 type ItemRow = typeof orderItems.$inferSelect;
 type EventRow = typeof orderEvents.$inferSelect;
+type ShipmentRow = typeof shipments.$inferSelect;
 
 /** Loads items and timeline for order rows and shapes them for the API (rupees). */
 export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [itemRows, eventRows] = await Promise.all([
+  const [itemRows, eventRows, shipmentRows] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
     db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
+    db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.createdAt)),
   ]);
-  return rows.map((row) => shapeOrder(row, itemRows, eventRows));
+  return rows.map((row) => shapeOrder(row, itemRows, eventRows, shipmentRows));
+}
+
+/** A shipment row as the API shows it (issue 21). */
+export function shapeShipment(s: ShipmentRow): Shipment {
+  return {
+    _id: s.id,
+    courier: s.courier,
+    courierName: COURIER_NAMES[s.courier] ?? s.courier,
+    awb: s.awb,
+    trackingUrl: s.trackingUrl,
+    labelUrl: s.labelUrl,
+    status: s.status,
+    events: s.events.map(({ status, at, note }) => ({ status, at, note })),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
 }
 
 /**
- * Shapes one order row with its items (in position order) and timeline (in time order) for the
- * API; rows of other orders in `itemRows` and `eventRows` are skipped.
+ * Shapes one order row with its items (in position order), timeline (in time order) and shipments
+ * (oldest first) for the API; rows of other orders in `itemRows`, `eventRows` and `shipmentRows`
+ * are skipped (a just-placed order has no shipments, so that argument may be left out).
  */
-export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventRow[]): Order {
+export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventRow[], shipmentRows: ShipmentRow[] = []): Order {
   return {
     _id: row.id,
     status: row.status,
@@ -79,6 +99,7 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
       collectedAt: row.paymentCollectedAt?.toISOString() ?? null,
     },
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+    shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),
   };
 }
 

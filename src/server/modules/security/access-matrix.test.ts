@@ -31,6 +31,8 @@ const PUBLIC = new Set([
   // Authorised by Razorpay's signature, not by a token.
   'POST /api/payments/razorpay/verify-and-create-order',
   'POST /api/payments/razorpay/webhook',
+  // Authorised by the token Shiprocket sends in x-api-key (issue 21).
+  'POST /api/shipping/tracking-webhook',
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);

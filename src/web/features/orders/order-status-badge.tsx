@@ -1,24 +1,24 @@
 /**
- * Order status as a coloured badge (DESIGN.md shopper badges).
+ * Order status as a coloured badge, in the shopper's words and colours (storefront section 4; the
+ * state machine's mapping, src/core/order-status.ts).
  */
 import type { OrderStatus } from '../../../core/constants';
+import { ORDER_STATUS_INFO, type StatusColour } from '../../../core/order-status';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 
-const TONES: Record<OrderStatus, BadgeTone> = {
-  placed: 'yellow',
-  confirmed: 'blue',
-  processing: 'blue',
-  shipped: 'purple',
-  delivered: 'green',
-  cancelled: 'red',
-  returned: 'grey',
-  refunded: 'grey',
+const TONES: Partial<Record<StatusColour, BadgeTone>> = {
+  yellow: 'yellow',
+  blue: 'blue',
+  purple: 'purple',
+  green: 'green',
+  red: 'red',
+  gray: 'grey',
 };
 
-/** The status with its colour and a capitalised label. */
+/** The status with its colour and the shopper's label. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';
-  return <Badge tone={TONES[status] ?? 'grey'}>{label}</Badge>;
+  const info = ORDER_STATUS_INFO[status];
+  return <Badge tone={(info && TONES[info.shopperColour]) ?? 'grey'}>{info?.shopperLabel ?? 'Unknown'}</Badge>;
 }
 
 /** 'Order #' reference: the last 8 characters of the id, upper-cased. */

@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
 import type { DashboardSummary } from '../../../core/schemas/admin-orders';
 import { LowStockPanel } from '../../features/admin/low-stock-panel';
+import { statusLabel } from '../../features/admin/orders/order-status';
 import { RevenueChart } from '../../features/admin/revenue-chart';
 import { apiFetch } from '../../lib/api';
 import { useAdmin } from './admin-layout';
@@ -41,8 +42,6 @@ const TILE_GROUPS = [
     tiles: [{ to: '/admin/settings', label: 'Settings', hint: 'GSTIN, cash on delivery, delivery and GST rates' }],
   },
 ] as const;
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function Figure({ label, value, sub }: { label: string; value: string; sub: string }) {
   return (
@@ -96,8 +95,12 @@ export default function AdminDashboard() {
               />
               <Figure
                 label="Awaiting dispatch"
-                value={s ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing) : '…'}
-                sub="placed, confirmed or processing"
+                value={
+                  s
+                    ? String(s.ordersByStatus.placed + s.ordersByStatus.confirmed + s.ordersByStatus.processing + s.ordersByStatus.packed)
+                    : '…'
+                }
+                sub="placed, confirmed, processing or packed"
               />
               <Figure
                 label="Low stock"
@@ -122,7 +125,7 @@ export default function AdminDashboard() {
                   {ORDER_STATUSES.map((status) => (
                     <li key={status} className="flex justify-between">
                       <Link to={`/admin/orders?status=${status}`} className="text-stone-600 hover:text-brand">
-                        {capitalise(status)}
+                        {statusLabel(status)}
                       </Link>
                       <span className="font-medium text-stone-900">{s ? s.ordersByStatus[status] : '…'}</span>
                     </li>

@@ -50,8 +50,9 @@ export function filtersToParams(filters: OrderFilterState, withPage = true): URL
 /** True when the dates are in order (or one is missing). */
 export const datesInOrder = (f: OrderFilterState) => !f.startDate || !f.endDate || f.startDate <= f.endDate;
 
-const LIST_KEY = ['admin', 'orders'] as const;
-const orderKey = (id: string) => ['admin', 'order', id] as const;
+/** Query keys of the order list and of one order (shared with the shipping actions). */
+export const LIST_KEY = ['admin', 'orders'] as const;
+export const orderKey = (id: string) => ['admin', 'order', id] as const;
 
 /** GET /api/orders/admin/all with the filters; the previous page stays on screen while the next loads. */
 export function useAdminOrders(filters: OrderFilterState) {

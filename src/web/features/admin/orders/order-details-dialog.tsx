@@ -2,7 +2,8 @@
  * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
  * created time (IST); payment method and status; the GST tax invoice's number and download (issue
  * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping
- * only when above 0); and the status timeline.
+ * only when above 0); shipping (issue 21: ship, out for delivery, delivered, packing slip and label);
+ * and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
@@ -15,6 +16,7 @@ import { DownloadInvoiceButton } from '../../orders/download-invoice';
 import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
+import { ShippingPanel } from './shipping-panel';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -101,6 +103,10 @@ function Details({ order }: { order: AdminOrder }) {
           </dl>
         </Block>
       </div>
+
+      <Block title="Shipping">
+        <ShippingPanel order={order} />
+      </Block>
 
       <Block title={`Items (${order.itemCount})`}>
         <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">

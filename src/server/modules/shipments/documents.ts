@@ -1,0 +1,151 @@
+/**
+ * Packing slip (A4) and 4x6 inch shipping label as PDF (issue 21 "Shipping and tracking"; DESIGN.md
+ * documents: pdfkit, barcodes through bwip-js). Both carry the delivery address, the order
+ * reference and what the courier collects: the grand total for a Cash on Delivery order, else
+ * "PREPAID". The AWB of the order's newest parcel is drawn as a Code 128 barcode.
+ *
+ * Text uses the PDF standard Helvetica (no font file to ship), so amounts read "Rs. 1,234.00":
+ * the standard fonts have no rupee sign.
+ */
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import type { AdminOrder } from '../../../core/schemas/admin-orders';
+import { orderRef } from '../../../core/schemas/admin-orders';
+import { conflict } from '../../errors';
+
+/** The shop's sender block: its legal name and address (settings). */
+export interface Sender {
+  legalName: string;
+  address: string;
+}
+
+/** Rupees as the PDFs print them: "Rs. 1,234.50" (en-IN grouping, 2 decimals). */
+export function pdfRupees(rupees: number): string {
+  return `Rs. ${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** What the courier collects on delivery: "COD: collect Rs. …" or "PREPAID". */
+export function collectLine(order: AdminOrder): string {
+  return order.payment.method === 'cod' && order.payment.status !== 'collected'
+    ? `COD: COLLECT ${pdfRupees(order.totals.grandTotal)}`
+    : 'PREPAID';
+}
+
+/** A Code 128 barcode of `text` as PNG. */
+async function code128(text: string): Promise<Buffer> {
+  return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: true, textxalign: 'center' });
+}
+
+/** Collects a pdfkit document into one buffer. */
+function render(doc: PDFKit.PDFDocument, draw: () => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw();
+    doc.end();
+  });
+}
+
+function addressLines(order: AdminOrder): string[] {
+  const a = order.shippingAddress;
+  return [
+    `${a.firstName} ${a.lastName}`.trim(),
+    a.address,
+    a.apartment,
+    `${a.city}, ${a.state} - ${a.pincode}`,
+    a.country,
+    order.phone ? `Phone: ${order.phone}` : '',
+  ].filter(Boolean);
+}
+
+const latestShipment = (order: AdminOrder) => order.shipments.at(-1);
+
+/**
+ * The packing slip: sender, order reference and date, delivery address, every line (title, size,
+ * SKU, quantity), the COD amount or PREPAID, and the AWB barcode once shipped. Works for any order.
+ */
+export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Date = new Date()): Promise<Buffer> {
+  const shipment = latestShipment(order);
+  const barcode = shipment ? await code128(shipment.awb) : null;
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Packing slip #${orderRef(order._id)}`, CreationDate: now } });
+  return render(doc, () => {
+    doc.font('Helvetica-Bold').fontSize(20).text('Packing slip');
+    doc.font('Helvetica').fontSize(10).fillColor('#444').text(`${sender.legalName}\n${sender.address}`);
+    doc.moveDown();
+    doc
+      .fillColor('#000')
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`Order #${orderRef(order._id)}`);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Placed ${new Date(order.createdAt).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' })}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Deliver to');
+    doc.font('Helvetica').text(addressLines(order).join('\n'));
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(14).text(collectLine(order));
+    doc.moveDown();
+    const left = doc.page.margins.left;
+    const cols = [left, left + 260, left + 320, left + 440];
+    let y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10);
+    ['Item', 'Size', 'SKU', 'Qty'].forEach((h, i) => doc.text(h, cols[i], y));
+    y += 16;
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(doc.page.width - doc.page.margins.right, y - 3)
+      .stroke('#999');
+    doc.font('Helvetica');
+    for (const item of order.items) {
+      doc.text(item.title, cols[0], y, { width: 250 });
+      const rowHeight = Math.max(16, doc.heightOfString(item.title, { width: 250 }) + 4);
+      doc.text(item.variantName ?? '-', cols[1], y);
+      doc.text(item.sku ?? '-', cols[2], y, { width: 110 });
+      doc.text(String(item.quantity), cols[3], y);
+      y += rowHeight;
+    }
+    doc.text(`Pieces: ${order.itemCount}`, left, y + 6);
+    if (shipment && barcode) {
+      doc.moveDown(2);
+      doc.font('Helvetica-Bold').text(`${shipment.courierName} AWB`, left);
+      doc.image(barcode, left, doc.y + 4, { width: 220 });
+    }
+  });
+}
+
+/**
+ * The 4x6 inch (288 x 432 pt) shipping label: courier and AWB barcode, the COD amount or PREPAID in
+ * large type, the delivery address, the order reference and the sender. Throws 409 when the order
+ * has no shipment yet (the label needs its AWB).
+ */
+export async function shippingLabelPdf(order: AdminOrder, sender: Sender, now: Date = new Date()): Promise<Buffer> {
+  const shipment = latestShipment(order);
+  if (!shipment) throw conflict('Ship the order first: the shipping label needs its AWB');
+  const barcode = await code128(shipment.awb);
+  const doc = new PDFDocument({
+    size: [288, 432],
+    margin: 14,
+    info: { Title: `Shipping label #${orderRef(order._id)}`, CreationDate: now },
+  });
+  return render(doc, () => {
+    const w = 288 - 28;
+    doc.font('Helvetica-Bold').fontSize(14).text(shipment.courierName, 14, 14, { width: w });
+    doc.image(barcode, 14, 36, { fit: [w, 70], align: 'center' });
+    doc.rect(14, 112, w, 30).stroke();
+    doc.font('Helvetica-Bold').fontSize(15).text(collectLine(order), 14, 120, { width: w, align: 'center' });
+    doc.font('Helvetica-Bold').fontSize(10).text('DELIVER TO', 14, 154);
+    doc.font('Helvetica').fontSize(11).text(addressLines(order).join('\n'), 14, 168, { width: w });
+    doc.moveTo(14, 300).lineTo(274, 300).stroke();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`Order #${orderRef(order._id)}`, 14, 308);
+    doc.font('Helvetica').fontSize(9).text(`Pieces: ${order.itemCount}   AWB: ${shipment.awb}`, 14, 326);
+    doc.font('Helvetica-Bold').fontSize(8).text('FROM', 14, 350);
+    doc.font('Helvetica').fontSize(8).text(`${sender.legalName}\n${sender.address}`, 14, 362, { width: w, height: 56, ellipsis: true });
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Shipping routes (issue 21 "Shipping and tracking"): ship an order with a courier and AWB or
+ * through Shiprocket, mark it out for delivery and delivered, and print its packing slip and 4x6
+ * shipping label (admin-only; each answers the order as GET /api/orders/admin/{id} does); and
+ * Shiprocket's tracking webhook (authorised by its token).
+ */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
+import { shipmentCreateSchema, shipmentStepSchema } from '../../../core/couriers';
+import { orderRef } from '../../../core/schemas/admin-orders';
+import { idParams } from '../../../core/schemas/common';
+import { getAdminOrder } from '../admin-orders/service';
+import { packingSlipPdf, shippingLabelPdf } from './documents';
+import { markDelivered, markOutForDelivery, shipOrder, type ShippingDeps } from './service';
+import { handleTrackingWebhook, shipWithShiprocket, shiprocketWebhookSchema } from './shiprocket';
+
+const webhookHeaders = z.looseObject({ 'x-api-key': z.string().max(200).optional() });
+
+// A malformed id is a 404, like an unknown one (idParams).
+const orderId = idParams('Order not found');
+
+export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): ShippingDeps => ({ db: app.db, mail: app.mailQueue, log: app.log });
+
+  app.post(
+    '/api/orders/admin/:id/shipments',
+    { onRequest: app.requireAdmin, schema: { params: orderId, body: shipmentCreateSchema } },
+    async (req, reply) => reply.code(201).send(await shipOrder(deps(), req.params.id, req.body)),
+  );
+
+  const shiprocket = createShiprocketClient(() => app.config.shiprocket);
+  app.post('/api/orders/admin/:id/shipments/shiprocket', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req, reply) =>
+    reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
+  );
+
+  // Shiprocket's tracking webhook (its URL may not contain "shiprocket"); authorised by x-api-key.
+  app.post('/api/shipping/tracking-webhook', { schema: { body: shiprocketWebhookSchema, headers: webhookHeaders } }, async (req) => ({
+    status: await handleTrackingWebhook({ ...deps(), config: app.config.shiprocket }, req.headers['x-api-key'], req.body),
+  }));
+
+  app.post(
+    '/api/orders/admin/:id/out-for-delivery',
+    { onRequest: app.requireAdmin, schema: { params: orderId, body: shipmentStepSchema } },
+    async (req) => markOutForDelivery(deps(), req.params.id, req.body.note),
+  );
+
+  app.post(
+    '/api/orders/admin/:id/delivered',
+    { onRequest: app.requireAdmin, schema: { params: orderId, body: shipmentStepSchema } },
+    async (req) => markDelivered(deps(), req.params.id, req.body.note),
+  );
+
+  const sender = async () => {
+    const s = await app.settings.get();
+    return { legalName: s.legalName, address: s.address };
+  };
+  const sendPdf = (reply: FastifyReply, name: string, body: Buffer) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+
+  app.get('/api/orders/admin/:id/packing-slip', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req, reply) => {
+    const order = await getAdminOrder(app.db, req.params.id);
+    return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender()));
+  });
+
+  app.get('/api/orders/admin/:id/shipping-label', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req, reply) => {
+    const order = await getAdminOrder(app.db, req.params.id);
+    return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender()));
+  });
+};

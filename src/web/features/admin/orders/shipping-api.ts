@@ -1,0 +1,92 @@
+/**
+ * Admin shipping calls (issue 21): ship an order, mark it out for delivery or delivered, and
+ * download its packing slip or shipping label. Each action answers the updated order, which
+ * replaces the cached one; the list is refreshed.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { Courier } from '../../../../core/couriers';
+import type { AdminOrder, AdminOrderList } from '../../../../core/schemas/admin-orders';
+import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
+import { getToken } from '../../../lib/auth';
+import { LIST_KEY, orderKey } from './api';
+
+/** What the ship form sends; an empty tracking link means "from the courier's pattern". */
+export interface ShipBody {
+  courier: Courier;
+  awb: string;
+  trackingUrl: string | null;
+}
+
+type Action = { kind: 'ship'; body: ShipBody } | { kind: 'shiprocket' } | { kind: 'out-for-delivery' } | { kind: 'delivered' };
+
+const SUCCESS: Record<Action['kind'], string> = {
+  ship: 'Order shipped; the shopper was e-mailed the tracking details',
+  shiprocket: 'Shipped with Shiprocket; the shopper was e-mailed the tracking details',
+  'out-for-delivery': 'Marked out for delivery',
+  delivered: 'Marked delivered',
+};
+const FAILURE: Record<Action['kind'], string> = {
+  ship: 'Failed to ship order',
+  shiprocket: 'Failed to ship with Shiprocket',
+  'out-for-delivery': 'Failed to mark out for delivery',
+  delivered: 'Failed to mark delivered',
+};
+
+const PATHS: Record<Action['kind'], string> = {
+  ship: 'shipments',
+  shiprocket: 'shipments/shiprocket',
+  'out-for-delivery': 'out-for-delivery',
+  delivered: 'delivered',
+};
+
+/** POST /api/orders/admin/{id}/shipments (or shipments/shiprocket) | out-for-delivery | delivered, with a toast either way. */
+export function useShippingAction(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: Action) =>
+      apiFetch<AdminOrder>(`/api/orders/admin/${encodeURIComponent(orderId)}/${PATHS[action.kind]}`, {
+        method: 'POST',
+        body: action.kind === 'ship' ? action.body : {},
+        auth: true,
+        fallbackMessage: FAILURE[action.kind],
+      }),
+    onSuccess: (order, action) => {
+      queryClient.setQueryData(orderKey(order._id), order);
+      queryClient.setQueriesData<AdminOrderList>({ queryKey: LIST_KEY }, (list) =>
+        list ? { ...list, orders: list.orders.map((o) => (o._id === order._id ? order : o)) } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      toast.success(SUCCESS[action.kind]);
+    },
+    onError: (error, action) => toast.error(errorMessage(error, FAILURE[action.kind])),
+  });
+}
+
+/**
+ * GET /api/orders/admin/{id}/packing-slip or /shipping-label with the bearer token, saved as
+ * `{document}-{ref}.pdf`. Throws ApiRequestError with the server's message on failure.
+ */
+export async function downloadOrderPdf(orderId: string, document_: 'packing-slip' | 'shipping-label', ref: string): Promise<void> {
+  const fallback = document_ === 'packing-slip' ? 'Failed to download packing slip' : 'Failed to download shipping label';
+  let response: Response;
+  try {
+    response = await fetch(`/api/orders/admin/${encodeURIComponent(orderId)}/${document_}`, {
+      headers: { Authorization: `Bearer ${getToken() ?? ''}`, Accept: 'application/pdf' },
+    });
+  } catch {
+    throw new ApiRequestError(0, fallback);
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiRequestError(response.status, payload?.message || fallback);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${document_}-${ref}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
