@@ -37,6 +37,7 @@ export default defineConfig({
         'a11y.spec.ts',
         'pincodes.spec.ts',
         'cash-on-delivery.spec.ts',
+        'invoices.spec.ts',
         'shipping.spec.ts',
         'wishlist.spec.ts',
       ],
