@@ -3,6 +3,7 @@
  * Ids are strings in `_id`; money is in rupees (numbers with up to 2 decimals).
  */
 import type { DiscountType, OrderStatus, PaymentMethod, PaymentStatus } from './constants';
+import type { SizeChart } from './size-chart';
 
 export interface ApiError {
   message: string;
@@ -53,6 +54,12 @@ export interface Product {
   variantAttributes: string[];
   variants: Variant[];
   createdAt: string;
+  /**
+   * Size chart (issue 22), inches. GET /api/products/{id}: the chart that applies (the product's
+   * own, else its first category's that has one, that category's own or its parent's), null when
+   * none. Admin reads: the product's own chart, null when it uses its category's. Absent in lists.
+   */
+  sizeChart?: SizeChart | null;
 }
 
 export interface Homepage {

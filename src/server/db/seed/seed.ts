@@ -31,6 +31,7 @@ import { settingsToRow } from '../../modules/settings/service';
 import { shopSettingsSchema } from '../../../core/schemas/settings';
 import { couponInputSchema } from '../../../core/schemas/coupons';
 import { couponToRow } from '../../modules/coupons/service';
+import { demoCategorySizeCharts, demoProductSizeCharts } from './demo-size-charts';
 import {
   DEMO_INSTAGRAM_URL,
   demoBanners,
@@ -151,6 +152,7 @@ export async function seedDemoCatalog(
           description: c.description,
           parentId: c.parentKey ? categoryIds.get(c.parentKey) : null,
           sortOrder: i,
+          sizeChart: demoCategorySizeCharts[c.key] ?? null,
         })
         .returning({ id: categories.id });
       categoryIds.set(c.key, row.id);
@@ -159,7 +161,14 @@ export async function seedDemoCatalog(
       const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
       const [row] = await tx
         .insert(products)
-        .values({ title: p.title, description: p.description, isBestseller: p.isBestseller, createdAt, updatedAt: createdAt })
+        .values({
+          title: p.title,
+          description: p.description,
+          isBestseller: p.isBestseller,
+          sizeChart: demoProductSizeCharts[p.key] ?? null,
+          createdAt,
+          updatedAt: createdAt,
+        })
         .returning({ id: products.id });
       await tx.insert(variants).values(
         p.variants.map((v) => ({
