@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { SIZES } from '../constants';
-import { sizeChartField, type SizeChart } from '../size-chart';
+import type { SizeChart } from '../size-chart';
+import { sizeChartField } from './size-chart';
 
 /** Highest accepted price, rupees (keeps paise inside a 32-bit integer with room to spare). */
 export const MAX_PRICE_RUPEES = 10_00_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeChartSchema } from '../../../core/size-chart';
+import { sizeChartSchema } from '../../../core/schemas/size-chart';
 import { demoCategories, demoProducts } from './demo-catalog';
 import { demoCategorySizeCharts, demoProductSizeCharts } from './demo-size-charts';
 

@@ -42,7 +42,7 @@ const OWN: SizeChart = {
   howToMeasure: 'Relaxed fit.',
 };
 
-const postCategory = (payload: object, headers: object = admin) =>
+const postCategory = (payload: object, headers: Record<string, string> = admin) =>
   t.app.inject({ method: 'POST', url: '/api/categories', headers, payload });
 const putCategory = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/categories/${id}`, headers: admin, payload });
 const publicChart = async (productId: string) => {

@@ -6,7 +6,8 @@
  */
 import { useId } from 'react';
 import { SIZES } from '../../../core/constants';
-import { MEASUREMENT_LABELS, MEASUREMENTS, SIZE_CHART_NOTE_MAX, type Measurement, type SizeChartInput } from '../../../core/size-chart';
+import type { SizeChartInput } from '../../../core/schemas/size-chart';
+import { MEASUREMENT_LABELS, MEASUREMENTS, SIZE_CHART_NOTE_MAX, type Measurement } from '../../../core/size-chart';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/field';
 import { TextAreaField } from './catalog-form-controls';
