@@ -163,10 +163,10 @@ export function PurchasePanel({ product }: { product: Product }) {
           !anyBuyable ? 'Out of stock' : hasVariants ? (selected ? `Size ${selected.size}` : 'Select a size') : 'Inclusive of all taxes'
         }
       >
-        <Button variant="outline" className="px-3" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
+        <Button variant="outline" className="px-3!" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
           Add to Cart
         </Button>
-        <Button className="px-3" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
+        <Button className="px-3!" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
           Buy Now
         </Button>
       </StickyBuyBar>

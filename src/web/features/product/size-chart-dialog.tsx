@@ -49,13 +49,16 @@ export function SizeChartButton({ chart, selectedSize }: { chart: SizeChart; sel
         Size chart
       </button>
       <Modal open={open} onClose={close} labelledBy={headingId} className="max-w-xl">
-        <div className="p-5 sm:p-6">
+        <div className="p-4 sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <div>
               <h2 id={headingId} className="font-display text-xl font-semibold text-stone-900">
                 Size chart
               </h2>
-              <p className="mt-0.5 text-sm text-stone-600">Body measurements in {unit === 'in' ? 'inches' : 'centimetres'}</p>
+              <p className="mt-0.5 text-sm text-stone-600">
+                Body measurements in {unit === 'in' ? 'inches' : 'centimetres'}
+                {selectedSize ? <span className="text-stone-500"> · your size is marked</span> : null}
+              </p>
             </div>
             <button
               type="button"
@@ -86,15 +89,15 @@ export function SizeChartButton({ chart, selectedSize }: { chart: SizeChart; sel
           </div>
 
           <div role="region" aria-label="Size chart table" tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-stone-200">
-            <table className="w-full min-w-max border-collapse text-sm">
+            <table className="w-full min-w-max border-collapse text-xs sm:text-sm">
               <caption className="sr-only">Sizes by body measurement, in {unit === 'in' ? 'inches' : 'centimetres'}</caption>
               <thead className="bg-stone-50 text-left text-stone-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">
+                  <th scope="col" className="px-1.5 py-2.5 font-semibold sm:px-3">
                     Size
                   </th>
                   {chart.measurements.map((m) => (
-                    <th key={m} scope="col" className="px-3 py-2.5 text-right font-semibold">
+                    <th key={m} scope="col" className="px-1.5 py-2.5 text-right font-semibold sm:px-3">
                       {MEASUREMENT_LABELS[m]}
                     </th>
                   ))}
@@ -105,12 +108,17 @@ export function SizeChartButton({ chart, selectedSize }: { chart: SizeChart; sel
                   const current = row.size === selectedSize;
                   return (
                     <tr key={row.size} className={`border-t border-stone-200 ${current ? 'bg-amber-50' : ''}`}>
-                      <th scope="row" className="px-3 py-2.5 text-left font-semibold text-stone-900">
+                      <th scope="row" className="whitespace-nowrap px-1.5 py-2.5 text-left font-semibold text-stone-900 sm:px-3">
                         {row.size}
-                        {current ? <span className="ml-1.5 text-xs font-normal text-stone-600">(selected)</span> : null}
+                        {current ? (
+                          <>
+                            <span aria-hidden="true" className="ml-1.5 inline-block h-1.5 w-1.5 rounded-full bg-brand align-middle" />
+                            <span className="sr-only"> (selected)</span>
+                          </>
+                        ) : null}
                       </th>
                       {chart.measurements.map((m) => (
-                        <td key={m} className="px-3 py-2.5 text-right tabular-nums text-stone-800">
+                        <td key={m} className="px-1.5 py-2.5 text-right tabular-nums text-stone-800 sm:px-3">
                           {row[m] === undefined ? '–' : formatMeasurement(row[m], unit)}
                         </td>
                       ))}

@@ -51,7 +51,7 @@ export function StickyBuyBar({ visible, price, detail, children }: StickyBuyBarP
           {price}
           <p className="truncate text-xs text-stone-600">{detail}</p>
         </div>
-        <div className="grid shrink-0 grid-cols-2 gap-2">{children}</div>
+        <div className="flex shrink-0 gap-2">{children}</div>
       </div>
     </div>
   );
