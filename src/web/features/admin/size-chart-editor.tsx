@@ -84,8 +84,8 @@ export function SizeChartEditor({ value, onChange, errors }: SizeChartEditorProp
           {value.rows.map((row, i) => {
             const e = errors?.rows?.[i];
             return (
-              <li key={i} aria-label={`Size chart row ${i + 1}`} className="rounded-lg border border-stone-200 bg-stone-50/60 p-3">
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              <li key={i} aria-label={`Size chart row ${i + 1}`} className="rounded-lg border border-stone-200 bg-stone-50/60 p-2.5">
+                <div className="grid grid-cols-2 items-start gap-x-3 gap-y-2 sm:grid-cols-4 lg:grid-cols-7">
                   <Select
                     label="Size"
                     value={row.size}
@@ -112,17 +112,19 @@ export function SizeChartEditor({ value, onChange, errors }: SizeChartEditorProp
                       onChange={(ev) => setRow(i, { ...row, [m]: numberOrNull(ev.target.value) })}
                     />
                   ))}
+                  {value.rows.length > 1 ? (
+                    <div className="flex h-11 items-center sm:mt-7">
+                      <button
+                        type="button"
+                        onClick={() => removeRow(i)}
+                        className="rounded text-sm font-medium text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+                        aria-label={`Remove size chart row ${i + 1}`}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  ) : null}
                 </div>
-                {value.rows.length > 1 ? (
-                  <button
-                    type="button"
-                    onClick={() => removeRow(i)}
-                    className="mt-2 text-sm font-medium text-red-700 hover:underline"
-                    aria-label={`Remove size chart row ${i + 1}`}
-                  >
-                    Remove
-                  </button>
-                ) : null}
               </li>
             );
           })}

@@ -15,9 +15,9 @@ export function useScrolledPast(target: RefObject<HTMLElement | null>): boolean 
   useEffect(() => {
     const el = target.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      setPast(!entry.isIntersecting && entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0));
-    });
+    // The viewport stretched far downwards: the target leaves it only by going out at the top. A
+    // plain viewport would miss a jump from below the fold to above it (no crossing to report).
+    const observer = new IntersectionObserver(([entry]) => setPast(!entry.isIntersecting), { rootMargin: '0px 0px 100000px 0px' });
     observer.observe(el);
     return () => observer.disconnect();
   }, [target]);
