@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, POST_LOGIN_KEY, test } from './fixtures';
+import type { Product } from '../../src/core/api-types';
+import { expect, POST_LOGIN_KEY, TOKEN_KEY, test } from './fixtures';
+import { bearer, DEMO_ADMIN, logIn } from './shoppers';
 
 // Size charts and the phone's bottom buying bar on the product page (issue 22). Runs on a desktop
 // and on a phone (playwright.config.ts).
@@ -124,4 +126,59 @@ test('@desktop-only no bottom bar on a desktop', async ({ page }) => {
   await page.waitForTimeout(300);
   await expect(page.getByTestId('sticky-buy-bar')).toBeHidden();
   expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+});
+
+test('@desktop-only the admin gives a category a chart in its form and its product pages show it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36).slice(-5);
+  const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const demo = ((await (await request.get('/api/products?q=Indigo+Dabu')).json()) as Product[])[0];
+  const category = (await (
+    await request.post('/api/categories', { headers: bearer(token), data: { name: `Chart Test ${run}` } })
+  ).json()) as {
+    _id: string;
+    name: string;
+  };
+  const created = await request.post('/api/products', {
+    headers: bearer(token),
+    data: {
+      title: `Chart Test Kurta ${run}`,
+      description: 'A kurta for the size chart test.',
+      categoryIds: [category._id],
+      images: [{ url: demo.images[0].url, alt: 'Kurta' }],
+      variants: [{ size: 'M', price: 999, stockQty: 5 }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const product = (await created.json()) as Product;
+
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto('/admin/categories');
+  await page.getByRole('group', { name: category.name, exact: true }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('checkbox', { name: 'Size chart' }).check();
+  // A new chart offers S to XL with chest, waist and length; keep one size.
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Remove size chart row 2' }).click();
+  const row = page.getByRole('listitem', { name: 'Size chart row 1' });
+  await row.getByLabel('Size').selectOption('M');
+  await row.getByLabel('Chest (in)').fill('38');
+  await row.getByLabel('Waist (in)').fill('320');
+  await row.getByLabel('Length (in)').fill('28.5');
+  await page.getByLabel('How to measure').fill('Measure over a thin layer.');
+  await page.getByRole('button', { name: 'Update Category' }).click();
+  await expect(row.getByLabel('Waist (in)')).toHaveAccessibleDescription('Waist for M must be between 18 and 70 inches');
+  await row.getByLabel('Waist (in)').fill('32');
+  await page.getByRole('button', { name: 'Update Category' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Category updated successfully' }).first()).toBeVisible();
+
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Size chart' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Size chart' });
+  await expect(dialog.getByRole('columnheader')).toHaveText(['Size', 'Chest', 'Waist', 'Length']);
+  await expect(dialog.getByRole('row', { name: /^M/ }).getByRole('cell')).toHaveText(['38', '32', '28.5']);
+  await expect(dialog.getByText('Measure over a thin layer.')).toBeVisible();
+
+  // The product form says the product uses its category's chart.
+  await page.goto('/admin/products');
+  await page.getByRole('button', { name: `Edit ${product.title}` }).click();
+  await expect(page.getByRole('radio', { name: "Use the category's chart" })).toBeChecked();
 });
