@@ -40,6 +40,7 @@ export default defineConfig({
         'invoices.spec.ts',
         'shipping.spec.ts',
         'wishlist.spec.ts',
+        'size-chart.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

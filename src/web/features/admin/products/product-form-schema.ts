@@ -55,6 +55,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
       isActive: true,
       variantAttributes: ['Size'],
       variants: [blankVariant()],
+      sizeChart: null,
     };
   }
   return {
@@ -77,5 +78,6 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
             sku: v.sku,
           }))
         : [blankVariant()],
+    sizeChart: product.sizeChart ?? null,
   };
 }
