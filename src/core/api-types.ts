@@ -4,6 +4,7 @@
  */
 import type { DiscountType, OrderStatus, PaymentMethod, PaymentStatus } from './constants';
 import type { Courier, ShipmentEvent, ShipmentStatus } from './couriers';
+import type { SizeChart } from './size-chart';
 
 export interface ApiError {
   message: string;
@@ -54,6 +55,12 @@ export interface Product {
   variantAttributes: string[];
   variants: Variant[];
   createdAt: string;
+  /**
+   * Size chart (issue 22), inches. GET /api/products/{id}: the chart that applies (the product's
+   * own, else its first category's that has one, that category's own or its parent's), null when
+   * none. Admin reads: the product's own chart, null when it uses its category's. Absent in lists.
+   */
+  sizeChart?: SizeChart | null;
 }
 
 export interface Homepage {

@@ -51,6 +51,7 @@ import { settingsPlugin } from './modules/settings/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -313,17 +314,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(inventoryRoutes);
   // Reads the seller from app.settings (settingsPlugin above).
   await app.register(invoiceRoutes);
+  await app.register(wishlistRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
-    await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });
+    await registerSsr(app, {
+      buildDir: opts.webBuildDir ?? '',
+      dev: opts.webDev,
+      loadContext: createLoadContext(opts.db, config, app.settings),
+    });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
   }
   return app;
 }
 
-/** The load context server loaders read (src/web/load-context.ts). */
-export function createLoadContext(db: Database, config: AppConfig): StoreLoadContext {
+/** The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings service. */
+export function createLoadContext(db: Database, config: AppConfig, settings: StoreLoadContext['settings']): StoreLoadContext {
   return {
     catalog: {
       getHomepage: () => getHomepage(db),
@@ -338,5 +344,6 @@ export function createLoadContext(db: Database, config: AppConfig): StoreLoadCon
       },
     },
     razorpayCheckoutUrl: config.razorpay.checkoutUrl,
+    settings: { getPublic: () => settings.getPublic() },
   };
 }

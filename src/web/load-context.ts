@@ -4,6 +4,7 @@
  */
 import type { Category, Homepage, Product } from '../core/api-types';
 import type { ListingQuery } from '../core/listing';
+import type { PublicShopSettings } from '../core/schemas/settings';
 
 export interface CatalogReader {
   /** GET /api/homepage */
@@ -30,6 +31,8 @@ export type StoreLoadContext = {
   catalog: CatalogReader;
   /** Where the browser loads Razorpay Checkout from (RAZORPAY_CHECKOUT_URL or the sandbox). */
   razorpayCheckoutUrl: string;
+  /** GET /api/settings/public (the WhatsApp support number, for the footer and contact page). */
+  settings: { getPublic(): Promise<PublicShopSettings> };
 };
 
 declare module 'react-router' {

@@ -14,14 +14,19 @@ import type { Route } from './+types/root';
 import './app.css';
 
 /**
- * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, and
- * the year for the footer's copyright line.
+ * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, the
+ * year for the footer's copyright line, and the shop's WhatsApp number (settings; '' when unset or
+ * unreadable) for the footer's and contact page's support chat link.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     categories: await context.catalog.listCategories(),
     origin: requestOrigin(request),
     year: new Date().getFullYear(),
+    whatsappNumber: await context.settings
+      .getPublic()
+      .then((s) => s.whatsappNumber)
+      .catch(() => ''),
   };
 }
 

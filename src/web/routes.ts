@@ -13,6 +13,7 @@ export default [
     route('category/:categoryId', 'routes/category.tsx'),
     route('product/:id', 'routes/product.tsx'),
     route('cart', 'routes/cart.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:id', 'routes/order-detail.tsx'),

@@ -104,7 +104,7 @@ test('robots.txt allows all but the private areas and points to the sitemap', as
   const text = await (await request.get('/robots.txt')).text();
   expect(text).toContain('User-agent: *');
   expect(text).toContain('Allow: /');
-  for (const path of ['/cart', '/checkout', '/orders', '/profile', '/admin']) expect(text).toContain(`Disallow: ${path}`);
+  for (const path of ['/cart', '/wishlist', '/checkout', '/orders', '/profile', '/admin']) expect(text).toContain(`Disallow: ${path}`);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 

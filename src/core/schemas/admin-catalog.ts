@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import { SIZES } from '../constants';
 import { STOCK_NOTE_MAX } from './inventory';
+import type { SizeChart } from '../size-chart';
+import { sizeChartField } from './size-chart';
 
 /** Highest accepted price, rupees (keeps paise inside a 32-bit integer with room to spare). */
 export const MAX_PRICE_RUPEES = 10_00_000;
@@ -50,6 +52,8 @@ export const categoryInputSchema = z.object({
     .transform((v) => (v ? v : null)),
   description: optionalText(500, 'Description must be at most 500 characters'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  /** The size chart its products and subcategories use; null for none; absent keeps the saved one. */
+  sizeChart: sizeChartField,
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryBody = z.output<typeof categoryInputSchema>;
@@ -196,6 +200,8 @@ export const productInputSchema = z
       .nullable()
       .optional()
       .transform((v) => v ?? ''),
+    /** The product's own size chart; null: its category's applies; absent keeps the saved one. */
+    sizeChart: sizeChartField,
   })
   .superRefine((v, ctx) => {
     const sizes = new Set<string>();
@@ -221,13 +227,19 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductBody = z.output<typeof productInputSchema>;
 export type VariantBody = ProductBody['variants'][number];
 
-/** One row of GET /api/categories/admin/all: the category plus what hangs off it. */
-export interface AdminCategory {
+/** A category as the admin calls answer it after a save: the public shape plus its own size chart. */
+export interface SavedCategory {
   _id: string;
   name: string;
   parentId: string | null;
   description: string | null;
   isActive: boolean;
+  /** The category's own size chart (inches), null when it has none. */
+  sizeChart: SizeChart | null;
+}
+
+/** One row of GET /api/categories/admin/all: the category plus what hangs off it. */
+export interface AdminCategory extends SavedCategory {
   /** Products linked directly to this category (active or not). */
   productCount: number;
   /** Direct subcategories (active or not). */

@@ -20,6 +20,7 @@ import {
 import type { Address } from '../../core/api-types';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/constants';
 import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
+import type { SizeChart } from '../../core/size-chart';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -33,6 +34,8 @@ export const categories = pgTable(
     description: text(),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
+    /** The category's size chart (issue 22), inches; null: none (its subcategories use their parent's). */
+    sizeChart: jsonb().$type<SizeChart>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +62,8 @@ export const products = pgTable(
     minPricePaise: integer(),
     /** The goods' HSN code under GST (4, 6 or 8 digits), printed on tax invoices (issue 20). */
     hsn: text().notNull().default('6211'),
+    /** The product's own size chart (issue 22), inches; null: its category's applies. */
+    sizeChart: jsonb().$type<SizeChart>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -680,4 +685,23 @@ export const jobRuns = pgTable(
     ranAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/**
+ * A shopper's wishlist (issue 22): one row per saved product, newest first on the page. A deleted
+ * product leaves every wishlist with it; an inactive one stays saved but is not shown until it
+ * is active again (modules/wishlist).
+ */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index().on(t.productId)],
 );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { BRAND } from '../../core/constants';
 import type { ContactInput } from '../../core/schemas/contact';
 import { Container, PageHeading } from '../components/layout/page';
@@ -15,11 +15,13 @@ import { Input } from '../components/ui/field';
 import { useMeQuery } from '../features/account/api';
 import { CONTACT_FAILED, sendContactMessage } from '../features/contact/api';
 import { ApiRequestError, errorMessage } from '../lib/api';
+import { whatsAppChatUrl } from '../features/sharing/whatsapp';
 import { instagramProfileUrl } from '../lib/brand';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { savePostLoginAction, useAuthStatus } from '../lib/auth';
 import { phoneInput } from '../lib/digits-input';
 import { originFromMatches, seoMeta } from '../lib/seo';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/contact';
 
 const MESSAGE_MAX = 450;
@@ -43,6 +45,7 @@ export default function Contact() {
   const status = useAuthStatus();
   const me = useMeQuery();
   const location = useLocation();
+  const whatsapp = whatsAppChatUrl(useRouteLoaderData<typeof rootLoader>('root')?.whatsappNumber);
   const user = status === 'signed-in' ? me.data : undefined;
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
@@ -212,6 +215,21 @@ export default function Contact() {
               </a>
             </p>
           </div>
+          {whatsapp ? (
+            <div>
+              <h2 className="font-display text-lg font-semibold text-stone-900">WhatsApp us</h2>
+              <p className="mt-2">
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand underline-offset-4 hover:underline"
+                >
+                  Chat with us on WhatsApp
+                </a>
+              </p>
+            </div>
+          ) : null}
           <div>
             <h2 className="font-display text-lg font-semibold text-stone-900">Follow us</h2>
             <p className="mt-2">

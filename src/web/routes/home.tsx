@@ -18,6 +18,7 @@ import { instagramProfileUrl } from '../lib/brand';
 import { Testimonials } from '../features/home/testimonials';
 import { WatchAndShop } from '../features/home/watch-and-shop';
 import { absoluteUrl, originFromMatches, seoMeta } from '../lib/seo';
+import { RecentlyViewed } from '../features/recently-viewed/recently-viewed';
 import type { Route } from './+types/home';
 
 /** The homepage payload, read in-process from the catalogue. */
@@ -199,6 +200,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Section>
         </Suspense>
       ) : null}
+
+      <RecentlyViewed tone="stone" />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * Product detail (/product/{id}): gallery, title, description, price, size, quantity, buying
- * buttons and 'You May Also Like'. A missing product answers 404 with 'Product not found'.
+ * buttons, 'Save to wishlist' and 'Share on WhatsApp', 'You May Also Like' and 'Recently viewed'
+ * (issue 22). A missing product answers 404 with 'Product not found'.
  */
 import { Suspense } from 'react';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { Container } from '../components/layout/page';
 import { isAvailable, ProductGrid, toProductCard } from '../components/product/product-card';
@@ -13,6 +14,9 @@ import { EmptyState } from '../components/ui/empty-state';
 import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
 import { DeliveryCheck } from '../features/pincodes/delivery-check';
+import { RecentlyViewed, useRecordView } from '../features/recently-viewed/recently-viewed';
+import { ShareOnWhatsApp, WishlistButton } from '../features/wishlist/product-actions';
+import type { loader as rootLoader } from '../root';
 import { categoryHref } from '../lib/categories';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
 import type { Route } from './+types/product';
@@ -86,6 +90,8 @@ const PROMISES = [
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const category = product.categoryIds[0];
+  const origin = useRouteLoaderData<typeof rootLoader>('root')?.origin ?? '';
+  useRecordView(product._id);
   return (
     <>
       <Container className="py-6 sm:py-10">
@@ -128,6 +134,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-6">
               <PurchasePanel key={product._id} product={product} />
             </div>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <WishlistButton productId={product._id} />
+              <ShareOnWhatsApp title={product.title} url={absoluteUrl(origin, `/product/${encodeURIComponent(product._id)}`)} />
+            </div>
             <div className="mt-6">
               <DeliveryCheck />
             </div>
@@ -160,6 +170,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </Suspense>
       ) : null}
+      <RecentlyViewed excludeId={product._id} tone={related.length > 0 ? 'white' : 'stone'} />
     </>
   );
 }

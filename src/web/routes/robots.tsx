@@ -5,7 +5,7 @@ import { absoluteUrl, requestOrigin } from '../lib/seo';
 import type { Route } from './+types/robots';
 
 /** Paths that are private to a shopper or to staff. */
-export const DISALLOWED = ['/cart', '/checkout', '/orders', '/profile', '/admin'] as const;
+export const DISALLOWED = ['/cart', '/wishlist', '/checkout', '/orders', '/profile', '/admin'] as const;
 
 /** The robots.txt file (a resource route: no component). */
 export function loader({ request }: Route.LoaderArgs) {

@@ -40,7 +40,7 @@ export default function SiteLayout() {
       </main>
       <div className="mt-auto">
         <Suspense>
-          <Footer year={root?.year ?? new Date().getFullYear()} />
+          <Footer year={root?.year ?? new Date().getFullYear()} whatsappNumber={root?.whatsappNumber ?? ''} />
         </Suspense>
       </div>
     </div>

@@ -32,6 +32,7 @@ import { settingsToRow } from '../../modules/settings/service';
 import { shopSettingsSchema } from '../../../core/schemas/settings';
 import { couponInputSchema } from '../../../core/schemas/coupons';
 import { couponToRow } from '../../modules/coupons/service';
+import { demoCategorySizeCharts, demoProductSizeCharts } from './demo-size-charts';
 import {
   DEMO_INSTAGRAM_URL,
   demoBanners,
@@ -153,6 +154,7 @@ export async function seedDemoCatalog(
           description: c.description,
           parentId: c.parentKey ? categoryIds.get(c.parentKey) : null,
           sortOrder: i,
+          sizeChart: demoCategorySizeCharts[c.key] ?? null,
         })
         .returning({ id: categories.id });
       categoryIds.set(c.key, row.id);
@@ -166,6 +168,7 @@ export async function seedDemoCatalog(
           description: p.description,
           hsn: demoHsn(p),
           isBestseller: p.isBestseller,
+          sizeChart: demoProductSizeCharts[p.key] ?? null,
           createdAt,
           updatedAt: createdAt,
         })

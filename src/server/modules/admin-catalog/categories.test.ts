@@ -29,6 +29,7 @@ describe('POST /api/categories', () => {
       parentId: null,
       description: 'Everything for her',
       isActive: true,
+      sizeChart: null,
     });
 
     res = await post({ name: 'Kurtis', parentId: women._id, description: '', isActive: false });
@@ -206,6 +207,7 @@ describe('GET /api/categories/admin/all', () => {
       isActive: false,
       productCount: 1,
       childCount: 1,
+      sizeChart: null,
     });
     expect(list[pi + 1]).toMatchObject({ _id: kid.id, parentId: parent.id, productCount: 2, childCount: 0 });
     // Parents come before their children throughout.

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, like, ne, or, sql } from 'drizzle-orm';
-import type { Category, Product } from '../../../core/api-types';
+import type { Product } from '../../../core/api-types';
 import { toPaise } from '../../../core/money';
-import type { AdminCategory, CategoryBody, ProductBody, VariantBody } from '../../../core/schemas/admin-catalog';
+import type { AdminCategory, CategoryBody, ProductBody, SavedCategory, VariantBody } from '../../../core/schemas/admin-catalog';
 import type { Database, Tx } from '../../db/client';
 import {
   cartItems,
@@ -63,10 +63,12 @@ const NAME_TAKEN = 'Category name already exists';
 
 /**
  * GET /api/categories/admin/all (admin 7): every category, active or not, each parent followed by
- * its children, with `productCount` (products linked directly) and `childCount`.
+ * its children, with `productCount` (products linked directly), `childCount` and its own `sizeChart`.
  */
 export async function listAdminCategories(db: Database): Promise<AdminCategory[]> {
   const list = await listCategories(db, { activeOnly: false });
+  const charts = await db.select({ id: categories.id, sizeChart: categories.sizeChart }).from(categories);
+  const chartOf = new Map(charts.map((r) => [r.id, r.sizeChart ?? null]));
   const productCounts = await db
     .select({ id: productCategories.categoryId, n: sql<number>`count(*)::int` })
     .from(productCategories)
@@ -78,7 +80,12 @@ export async function listAdminCategories(db: Database): Promise<AdminCategory[]
     .groupBy(categories.parentId);
   const products = new Map(productCounts.map((r) => [r.id, r.n]));
   const children = new Map(childCounts.map((r) => [r.id, r.n]));
-  return list.map((c) => ({ ...c, productCount: products.get(c._id) ?? 0, childCount: children.get(c._id) ?? 0 }));
+  return list.map((c) => ({
+    ...c,
+    productCount: products.get(c._id) ?? 0,
+    childCount: children.get(c._id) ?? 0,
+    sizeChart: chartOf.get(c._id) ?? null,
+  }));
 }
 
 /** 409 'Category name already exists' when another category has `name` in any letter case. */
@@ -102,6 +109,11 @@ async function assertValidParent(tx: Tx, parentId: string): Promise<void> {
   if (parent.parentId) throw badRequest(TWO_LEVELS, { parentId: TWO_LEVELS });
 }
 
+/** A saved category row in the admin answer's shape: the public one plus its own size chart. */
+function savedCategory(row: typeof categories.$inferSelect): SavedCategory {
+  return { ...toCategory(row), sizeChart: row.sizeChart ?? null };
+}
+
 /** Maps a race on the unique lower(name) index to the same 409 as the check. */
 function mapCategoryWriteError(err: unknown): never {
   const pg = pgErrorOf(err);
@@ -113,7 +125,7 @@ function mapCategoryWriteError(err: unknown): never {
  * POST /api/categories (admin 5, 7): creates a category. Throws 409 when the name exists (any
  * case), 400 when the parent is missing or is itself a subcategory. Answers the saved category.
  */
-export async function createCategory(db: Database, body: CategoryBody): Promise<Category> {
+export async function createCategory(db: Database, body: CategoryBody): Promise<SavedCategory> {
   try {
     const row = await db.transaction(async (tx) => {
       await assertNameFree(tx, body.name, null);
@@ -125,13 +137,14 @@ export async function createCategory(db: Database, body: CategoryBody): Promise<
           parentId: body.parentId,
           description: body.description,
           isActive: body.isActive,
+          sizeChart: body.sizeChart ?? null,
           // A new category goes to the end of the menu, after the ones the shop already shows.
           sortOrder: sql`(select coalesce(max(${categories.sortOrder}), -1) + 1 from ${categories})`,
         })
         .returning();
       return saved;
     });
-    return toCategory(row);
+    return savedCategory(row);
   } catch (err) {
     return mapCategoryWriteError(err);
   }
@@ -139,12 +152,12 @@ export async function createCategory(db: Database, body: CategoryBody): Promise<
 
 /**
  * PUT /api/categories/{id} (admin 4, 5, 7; also the active toggle): replaces name, parent,
- * description and isActive. Throws 404 'Category not found' for an unknown or malformed id; 409 for
+ * description, isActive and the size chart (kept when the body has no `sizeChart`). Throws 404 'Category not found' for an unknown or malformed id; 409 for
  * a name another category has; 400 for a missing parent, itself as parent ('A category cannot be
  * its own parent'), a parent that is a subcategory, or giving a parent to a category that has
  * subcategories (both 'Only two category levels are allowed').
  */
-export async function updateCategory(db: Database, id: string, body: CategoryBody): Promise<Category> {
+export async function updateCategory(db: Database, id: string, body: CategoryBody): Promise<SavedCategory> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   try {
     const row = await db.transaction(async (tx) => {
@@ -165,13 +178,15 @@ export async function updateCategory(db: Database, id: string, body: CategoryBod
           parentId: body.parentId,
           description: body.description,
           isActive: body.isActive,
+          // Absent: a client that does not know size charts (or a toggle) keeps the saved one.
+          ...(body.sizeChart === undefined ? {} : { sizeChart: body.sizeChart }),
           updatedAt: new Date(),
         })
         .where(eq(categories.id, id))
         .returning();
       return saved;
     });
-    return toCategory(row);
+    return savedCategory(row);
   } catch (err) {
     return mapCategoryWriteError(err);
   }
@@ -474,6 +489,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
         isBestseller: body.isBestseller,
         isActive: body.isActive,
         variantAttributes: body.variantAttributes,
+        sizeChart: body.sizeChart ?? null,
       });
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
@@ -487,7 +503,8 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
 }
 
 /**
- * PUT /api/products/{id} (admin 4, 5, 7; also the active toggle): replaces the product's fields,
+ * PUT /api/products/{id} (admin 4, 5, 7; also the active toggle): replaces the product's fields
+ * (its own size chart too, kept when the body has no `sizeChart`; null means the category's),
  * images (wholesale, in order) and categories, and syncs its variants (see syncVariants), all in
  * one transaction. Throws 404 'Product not found', 400 'Category not found', 409 for a taken SKU
  * or for a size whose stock moved since the form loaded it (nothing of the save is written then).
@@ -507,6 +524,7 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
           isBestseller: body.isBestseller,
           isActive: body.isActive,
           variantAttributes: body.variantAttributes,
+          ...(body.sizeChart === undefined ? {} : { sizeChart: body.sizeChart }),
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));

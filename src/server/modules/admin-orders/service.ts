@@ -154,7 +154,8 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * and back in does not restock again, and moving out does not take the units again (stock is then
  * the admin's to adjust). Refunded alone does not restock. Each unit put back is an inventory ledger
  * row ('cancellation' or 'return_restock', with the order and `change.adminId`), written in the same
- * statement as the stock change (issue 21). Throws 404 for an unknown order.
+ * statement as the stock change (issue 21). Moving a Cash on Delivery order into delivered marks its
+ * payment collected. Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -168,6 +169,8 @@ export async function updateOrderStatus(
     if (!row) throw notFound('Order not found');
     if (row.status !== change.status || change.note) {
       const restock = RESTOCKING_STATUSES.includes(change.status) && !row.restocked;
+      // Delivered means a Cash on Delivery order's cash was collected (issue 20), however it is marked.
+      const collect = change.status === 'delivered' && row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
       if (restock) {
         const reason = change.status === 'cancelled' ? 'cancellation' : 'return_restock';
         await returnUnitsToStock(tx, orderId, { reason, adminId: change.adminId ?? null, note: change.note, at: now });
@@ -182,7 +185,12 @@ export async function updateOrderStatus(
       const at = last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
       await tx
         .update(orders)
-        .set({ status: change.status, updatedAt: now, ...(restock ? { restocked: true } : {}) })
+        .set({
+          status: change.status,
+          updatedAt: now,
+          ...(restock ? { restocked: true } : {}),
+          ...(collect ? { paymentStatus: 'collected' as const, paymentCollectedAt: now } : {}),
+        })
         .where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({ orderId, status: change.status, note: change.note, at });
     }

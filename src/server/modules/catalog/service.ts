@@ -3,10 +3,12 @@
  * (storefront section 3). Public reads see active records only (DESIGN.md); admin reads see all.
  */
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Category, Product, Variant } from '../../../core/api-types';
 import { bySizeOrder } from '../../../core/constants';
 import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
+import type { SizeChart } from '../../../core/size-chart';
 import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
@@ -127,6 +129,8 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       variantAttributes: row.variantAttributes,
       variants: vs,
       createdAt: row.createdAt.toISOString(),
+      // Admin reads carry the product's own chart (the form edits it); public lists carry none.
+      ...(activeOnly ? {} : { sizeChart: row.sizeChart ?? null }),
     };
   });
 }
@@ -161,7 +165,32 @@ export async function listProducts(db: Database, opts: ListOptions): Promise<Pro
   return hydrateProducts(db, rows, opts.activeOnly);
 }
 
-/** One product, or null when missing (or inactive, for a public read). */
+/**
+ * The size chart that applies to a product (issue 22): its own; else, going through its categories
+ * in their order, the first category's own chart or, failing that, its parent's; null when none
+ * has one. Inactive categories count too: hiding a category from the menus does not change the fit.
+ */
+export async function effectiveSizeChart(db: Database, product: ProductRow): Promise<SizeChart | null> {
+  if (product.sizeChart) return product.sizeChart;
+  const parent = alias(categories, 'parent');
+  const rows = await db
+    .select({ own: categories.sizeChart, inherited: parent.sizeChart })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+    .where(eq(productCategories.productId, product.id))
+    .orderBy(asc(productCategories.position));
+  for (const row of rows) {
+    const chart = row.own ?? row.inherited;
+    if (chart) return chart;
+  }
+  return null;
+}
+
+/**
+ * One product, or null when missing (or inactive, for a public read). A public read carries the
+ * size chart that applies (effectiveSizeChart); an admin read the product's own.
+ */
 export async function getProduct(db: Database, id: string, opts: { activeOnly: boolean }): Promise<Product | null> {
   if (!isUuid(id)) return null;
   const rows = await db
@@ -169,7 +198,9 @@ export async function getProduct(db: Database, id: string, opts: { activeOnly: b
     .from(products)
     .where(and(eq(products.id, id), opts.activeOnly ? eq(products.isActive, true) : undefined));
   const [product] = await hydrateProducts(db, rows, opts.activeOnly);
-  return product ?? null;
+  if (!product) return null;
+  if (opts.activeOnly) product.sizeChart = await effectiveSizeChart(db, rows[0]);
+  return product;
 }
 
 /** Up to `limit` other active products sharing a category with the product, newest first. */

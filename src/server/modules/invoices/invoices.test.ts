@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../../../tests/helpers/factories';
+import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createInvoicedOrder } from '../../../../tests/helpers/invoiced-order';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
-import { mailOutbox } from '../../db/schema';
+import type { Order } from '../../../core/api-types';
+import { amountInWords } from '../../../core/amount-in-words';
+import { mailOutbox, orderItems } from '../../db/schema';
 import { createMailer, type OutgoingMail } from '../../integrations/mail/mailer';
 import { orderReference } from '../orders/mail';
 
@@ -34,7 +36,7 @@ beforeAll(async () => {
   intra = await createInvoicedOrder(t.db, {
     userId: owner.user.id,
     email: 'asha@example.in',
-    invoiceNumber: 'RM/2026-27/00001',
+    invoiceNumber: 'RM/2025-26/00001',
     lines: [
       { title: 'Kurta', size: 'M', hsn: '6204', unitPricePaise: 129_900, quantity: 2, discountPaise: 51_960 },
       { title: 'Silk Saree', size: 'Free', hsn: '5007', unitPricePaise: 349_900, quantity: 1, discountPaise: 69_980 },
@@ -43,7 +45,7 @@ beforeAll(async () => {
   // Maharashtra: IGST; paid in cash with a ₹49 fee; a ₹500 coupon spread over two lines.
   inter = await createInvoicedOrder(t.db, {
     userId: owner.user.id,
-    invoiceNumber: 'RM/2026-27/00002',
+    invoiceNumber: 'RM/2025-26/00002',
     paymentMethod: 'cod',
     codFeePaise: 4_900,
     shipping: { line1: '7 Linking Road', line2: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' },
@@ -81,7 +83,7 @@ describe('GET /api/orders/{id}/invoice', () => {
     const res = await get(intra.id, owner.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-RM-2026-27-00001.pdf"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-RM-2025-26-00001.pdf"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { cells, plain, pages } = await pdfText(res.rawPayload);
@@ -90,7 +92,7 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect(cells).toContain('Rangmanch Retail Private Limited|14, 2nd Cross, 100 Feet Road, Indiranagar, Bengaluru 560038');
     expect(cells).toContain('State: Karnataka (code 29)|GSTIN: 29AABCR1234M1Z9');
     expect(cells).toContain('TAX INVOICE');
-    expect(cells).toContain('Invoice no.|RM/2026-27/00001');
+    expect(cells).toContain('Invoice no.|RM/2025-26/00001');
     expect(cells).toMatch(/Invoice date\|\d{2} [A-Z][a-z]{2} \d{4}/);
     expect(cells).toContain(`Order|#${orderReference(intra.id)}|Payment|Prepaid (online)`);
     expect(cells).toContain(
@@ -116,9 +118,9 @@ describe('GET /api/orders/{id}/invoice', () => {
   it('sends an inter-state COD invoice with IGST and the COD fee, every figure to the paisa', async () => {
     const res = await get(inter.id, owner.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-RM-2026-27-00002.pdf"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-RM-2025-26-00002.pdf"');
     const { cells, plain } = await pdfText(res.rawPayload);
-    expect(cells).toContain('Invoice no.|RM/2026-27/00002');
+    expect(cells).toContain('Invoice no.|RM/2025-26/00002');
     expect(cells).toContain('Payment|Cash on Delivery');
     expect(cells).toContain('7 Linking Road|Mumbai, Maharashtra 400050|India');
     expect(cells).toContain('PLACE OF SUPPLY|Maharashtra (27)|Inter-state supply: IGST');
@@ -137,7 +139,7 @@ describe('GET /api/orders/{id}/invoice', () => {
   it('continues a long order on further pages, with the table header and the page count on each', async () => {
     const many = await createInvoicedOrder(t.db, {
       userId: owner.user.id,
-      invoiceNumber: 'RM/2026-27/00003',
+      invoiceNumber: 'RM/2025-26/00003',
       lines: Array.from({ length: 30 }, (_, i) => ({
         title: `Kurta ${i + 1}`,
         size: 'M',
@@ -152,7 +154,7 @@ describe('GET /api/orders/{id}/invoice', () => {
     const { cells, pages } = await pdfText(res.rawPayload);
     expect(pages).toBeGreaterThan(1);
     expect(cells).toContain(`Page ${pages} of ${pages}`);
-    expect(cells).toContain('Tax invoice RM/2026-27/00003 (continued)|#|Description');
+    expect(cells).toContain('Tax invoice RM/2025-26/00003 (continued)|#|Description');
     // ₹999 at 5%: taxable ₹951.43, GST ₹47.57 = ₹23.79 + ₹23.78; 30 lines.
     for (let n = 1; n <= 30; n++)
       expect(cells).toContain(`${n}|Kurta ${n}|Size: M|6204|1|999.00|0.00|951.43|23.79|@ 2.5%|23.78|@ 2.5%|999.00`);
@@ -195,6 +197,65 @@ describe('GET /api/orders/{id}/invoice', () => {
   });
 });
 
+describe('the invoice of an order placed through the placement path', () => {
+  it('prints what the placement recorded for each line and the order, to the paisa', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const kurta = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 99_900, stockQty: 5 }] });
+    const jacket = await createProduct(t.db, { variants: [{ size: 'L', pricePaise: 379_900, stockQty: 5 }] });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/cod/create-order',
+      headers: shopper.headers,
+      payload: {
+        items: [
+          { productId: kurta.product.id, variantId: kurta.bySize.M.id, quantity: 2 },
+          { productId: jacket.product.id, variantId: jacket.bySize.L.id, quantity: 1 },
+        ],
+        fromBuyNow: true,
+        shippingAddress: { ...shippingAddress, line1: '7 Linking Road', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' },
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: Order }>().order;
+    expect(order.invoiceNumber).toMatch(/^RM\/\d{4}-\d{2}\/\d{5}$/);
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id)).orderBy(asc(orderItems.position));
+    expect(items).toHaveLength(2);
+
+    const res = await get(order._id, shopper.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${order.invoiceNumber!.replaceAll('/', '-')}.pdf"`);
+    const { cells, plain } = await pdfText(res.rawPayload);
+    expect(cells).toContain('PLACE OF SUPPLY|Maharashtra (27)|Inter-state supply: IGST');
+    const inr = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const [n, i] of items.entries()) {
+      expect(i.igstPaise).toBeGreaterThan(0);
+      expect(cells).toContain(
+        [
+          n + 1,
+          i.title,
+          `Size: ${i.variantName}`,
+          i.hsn || '-',
+          i.quantity,
+          inr(i.unitPricePaise),
+          inr(i.discountPaise),
+          inr(i.taxablePaise),
+          inr(i.igstPaise),
+          `@ ${i.taxRateBp / 100}%`,
+          inr(i.lineTotalPaise - i.discountPaise),
+        ].join('|'),
+      );
+    }
+    const sum = (pick: (i: (typeof items)[number]) => number) => items.reduce((total, i) => total + pick(i), 0);
+    expect(sum((i) => i.igstPaise)).toBe(Math.round(order.totals.tax * 100));
+    expect(cells).toContain(`Taxable value|₹${inr(sum((i) => i.taxablePaise))}|IGST|₹${inr(Math.round(order.totals.tax * 100))}`);
+    expect(cells).toContain(`Grand total|₹${inr(Math.round(order.totals.grandTotal * 100))}`);
+    expect(plain).toContain(amountInWords(Math.round(order.totals.grandTotal * 100)));
+    // Two rates: ₹999 a piece is 5%, ₹3,799 less its share of the discount is still above ₹2,500: 18%.
+    expect(items.map((i) => i.taxRateBp)).toEqual([500, 1800]);
+    expect(items.every((i) => i.discountPaise > 0)).toBe(true);
+  });
+});
+
 describe('mail with the invoice attached', () => {
   it('renders the invoice when the outbox delivers a staged mail that refers to it', async () => {
     const mail = t.app.mailQueue.stage({
@@ -210,9 +271,9 @@ describe('mail with the invoice attached', () => {
 
     await t.app.mailQueue.deliver(stored);
     const sent = sentMail('Order confirmed');
-    expect(sent?.files?.map((f) => [f.filename, f.contentType])).toEqual([['invoice-RM-2026-27-00001.pdf', 'application/pdf']]);
+    expect(sent?.files?.map((f) => [f.filename, f.contentType])).toEqual([['invoice-RM-2025-26-00001.pdf', 'application/pdf']]);
     const { cells } = await pdfText(sent!.files![0].content);
-    expect(cells).toContain('Invoice no.|RM/2026-27/00001');
+    expect(cells).toContain('Invoice no.|RM/2025-26/00001');
     expect(cells).toContain('Grand total|₹4,877.60');
     const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
     expect(after.sentAt).not.toBeNull();
@@ -263,7 +324,7 @@ describe('mail with the invoice attached', () => {
       .where(eq(mailOutbox.id, mail.id));
     await t.app.mailQueue.deliverDue();
     const sent = sentMail('Render fails');
-    expect(sent?.files?.map((f) => f.filename)).toEqual(['invoice-RM-2026-27-00002.pdf']);
+    expect(sent?.files?.map((f) => f.filename)).toEqual(['invoice-RM-2025-26-00002.pdf']);
   });
 
   it('keeps the attachment visible in the offline outbox file', async () => {
@@ -275,12 +336,12 @@ describe('mail with the invoice attached', () => {
         subject: 'Order confirmed',
         text: 'Thank you',
         html: '<p>Thank you</p>',
-        files: [{ filename: 'invoice-RM-2026-27-00001.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.3 test') }],
+        files: [{ filename: 'invoice-RM-2025-26-00001.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.3 test') }],
       });
       const [file] = readdirSync(dir);
       const eml = readFileSync(path.join(dir, file), 'utf8');
-      expect(eml).toMatch(/Content-Type: application\/pdf; name=invoice-RM-2026-27-00001\.pdf/);
-      expect(eml).toMatch(/Content-Disposition: attachment; filename=invoice-RM-2026-27-00001\.pdf/);
+      expect(eml).toMatch(/Content-Type: application\/pdf; name=invoice-RM-2025-26-00001\.pdf/);
+      expect(eml).toMatch(/Content-Disposition: attachment; filename=invoice-RM-2025-26-00001\.pdf/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -224,6 +224,28 @@ describe('Cash on Delivery', () => {
     expect(new Set(numbers).size).toBe(5);
   });
 
+  it('marks the payment collected when the admin sets the order delivered', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const admin = await createUser(t.app, t.db, { role: 'admin' });
+    const { order } = (await placeCod(shopper, [await oneLine()])).json();
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/admin/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'shipped', note: '' },
+    });
+    expect(shipped.json().payment).toMatchObject({ method: 'cod', status: 'pending' });
+    const delivered = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/admin/${order._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'delivered', note: '' },
+    });
+    expect(delivered.statusCode).toBe(200);
+    const mine = (await t.app.inject({ url: `/api/orders/${order._id}`, headers: shopper.headers })).json();
+    expect(mine.payment).toMatchObject({ method: 'cod', status: 'collected', collectedAt: expect.any(String) });
+  });
+
   it('asks for a sign-in and refuses a malformed Idempotency-Key', async () => {
     const guest = await t.app.inject({ method: 'POST', url: '/api/payments/cod/create-order', payload: { items: [] } });
     expect(guest.statusCode).toBe(401);

@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'GET /api/coupons/public',
   // Where a pincode is and when an order would arrive there (issue 20): product pages ask it for guests.
   'GET /api/pincodes/:pincode',
+  // Product cards by id for a guest's wishlist and "Recently viewed", both kept in the browser (issue 22).
+  'GET /api/products/cards',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
   // The same rule for the order's GST tax invoice (issue 20).
@@ -36,7 +38,8 @@ const PUBLIC = new Set([
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);
-const SHOPPER = /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my)/;
+const SHOPPER =
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|wishlist)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

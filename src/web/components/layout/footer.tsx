@@ -1,8 +1,10 @@
 /**
- * The site footer (spec 2 "Footer"): tagline, support e-mail, social handle, policies, copyright.
+ * The site footer (spec 2 "Footer"): tagline, support e-mail, WhatsApp support chat (issue 22; when
+ * the settings have a number), social handle, policies, copyright.
  */
 import { Link } from 'react-router';
 import { BRAND } from '../../../core/constants';
+import { whatsAppChatUrl } from '../../features/sharing/whatsapp';
 import { instagramProfileUrl } from '../../lib/brand';
 import { Logo } from './logo';
 
@@ -24,7 +26,8 @@ const SHOP = [
  * The footer shown on every page. `year` comes with the page's data (the root loader), so the
  * browser hydrates the same copyright line the server wrote, even for a page cached over New Year.
  */
-export function Footer({ year }: { year: number }) {
+export function Footer({ year, whatsappNumber }: { year: number; whatsappNumber: string }) {
+  const whatsapp = whatsAppChatUrl(whatsappNumber);
   return (
     <footer className="mt-auto border-t border-stone-200 bg-stone-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
@@ -42,6 +45,21 @@ export function Footer({ year }: { year: number }) {
                 </a>
               </dd>
             </div>
+            {whatsapp ? (
+              <div className="flex gap-2">
+                <dt className="font-medium text-stone-800">WhatsApp:</dt>
+                <dd>
+                  <a
+                    className="underline-offset-4 hover:text-brand hover:underline"
+                    href={whatsapp}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Chat with us on WhatsApp
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             <div className="flex gap-2">
               <dt className="font-medium text-stone-800">Instagram:</dt>
               <dd>

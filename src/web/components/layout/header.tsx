@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Category } from '../../../core/api-types';
 import { useCartQuery } from '../../features/cart/api';
+import { useWishlistMerge } from '../../features/wishlist/api';
+import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
 import { categoryHref, groupCategories } from '../../lib/categories';
 import { Logo } from './logo';
@@ -252,6 +254,7 @@ export function Header({ categories }: { categories: Category[] }) {
   const menuId = useId();
   const searchId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  useWishlistMerge();
 
   useEffect(() => {
     setMenuOpen(false);
@@ -315,6 +318,7 @@ export function Header({ categories }: { categories: Category[] }) {
               <span className="sr-only lg:not-sr-only">Account</span>
             </span>
           </NavLink>
+          <WishlistLink className={navLink} />
           <NavLink to="/cart" onClick={gate('/cart')} className={navLink}>
             <span className="inline-flex items-center gap-1.5">
               <CartIcon />
@@ -435,6 +439,13 @@ export function Header({ categories }: { categories: Category[] }) {
               >
                 <CartIcon /> Cart
               </Link>
+            </li>
+            <li>
+              <WishlistLink
+                menu
+                onClick={close}
+                className="flex min-h-11 items-center gap-2 rounded-md px-3 text-base font-medium text-stone-800 hover:bg-stone-50"
+              />
             </li>
             {status === 'signed-out' ? (
               <li className="px-3 pb-2 pt-3">

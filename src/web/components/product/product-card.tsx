@@ -1,8 +1,10 @@
 /**
- * A product tile for grids and rails: 4:5 image, title, price, bestseller badge.
+ * A product tile for grids and rails: 4:5 image, title, price, bestseller badge, and the wishlist
+ * heart over the picture (beside the link, not inside it).
  */
 import { Link } from 'react-router';
 import type { Product, ProductImage } from '../../../core/api-types';
+import { WishlistHeart } from '../../features/wishlist/wishlist-heart';
 import { productImageProps } from '../../lib/images';
 import { usePageLoaded } from '../../lib/page-loaded';
 import { Badge } from '../ui/badge';
@@ -72,40 +74,45 @@ export function ProductCard({
   const soldOut = !product.available;
   const withPage = eager || priority;
   return (
-    <Link
-      to={`/product/${encodeURIComponent(product._id)}`}
-      className="group relative block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
-      prefetch="intent"
-    >
-      <div className="relative aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
-        {image ? (
-          (withPage || pageLoaded) && (
-            <img
-              {...productImageProps(image.url, sizes)}
-              alt={image.alt || product.title}
-              width={800}
-              height={1000}
-              loading={withPage ? 'eager' : 'lazy'}
-              decoding="async"
-              fetchPriority={priority ? 'high' : undefined}
-              className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
-            />
-          )
-        ) : (
-          <div className="flex h-full w-full items-center justify-center font-display text-stone-400">{product.title}</div>
-        )}
-        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
-          {showBestseller && product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
-          {soldOut ? <Badge tone="neutral">Sold out</Badge> : null}
+    <div className="relative">
+      <Link
+        to={`/product/${encodeURIComponent(product._id)}`}
+        className="group relative block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
+        prefetch="intent"
+      >
+        <div className="relative aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
+          {image ? (
+            (withPage || pageLoaded) && (
+              <img
+                {...productImageProps(image.url, sizes)}
+                alt={image.alt || product.title}
+                width={800}
+                height={1000}
+                loading={withPage ? 'eager' : 'lazy'}
+                decoding="async"
+                fetchPriority={priority ? 'high' : undefined}
+                className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+              />
+            )
+          ) : (
+            <div className="flex h-full w-full items-center justify-center font-display text-stone-400">{product.title}</div>
+          )}
+          <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+            {showBestseller && product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
+            {soldOut ? <Badge tone="neutral">Sold out</Badge> : null}
+          </div>
         </div>
+        <div className="mt-3 space-y-1">
+          <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900 group-hover:text-brand sm:text-[15px]">
+            {product.title}
+          </h3>
+          <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
+        </div>
+      </Link>
+      <div className="absolute right-2 top-2">
+        <WishlistHeart productId={product._id} title={product.title} />
       </div>
-      <div className="mt-3 space-y-1">
-        <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900 group-hover:text-brand sm:text-[15px]">
-          {product.title}
-        </h3>
-        <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
-      </div>
-    </Link>
+    </div>
   );
 }
 

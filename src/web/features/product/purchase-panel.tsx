@@ -1,9 +1,10 @@
 /**
- * The product page's buying controls: size, quantity, stock line, 'Add to Cart' and 'Buy Now',
- * with the login gate for visitors (spec 4 "Product page", "Login gate").
+ * The product page's buying controls: size (with the size chart, issue 22), quantity, stock line,
+ * 'Add to Cart' and 'Buy Now', with the login gate for visitors (spec 4 "Product page", "Login
+ * gate"); on phones the same two buttons again in a bottom bar once these scroll away.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../../core/api-types';
 import { bySizeOrder, CART_QTY_MAX } from '../../../core/constants';
@@ -14,7 +15,9 @@ import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { addToCart, cartQueryKey } from '../cart/api';
+import { SizeChartButton } from './size-chart-dialog';
 import { isBuyable, SizePicker } from './size-picker';
+import { StickyBuyBar, useScrolledPast } from './sticky-buy-bar';
 
 /** 'In stock', 'Only N left' (5 or fewer) or 'Out of stock'. */
 export function stockLine(stock: number): { text: string; tone: 'ok' | 'low' | 'none' } {
@@ -34,6 +37,9 @@ export function PurchasePanel({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const sizeRef = useRef<HTMLDivElement>(null);
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  const barVisible = useScrolledPast(buttonsRef);
 
   const selected = variants.find((v) => v._id === variantId) ?? null;
   const anyBuyable = !hasVariants || variants.some(isBuyable);
@@ -48,6 +54,8 @@ export function PurchasePanel({ product }: { product: Product }) {
   const requireSize = (message: string) => {
     if (hasVariants && !selected) {
       setSizeError(message);
+      // From the bottom bar the picker may be far above: bring it (and the message) into view.
+      sizeRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       return false;
     }
     setSizeError(null);
@@ -91,11 +99,12 @@ export function PurchasePanel({ product }: { product: Product }) {
       </div>
 
       {hasVariants ? (
-        <div>
+        <div ref={sizeRef} className="scroll-mt-24">
           <div className="mb-3 flex items-center justify-between">
             <h2 className="text-sm font-semibold text-stone-900">
               Size{selected ? <span className="font-normal text-stone-600">: {selected.size}</span> : null}
             </h2>
+            {product.sizeChart ? <SizeChartButton chart={product.sizeChart} selectedSize={selected?.size ?? null} /> : null}
           </div>
           <SizePicker
             variants={variants}
@@ -138,7 +147,7 @@ export function PurchasePanel({ product }: { product: Product }) {
         ) : null}
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div ref={buttonsRef} className="grid gap-3 sm:grid-cols-2">
         <Button size="lg" variant="outline" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
           Add to Cart
         </Button>
@@ -146,6 +155,21 @@ export function PurchasePanel({ product }: { product: Product }) {
           Buy Now
         </Button>
       </div>
+
+      <StickyBuyBar
+        visible={barVisible}
+        price={<PriceTag price={price} compareAtPrice={compareAt} />}
+        detail={
+          !anyBuyable ? 'Out of stock' : hasVariants ? (selected ? `Size ${selected.size}` : 'Select a size') : 'Inclusive of all taxes'
+        }
+      >
+        <Button variant="outline" className="px-3!" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
+          Add to Cart
+        </Button>
+        <Button className="px-3!" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
+          Buy Now
+        </Button>
+      </StickyBuyBar>
     </div>
   );
 }

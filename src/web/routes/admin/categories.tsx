@@ -8,8 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { Category } from '../../../core/api-types';
-import type { AdminCategory } from '../../../core/schemas/admin-catalog';
+import type { AdminCategory, SavedCategory } from '../../../core/schemas/admin-catalog';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -121,7 +120,7 @@ export default function AdminCategories() {
   const mainCount = tree.length;
 
   /** Puts the saved record on screen at once (counts kept), then refreshes everything. */
-  const applySaved = (saved: Category) => {
+  const applySaved = (saved: SavedCategory) => {
     qc.setQueryData<AdminCategory[]>(adminCategoriesKey, (old) => old?.map((c) => (c._id === saved._id ? { ...c, ...saved } : c)));
     void invalidateCatalog(qc);
   };

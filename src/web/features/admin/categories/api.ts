@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../core/api-types';
-import type { AdminCategory, CategoryInput } from '../../../../core/schemas/admin-catalog';
+import type { AdminCategory, CategoryInput, SavedCategory } from '../../../../core/schemas/admin-catalog';
 import { apiFetch } from '../../../lib/api';
 import { adminCategoriesKey } from '../catalog-cache';
 
@@ -17,8 +17,8 @@ export function useAdminCategories() {
 }
 
 /** POST /api/categories, or PUT /api/categories/{id} when `id` is given; answers the saved category. */
-export function saveCategory(body: CategoryInput, id?: string): Promise<Category> {
-  return apiFetch<Category>(id ? `/api/categories/${encodeURIComponent(id)}` : '/api/categories', {
+export function saveCategory(body: CategoryInput, id?: string): Promise<SavedCategory> {
+  return apiFetch<SavedCategory>(id ? `/api/categories/${encodeURIComponent(id)}` : '/api/categories', {
     method: id ? 'PUT' : 'POST',
     auth: true,
     body,
@@ -35,13 +35,17 @@ export function deleteCategory(id: string): Promise<unknown> {
   });
 }
 
-/** The whole record as a save body (toggling re-sends it with isActive flipped). */
-export function categoryBody(category: Category, changes: Partial<CategoryInput> = {}): CategoryInput {
+/** The whole record as a save body (toggling re-sends it with isActive flipped, size chart included). */
+export function categoryBody(
+  category: Category & { sizeChart?: SavedCategory['sizeChart'] },
+  changes: Partial<CategoryInput> = {},
+): CategoryInput {
   return {
     name: category.name,
     parentId: category.parentId,
     description: category.description,
     isActive: category.isActive,
+    ...(category.sizeChart === undefined ? {} : { sizeChart: category.sizeChart }),
     ...changes,
   };
 }

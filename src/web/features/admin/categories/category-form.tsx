@@ -1,18 +1,25 @@
 /**
  * The inline add/edit category form (admin sections 2, 5, 8): name, description, parent chosen
- * among main categories only ('None (main category)' by default) and active. The server's answer
- * decides uniqueness ('Category name already exists') and the two-level rule.
+ * among main categories only ('None (main category)' by default), active, and the size chart its
+ * products use (issue 22; a subcategory without one uses its parent's). The server's answer decides
+ * uniqueness ('Category name already exists') and the two-level rule.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { Category } from '../../../../core/api-types';
-import { categoryInputSchema, type AdminCategory, type CategoryBody, type CategoryInput } from '../../../../core/schemas/admin-catalog';
+import {
+  categoryInputSchema,
+  type AdminCategory,
+  type CategoryBody,
+  type CategoryInput,
+  type SavedCategory,
+} from '../../../../core/schemas/admin-catalog';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
+import { blankSizeChart, SizeChartEditor } from '../size-chart-editor';
 import { saveCategory } from './api';
 
 /** Props of CategoryForm. */
@@ -21,14 +28,16 @@ export interface CategoryFormProps {
   category: AdminCategory | null;
   /** Every category; main ones are offered as parents. */
   categories: readonly AdminCategory[];
-  onSaved: (saved: Category) => void;
+  onSaved: (saved: SavedCategory) => void;
   onCancel: () => void;
 }
 
 /** Add or edit a category. */
 export function CategoryForm({ category, categories, onSaved, onCancel }: CategoryFormProps) {
   const {
+    control,
     register,
+    watch,
     handleSubmit,
     setError,
     setFocus,
@@ -40,8 +49,10 @@ export function CategoryForm({ category, categories, onSaved, onCancel }: Catego
       description: category?.description ?? '',
       parentId: category?.parentId ?? '',
       isActive: category?.isActive ?? true,
+      sizeChart: category?.sizeChart ?? null,
     },
   });
+  const isChild = Boolean(watch('parentId'));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const parents = categories.filter((c) => c.parentId === null && c._id !== category?._id);
   const hasChildren = (category?.childCount ?? 0) > 0;
@@ -61,6 +72,9 @@ export function CategoryForm({ category, categories, onSaved, onCancel }: Catego
         if (error.status === 409) setError('name', { type: 'server', message: error.message });
         if (error.errors?.name) setError('name', { type: 'server', message: error.errors.name });
         if (error.errors?.parentId) setError('parentId', { type: 'server', message: error.errors.parentId });
+        for (const [key, message] of Object.entries(error.errors ?? {})) {
+          if (key.startsWith('sizeChart')) setError(key as 'sizeChart', { type: 'server', message });
+        }
       }
       toast.error(errorMessage(error, 'Failed to save category'));
     }
@@ -103,6 +117,30 @@ export function CategoryForm({ category, categories, onSaved, onCancel }: Catego
         />
         <CheckField label="Active" description="Shown in the shop's menus and listings" {...register('isActive')} />
       </div>
+      <Controller
+        control={control}
+        name="sizeChart"
+        render={({ field }) => (
+          <fieldset className="mt-6 min-w-0 border-t border-stone-100 pt-5">
+            <legend className="sr-only">Size chart</legend>
+            <CheckField
+              label="Size chart"
+              description={
+                isChild
+                  ? "Shown on this category's product pages. Without one, the parent category's chart applies."
+                  : 'Shown on the product pages of this category and of its subcategories that have none of their own.'
+              }
+              checked={field.value != null}
+              onChange={(e) => field.onChange(e.target.checked ? blankSizeChart(['S', 'M', 'L', 'XL']) : null)}
+            />
+            {field.value ? (
+              <div className="mt-4">
+                <SizeChartEditor value={field.value} onChange={field.onChange} errors={errors.sizeChart} />
+              </div>
+            ) : null}
+          </fieldset>
+        )}
+      />
       <div className="mt-6 flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel

@@ -79,6 +79,8 @@ export function productBody(product: Product, changes: Partial<ProductInput> = {
       sku: v.sku,
     })),
     isActive: product.isActive,
+    // The admin list carries the product's own chart; re-sent so a toggle keeps it.
+    ...(product.sizeChart === undefined ? {} : { sizeChart: product.sizeChart }),
     ...changes,
   };
 }

@@ -57,6 +57,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
       variantAttributes: ['Size'],
       variants: [blankVariant()],
       stockNote: '',
+      sizeChart: null,
     };
   }
   return {
@@ -82,5 +83,6 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
           }))
         : [blankVariant()],
     stockNote: '',
+    sizeChart: product.sizeChart ?? null,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The inline add/edit product form (admin sections 2, 5, 8): title, description, categories (the
  * category picker), bestseller and active flags, size variants (at least one; Remove hidden on the
- * last) and images. Saving uploads the picked files first ('Failed to upload image' stops the
+ * last), images and the size chart (the category's, or the product's own; issue 22). Saving uploads the picked files first ('Failed to upload image' stops the
  * save), then POSTs or PUTs the product; server field errors are shown beside their fields.
  * Stock (issue 21): each saved size sends the stock the form loaded with the stock wanted, so the
  * server applies the difference; when a size sold meanwhile the save is refused ('Stock for M
@@ -23,6 +23,7 @@ import { invalidateCatalog } from '../catalog-cache';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { CategoryPicker } from '../category-picker';
 import { STOCK_NOTE_MAX } from '../../../../core/schemas/inventory';
+import { blankSizeChart, SizeChartEditor } from '../size-chart-editor';
 import { fetchAdminProduct, saveProduct } from './api';
 import { UPLOAD_FAILED, uploadProductImage } from './image-upload';
 import { ProductImagesField } from './product-images-field';
@@ -39,7 +40,8 @@ import {
 const blankAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /** Server error keys that name a field of this form (e.g. 'variants.0.price'). */
-const FIELD_KEY = /^(title|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku))$/;
+const FIELD_KEY =
+  /^(title|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku)|sizeChart(\.[\w.]+)?)$/;
 
 /** The stale-stock refusal's message (issue 21). */
 const STOCK_CHANGED = /^Stock for \S+ changed since you opened this form/;
@@ -300,6 +302,47 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
       <div className="mt-8">
         <ProductImagesField form={form} />
       </div>
+
+      <Controller
+        control={control}
+        name="sizeChart"
+        render={({ field }) => (
+          <fieldset className="mt-8 min-w-0">
+            <legend className="text-base font-semibold text-stone-900">Size chart</legend>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-stone-800">
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="size-chart-mode"
+                  className="h-4 w-4 accent-brand"
+                  checked={field.value == null}
+                  onChange={() => field.onChange(null)}
+                />
+                Use the category's chart
+              </label>
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="size-chart-mode"
+                  className="h-4 w-4 accent-brand"
+                  checked={field.value != null}
+                  onChange={() => field.onChange(blankSizeChart(usedSizes))}
+                />
+                Its own chart
+              </label>
+            </div>
+            {field.value ? (
+              <div className="mt-4">
+                <SizeChartEditor value={field.value} onChange={field.onChange} errors={errors.sizeChart} />
+              </div>
+            ) : (
+              <p className="mt-1.5 text-xs text-stone-500">
+                The product page shows the chart of its first category that has one (or of that category's parent).
+              </p>
+            )}
+          </fieldset>
+        )}
+      />
 
       <div className="mt-8 flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>

@@ -1,0 +1,2 @@
+ALTER TABLE "categories" ADD COLUMN "size_chart" jsonb;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "size_chart" jsonb;

@@ -1,0 +1,54 @@
+/**
+ * The header's wishlist link with its count (issue 22), for guests (the browser's list) and
+ * signed-in shoppers (the account's); the count is left out until the browser knows it. Desktops
+ * have it beside Account and Cart; phones in the menu (the bar has no room for a fourth icon).
+ */
+import { NavLink, type NavLinkProps } from 'react-router';
+import { useSavedIds } from './api';
+import { HeartIcon } from './wishlist-heart';
+
+/** The saved-products count: a pill after the label. */
+function WishlistCount() {
+  const count = useSavedIds().length;
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="wishlist-count"
+      className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-[11px] font-semibold leading-none text-white"
+    >
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> saved</span>
+    </span>
+  );
+}
+
+/**
+ * `menu`: an entry of the phone menu (icon, label and count in a row); otherwise a desktop nav link
+ * like Account and Cart (the label is for screen readers below 1024 px).
+ */
+export function WishlistLink({
+  menu = false,
+  className,
+  onClick,
+}: {
+  menu?: boolean;
+  className: NavLinkProps['className'];
+  onClick?: () => void;
+}) {
+  return (
+    <NavLink to="/wishlist" className={className} onClick={onClick}>
+      {menu ? (
+        <>
+          <HeartIcon /> Wishlist
+          <WishlistCount />
+        </>
+      ) : (
+        <span className="inline-flex items-center gap-1.5">
+          <HeartIcon />
+          <span className="sr-only lg:not-sr-only">Wishlist</span>
+          <WishlistCount />
+        </span>
+      )}
+    </NavLink>
+  );
+}
