@@ -30,7 +30,15 @@ export default defineConfig({
     // A phone (390x844, touch): the specs whose layout differs on small screens run here too.
     {
       name: 'phone',
-      testMatch: ['storefront.spec.ts', 'listing.spec.ts', 'contact.spec.ts', 'a11y.spec.ts', 'pincodes.spec.ts', 'shipping.spec.ts'],
+      testMatch: [
+        'storefront.spec.ts',
+        'listing.spec.ts',
+        'contact.spec.ts',
+        'a11y.spec.ts',
+        'pincodes.spec.ts',
+        'cash-on-delivery.spec.ts',
+        'shipping.spec.ts',
+      ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },

@@ -9,8 +9,9 @@
 //      read round right after a ceiling round; one listing page uncached, a host of its own per
 //      request), sampling the shop's RSS and CPU time; cart updates use one token per connection; checkouts run as 50
 //      concurrent workers (create-order, pay at the stand-in, verify-and-create-order), then 50
-//      workers race for the scarce variant; after the shop stops, an audit checks no unit was
-//      sold twice and no stock went negative.
+//      workers race for the scarce variant, then 50 workers place Cash on Delivery orders (one call
+//      each; target: at least as many orders/s as the paid checkout); after the shop stops, an
+//      audit checks no unit was sold twice, no stock went negative and the inventory ledger agrees.
 // Prints a table per database and writes bench/results/bench-<time>.json.
 //
 // Options: --skip-build, --db=postgres|pglite|both (default both). Environment: BENCH_PG_URL (an
@@ -18,7 +19,7 @@
 // BENCH_WARMUP, BENCH_ROUNDS, BENCH_SECONDS, BENCH_CEILING_SECONDS (default 1.5, 3, 2.5, 1.5: each
 // read scenario runs a warm-up, then rounds of [ceiling, scenario] so each round compares the two
 // under the same load), BENCH_CHECKOUT_SECONDS (default 9).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -234,14 +235,30 @@ async function benchOne(kind) {
 
     // Checkout: 50 workers, each a shopper buying one unit per order, for CHECKOUT_SECONDS.
     const since = new Date(Date.now() - 1000);
-    const warm = await checkoutLoop(server.base, standin.info.baseUrl, keyId, fixture, Math.min(2, WARMUP));
+    const paidOnce = (shopper, line) => checkoutOnce(server.base, standin.info.baseUrl, keyId, shopper, line);
+    const warm = await checkoutLoop(fixture, Math.min(2, WARMUP), paidOnce);
     rss.reset();
-    const loop = await checkoutLoop(server.base, standin.info.baseUrl, keyId, fixture, CHECKOUT_SECONDS);
+    const loop = await checkoutLoop(fixture, CHECKOUT_SECONDS, paidOnce);
     const cpuMsPerOrder = +(rss.cpuMs / Math.max(1, loop.orders)).toFixed(3);
     const race = await scarceRace(server.base, standin.info.baseUrl, keyId, fixture);
     run.checkout = { ...loop, cpuMsPerOrder, warmupOrders: warm.orders, warmupErrors: warm.errors, rssMB: rss.max, scarce: race };
     console.log(
       `  ${'checkout (create, pay, verify)'.padEnd(34)} ${String(loop.ordersPerSecond).padStart(6)} orders/s  p50 ${loop.p50} ms  p99 ${loop.p99} ms  errors ${loop.errors}  cpu ${cpuMsPerOrder} ms/order`,
+    );
+    // Cash on Delivery (issue 20): the same shoppers and lines, one call per order.
+    const codOnce = (shopper, line) => codCheckoutOnce(server.base, shopper, line);
+    const codWarm = await checkoutLoop(fixture, Math.min(2, WARMUP), codOnce);
+    rss.reset();
+    const cod = await checkoutLoop(fixture, CHECKOUT_SECONDS, codOnce);
+    run.codCheckout = {
+      ...cod,
+      cpuMsPerOrder: +(rss.cpuMs / Math.max(1, cod.orders)).toFixed(3),
+      warmupOrders: codWarm.orders,
+      warmupErrors: codWarm.errors,
+      rssMB: rss.max,
+    };
+    console.log(
+      `  ${'checkout, Cash on Delivery'.padEnd(34)} ${String(cod.ordersPerSecond).padStart(6)} orders/s  p50 ${cod.p50} ms  p99 ${cod.p99} ms  errors ${cod.errors}  cpu ${run.codCheckout.cpuMsPerOrder} ms/order`,
     );
     console.log(
       `  scarce variant (${SCARCE_STOCK} in stock, 50 buyers): ${race.orders} orders, ${race.soldOut} refused as sold out (refunded), ${race.errors} other errors`,
@@ -252,7 +269,7 @@ async function benchOne(kind) {
 
     for (const child of children.splice(0).reverse()) await stopChild(child);
     run.audit = await tools.auditStock(target, initialStock, since);
-    const expectedOrders = warm.orders + loop.orders + race.orders;
+    const expectedOrders = warm.orders + loop.orders + race.orders + run.codCheckout.warmupOrders + run.codCheckout.orders;
     run.audit.expectedOrders = expectedOrders;
     run.audit.ok = run.audit.problems.length === 0 && run.audit.orders === expectedOrders && race.orders <= SCARCE_STOCK;
     console.log(
@@ -298,8 +315,20 @@ async function checkoutOnce(base, standinBase, keyId, shopper, line) {
   return 'ok';
 }
 
-/** 50 workers checking out back to back for `seconds`. */
-async function checkoutLoop(base, standinBase, keyId, fixture, seconds) {
+/** One Cash on Delivery order (its own Idempotency-Key); 'ok', 'sold-out' or an error text. */
+async function codCheckoutOnce(base, shopper, line) {
+  const res = await postJson(
+    `${base}/api/payments/cod/create-order`,
+    { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress },
+    { authorization: `Bearer ${shopper.token}`, 'idempotency-key': randomUUID() },
+  );
+  if (res.status === 409) return 'sold-out';
+  if (res.status !== 201 || !res.body?.order?._id) return `cod ${res.status} ${res.body?.message ?? ''}`;
+  return 'ok';
+}
+
+/** 50 workers checking out back to back for `seconds`, each order through `once(shopper, line)`. */
+async function checkoutLoop(fixture, seconds, once) {
   const end = Date.now() + seconds * 1000;
   const durations = [];
   const errors = {};
@@ -311,9 +340,7 @@ async function checkoutLoop(base, standinBase, keyId, fixture, seconds) {
       while (Date.now() < end) {
         const line = fixture.stocked[n++ % fixture.stocked.length];
         const t = performance.now();
-        const outcome = await checkoutOnce(base, standinBase, keyId, shopper, line).catch(
-          (err) => `exception ${err.cause?.code ?? err.message}`,
-        );
+        const outcome = await once(shopper, line).catch((err) => `exception ${err.cause?.code ?? err.message}`);
         durations.push(performance.now() - t);
         if (outcome === 'ok') orders++;
         else errors[outcome] = (errors[outcome] ?? 0) + 1;
@@ -368,6 +395,8 @@ function printSummary(run) {
     c.cpuMsPerOrder,
     run.audit.ok ? 'no oversell' : 'OVERSELL?',
   ]);
+  const cod = run.codCheckout;
+  rows.push(['checkout, COD (orders/s)', cod.ordersPerSecond, '', cod.p50, cod.p99, cod.errors, cod.rssMB, cod.cpuMsPerOrder, '']);
   console.log(`\n${run.database} — load before ${run.loadBefore.join(' ')}, after ${run.loadAfter.join(' ')}`);
   console.log(table(['scenario', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'errors', 'RSS MB', 'cpu ms/req', 'x-cache'], rows));
   const misses = [];
@@ -383,9 +412,15 @@ function printSummary(run) {
   }
   if (c.ordersPerSecond < TARGETS.ordersPerSecond) misses.push(`checkout: ${c.ordersPerSecond} orders/s (target 300)`);
   if (c.errors) misses.push(`checkout: ${c.errors} errors ${JSON.stringify(c.errorKinds)}`);
+  if (cod.ordersPerSecond < c.ordersPerSecond)
+    misses.push(
+      `COD checkout: ${cod.ordersPerSecond} orders/s, fewer than the paid checkout's ${c.ordersPerSecond} (target: at least as many)`,
+    );
+  if (cod.errors) misses.push(`COD checkout: ${cod.errors} errors ${JSON.stringify(cod.errorKinds)}`);
   if (!run.audit.ok) misses.push('checkout: the stock audit failed');
   const maxRss = Math.max(
     c.rssMB ?? 0,
+    cod.rssMB ?? 0,
     ...Object.values(run.scenarios)
       .filter((s) => s.type !== 'ceiling')
       .map((s) => s.rssMB ?? 0),

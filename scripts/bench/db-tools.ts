@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { cartItems, orderItems, orders, products, users, variants } from '../../src/server/db/schema';
+import { cartItems, inventoryLedger, orderItems, orders, products, shopSettings, users, variants } from '../../src/server/db/schema';
 import { FULL_SCALE, seedScale, SCALE_EMAIL_DOMAIN, type ScaleCounts } from '../../src/server/db/seed/scale';
 import { ensureAdmin, seedDemoCatalog } from '../../src/server/db/seed/seed';
 import { hashPassword } from '../../src/server/modules/auth/password';
@@ -93,6 +93,8 @@ export async function prepareBench(
     const [scarce, ...stocked] = active;
     await db.update(variants).set({ stockQty: opts.stockPerVariant });
     await db.update(variants).set({ stockQty: opts.scarceStock }).where(eq(variants.id, scarce.variantId));
+    // Each bench shopper places hundreds of Cash on Delivery orders, none of them delivered.
+    await db.update(shopSettings).set({ codMaxOpenOrders: 1_000_000, codMaxOrderTotalPaise: 100_000_000 });
 
     const passwordHash = await hashPassword(SHOPPER_PASSWORD);
     const rows = await db
@@ -172,6 +174,17 @@ export async function auditStock(target: DbTarget, initial: Record<string, numbe
       if (before === undefined) continue;
       if (row.units > before) problems.push(`variant ${row.variantId}: ${row.units} units sold of ${before} in stock`);
       if (now !== before - row.units) problems.push(`variant ${row.variantId}: stock ${now}, expected ${before - row.units}`);
+    }
+    // The inventory ledger must tell the same story: one sale row per line sold.
+    const ledger = await handle.db
+      .select({ variantId: inventoryLedger.variantId, sold: sql<number>`(-sum(${inventoryLedger.delta}))::int` })
+      .from(inventoryLedger)
+      .where(and(eq(inventoryLedger.reason, 'sale'), sql`${inventoryLedger.createdAt} >= ${since.toISOString()}`))
+      .groupBy(inventoryLedger.variantId);
+    const ledgerSold = new Map(ledger.map((r) => [r.variantId, r.sold]));
+    for (const row of sold) {
+      if (row.variantId && ledgerSold.get(row.variantId) !== row.units)
+        problems.push(`variant ${row.variantId}: ledger says ${ledgerSold.get(row.variantId) ?? 0} sold, orders ${row.units}`);
     }
     for (const [id, qty] of stockOf) if (qty < 0) problems.push(`variant ${id}: negative stock ${qty}`);
     const [{ n }] = (

@@ -82,6 +82,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  */
 export const PAYMENT_STATUSES = ['captured', 'pending', 'collected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** How the shop's screens name payment methods and states. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { razorpay: 'Paid online (Razorpay)', cod: 'Cash on Delivery' };
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { captured: 'Paid', pending: 'To collect', collected: 'Collected' };
 
 /** Home page limits (spec 9). */
 export const HOME_LIMITS = {

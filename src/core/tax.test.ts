@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeGst, DEFAULT_TAX_SLABS, gstRateFor } from './tax';
+import { allotDiscount, computeGst, DEFAULT_TAX_SLABS, gstRateFor, gstRateForLine } from './tax';
 
 const karnataka = { shopState: 'Karnataka', shippingState: 'Karnataka' };
 const toMaharashtra = { shopState: 'Karnataka', shippingState: 'Maharashtra' };
@@ -135,5 +135,60 @@ describe('computeGst', () => {
       { upToPaise: 250_000, ratePercent: 5 },
       { upToPaise: null, ratePercent: 18 },
     ]);
+  });
+});
+
+describe('allotDiscount', () => {
+  it('shares a discount in proportion to the lines, to the paisa, the leftover paise to the largest remainders', () => {
+    // ₹100 off lines of ₹300, ₹200 and ₹100: 50, 33.33 and 16.67 -> 50.00, 33.33, 16.67.
+    expect(allotDiscount([30_000, 20_000, 10_000], 10_000)).toEqual([5_000, 3_333, 1_667]);
+    // 1 paisa among three equal lines goes to the first.
+    expect(allotDiscount([100, 100, 100], 1)).toEqual([1, 0, 0]);
+    expect(allotDiscount([100, 100], 0)).toEqual([0, 0]);
+    expect(allotDiscount([500], 500)).toEqual([500]);
+  });
+
+  it('always adds up to the discount and never gives a line more than its total', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50_000_000 }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (totals, f) => {
+          const sum = totals.reduce((a, b) => a + b, 0);
+          const discount = Math.floor(sum * f);
+          const shares = allotDiscount(totals, discount);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
+          shares.forEach((share, i) => {
+            expect(share).toBeGreaterThanOrEqual(0);
+            expect(share).toBeLessThanOrEqual(totals[i]);
+          });
+        },
+      ),
+    );
+  });
+
+  it('refuses a negative, fractional or too large discount', () => {
+    expect(() => allotDiscount([100], -1)).toThrow(RangeError);
+    expect(() => allotDiscount([100], 1.5)).toThrow(RangeError);
+    expect(() => allotDiscount([100], 101)).toThrow(RangeError);
+  });
+});
+
+describe('computeGst with a line total after a discount', () => {
+  it('places the price per piece in its slab without rounding it: ₹5,000.01 for two pieces is 18%', () => {
+    // Two pieces for ₹5,000.00 are ₹2,500 each (5%); ₹5,000.01 is ₹2,500.005 a piece (18%).
+    expect(gstRateForLine(500_000, 2)).toBe(5);
+    expect(gstRateForLine(500_001, 2)).toBe(18);
+    const { lines } = computeGst([{ unitPricePaise: 300_000, quantity: 2, totalPaise: 499_999 }], karnataka);
+    // 499,999 / 1.05 = 476,189.52 -> 476,190; GST 23,809 -> CGST 11,905 + SGST 11,904.
+    expect(lines[0]).toEqual({
+      ratePercent: 5,
+      totalPaise: 499_999,
+      taxablePaise: 476_190,
+      taxPaise: 23_809,
+      cgstPaise: 11_905,
+      sgstPaise: 11_904,
+      igstPaise: 0,
+    });
   });
 });

@@ -22,10 +22,15 @@ export const DEFAULT_TAX_SLABS: readonly TaxSlab[] = [
   { upToPaise: null, ratePercent: 18 },
 ];
 
-/** A line to tax: selling price per piece after discounts (paise, GST included) and quantity. */
+/**
+ * A line to tax, GST included: the selling price per piece after discounts (paise) and quantity, or,
+ * when a discount does not divide evenly into pieces, `totalPaise` (what is paid for the whole line
+ * after discounts), which then takes precedence over `unitPricePaise`.
+ */
 export interface TaxLineInput {
   unitPricePaise: number;
   quantity: number;
+  totalPaise?: number;
 }
 
 /** The GST in one line, paise. `cgstPaise + sgstPaise + igstPaise === taxPaise` always. */
@@ -55,9 +60,47 @@ export interface TaxBreakdown {
  * must end with an open one: the settings schema makes sure of it).
  */
 export function gstRateFor(unitPricePaise: number, slabs: readonly TaxSlab[] = DEFAULT_TAX_SLABS): number {
-  const slab = slabs.find((s) => s.upToPaise === null || unitPricePaise <= s.upToPaise);
+  return gstRateForLine(unitPricePaise, 1, slabs);
+}
+
+/**
+ * The rate for a line of `quantity` pieces paid `totalPaise` in all (GST included): as `gstRateFor`
+ * on the price per piece, compared without dividing (total ≤ bound × quantity), so a price per piece
+ * with a fraction of a paisa is placed exactly.
+ */
+export function gstRateForLine(totalPaise: number, quantity: number, slabs: readonly TaxSlab[] = DEFAULT_TAX_SLABS): number {
+  const slab = slabs.find((s) => s.upToPaise === null || totalPaise <= s.upToPaise * Math.max(quantity, 1));
   if (!slab) throw new RangeError('The GST slabs must end with one that has no upper bound');
   return slab.ratePercent;
+}
+
+/**
+ * Shares an order-level discount (paise) among its lines in proportion to each line's total
+ * (paise), so that the shares add up to the discount exactly: each line gets the floor of its
+ * exact share and the paise left over go one each to the lines with the largest remainders (ties:
+ * the earlier line). No share exceeds its line. Used for GST (the tax is on what is paid for each
+ * line) and for refunds of part of an order. Throws a RangeError when the discount is negative,
+ * fractional or larger than the lines' sum.
+ */
+export function allotDiscount(lineTotalsPaise: readonly number[], discountPaise: number): number[] {
+  const sum = lineTotalsPaise.reduce((a, b) => a + b, 0);
+  if (!Number.isSafeInteger(discountPaise) || discountPaise < 0 || discountPaise > sum) {
+    throw new RangeError('The discount must be whole paise between 0 and the lines’ total');
+  }
+  if (discountPaise === 0 || sum === 0) return lineTotalsPaise.map(() => 0);
+  // BigInt: line total × discount can pass 2^53 for large orders.
+  const shares = lineTotalsPaise.map((total, index) => {
+    const exact = BigInt(total) * BigInt(discountPaise);
+    return { index, floor: Number(exact / BigInt(sum)), remainder: exact % BigInt(sum) };
+  });
+  let left = discountPaise - shares.reduce((a, s) => a + s.floor, 0);
+  const byRemainder = [...shares].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const share of byRemainder) {
+    if (left === 0) break;
+    share.floor += 1;
+    left -= 1;
+  }
+  return shares.map((s) => s.floor);
 }
 
 /** Integer a/b rounded half up (a >= 0, b > 0), exact for integers below 2^53. */
@@ -83,12 +126,13 @@ export function computeGst(
   const shopCode = gstStateCode(opts.shopState);
   const intraState = shopCode !== null && shopCode === gstStateCode(opts.shippingState);
   const totals = { totalPaise: 0, taxablePaise: 0, taxPaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
-  const taxed = lines.map(({ unitPricePaise, quantity }): TaxLine => {
-    if (!Number.isSafeInteger(unitPricePaise) || unitPricePaise < 0 || !Number.isSafeInteger(quantity) || quantity < 0) {
+  const taxed = lines.map((input): TaxLine => {
+    const { quantity } = input;
+    const totalPaise = input.totalPaise ?? input.unitPricePaise * quantity;
+    if (!Number.isSafeInteger(totalPaise) || totalPaise < 0 || !Number.isSafeInteger(quantity) || quantity < 0) {
       throw new RangeError('Prices and quantities are whole, non-negative numbers of paise and pieces');
     }
-    const ratePercent = gstRateFor(unitPricePaise, opts.slabs);
-    const totalPaise = unitPricePaise * quantity;
+    const ratePercent = gstRateForLine(totalPaise, quantity, opts.slabs);
     if (!Number.isSafeInteger(totalPaise * 10_000)) throw new RangeError('Line total too large');
     // Rate in basis points, so that the division stays in integers: total × 10000 / (10000 + bp).
     const bp = Math.round(ratePercent * 100);
@@ -102,4 +146,18 @@ export function computeGst(
     return line;
   });
   return { intraState, lines: taxed, totals };
+}
+
+/**
+ * The GST in a charge made with the goods, such as a Cash on Delivery fee (paise, GST included): it is
+ * part of the same supply, so it is taxed at the highest rate among the goods' lines (`goodsRates`,
+ * percent; 0 when there are none), split like the goods (CGST + SGST or IGST).
+ */
+export function gstOnCharge(
+  chargePaise: number,
+  goodsRates: readonly number[],
+  places: { shopState: string; shippingState: string },
+): TaxLine {
+  const ratePercent = Math.max(0, ...goodsRates);
+  return computeGst([{ unitPricePaise: chargePaise, quantity: 1 }], { ...places, slabs: [{ upToPaise: null, ratePercent }] }).lines[0];
 }

@@ -40,6 +40,8 @@ import { mediaRoutes, mediaStorePlugin } from './modules/media/routes';
 import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store';
 import { orderRoutes } from './modules/orders/routes';
 import { shipmentRoutes } from './modules/shipments/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
+import { renderMailAttachment } from './modules/invoices/attachments';
 import { orderConfirmationMail } from './modules/orders/mail';
 import { paymentRoutes } from './modules/payments/routes';
 import { webhookRoutes } from './modules/payments/webhook';
@@ -177,7 +179,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const razorpay =
     opts.razorpay ??
     createRazorpayClient({ keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, apiBase: config.razorpay.apiBase });
-  const mailQueue = createMailQueue(opts.db, mailer, app.log);
+  // Attachments are rendered at delivery; the settings service is decorated by settingsPlugin below.
+  const mailQueue = createMailQueue(opts.db, mailer, app.log, {
+    renderAttachment: (ref) => renderMailAttachment(opts.db, () => app.settings.get(), ref),
+  });
   app.decorate('mailQueue', mailQueue);
   app.decorate('authDeps', {
     mailQueue,
@@ -196,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('paymentDeps', {
     db: opts.db,
     pincodes,
+    settings: { get: () => app.settings.get(), taxSlabs: () => app.settings.taxSlabs() },
     razorpay,
     keyId: config.razorpay.keyId,
     keySecret: config.razorpay.keySecret,
@@ -303,6 +309,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(settingsPlugin);
   await app.register(couponRoutes);
   await app.register(pincodeRoutes);
+  // Reads the seller from app.settings (settingsPlugin above).
+  await app.register(invoiceRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });

@@ -157,6 +157,8 @@ export interface DashboardSummary {
   /** All active sizes sold out, and with 1-5 left, beyond the rows listed (issue 18). */
   lowStockCounts: { soldOut: number; low: number };
   revenueByDay: { date: string; revenue: number; orders: number }[];
+  /** Cash on Delivery orders not yet collected (not in revenue until then), and their total in rupees. */
+  codToCollect: { orders: number; amount: number };
 }
 
 /** GET /api/contacts query (admin): optional search over name, e-mail, phone and message. */

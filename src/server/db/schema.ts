@@ -197,6 +197,8 @@ export interface FrozenLine {
   productId: string;
   variantId: string;
   title: string;
+  /** The product's HSN code when the line was priced (absent on attempts from before issue 20). */
+  hsn?: string;
   size: string;
   sku: string;
   image: string | null;
@@ -480,8 +482,15 @@ export const testimonials = pgTable(
 );
 
 /**
+ * A file a mail carries, stored by reference and made when the mail is delivered (issue 20): the
+ * GST tax invoice of an order (modules/invoices).
+ */
+export type MailAttachmentRef = { kind: 'invoice'; orderId: string };
+
+/**
  * Mail waiting to be delivered (issue 9: a mail server outage must not lose order mail). Rows are
- * written when a mail is due and retried with backoff until sent.
+ * written when a mail is due and retried with backoff until sent. Attachments are references
+ * (`MailAttachmentRef`), rendered at delivery.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -491,6 +500,7 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    attachments: jsonb().$type<MailAttachmentRef[]>().notNull().default([]),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),

@@ -27,6 +27,8 @@ export interface ApiFetchOptions {
   /** Message used when the server sends none. */
   fallbackMessage?: string;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function readMessage(payload: unknown): { message?: string; errors?: Record<string, string> } {
@@ -43,7 +45,7 @@ function readMessage(payload: unknown): { message?: string; errors?: Record<stri
 /** Calls `/api/...` with JSON in and out; throws ApiRequestError on a non-OK answer. */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = false, fallbackMessage = 'Something went wrong', signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,14 +1,16 @@
 /**
  * Checkout (/checkout): delivery address (saved or new), payment method, the server-priced order
- * summary and the Razorpay payment (spec 4 "Checkout"). Items arrive in router state from the cart
- * or 'Buy Now'; without state the server cart is used.
+ * summary and the Razorpay payment (spec 4 "Checkout"), or Cash on Delivery (issue 20: offered with
+ * its fee and limit from the shop settings; above the limit it is shown unavailable, and the server
+ * decides in the end). Items arrive in router state from the cart or 'Buy Now'; without state the
+ * server cart is used.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
-import { formatINR } from '../../core/money';
+import { formatINR, toPaise, toRupees } from '../../core/money';
 import type { LineItemInput, ShippingAddress, ShippingAddressInput } from '../../core/schemas/checkout';
 import { Container } from '../components/layout/page';
 import { Alert } from '../components/ui/alert';
@@ -21,7 +23,14 @@ import { cartQueryKey, useCartQuery } from '../features/cart/api';
 import { SummaryRows } from '../features/cart/order-summary';
 import { AddressFields, addressDefaults, fullName, savedShippingAddress } from '../features/checkout/address-form';
 import { meQueryKey, updateProfile, useMeQuery } from '../features/account/api';
-import { createPaymentOrder, pricingPreviewKey, usePricingPreview, verifyPayment } from '../features/checkout/api';
+import {
+  createPaymentOrder,
+  placeCodOrder,
+  pricingPreviewKey,
+  usePricingPreview,
+  usePublicSettings,
+  verifyPayment,
+} from '../features/checkout/api';
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
 import { loadRazorpay } from '../features/checkout/razorpay';
@@ -84,21 +93,35 @@ function ChoiceCard({
   onSelect,
   name,
   value,
+  disabled = false,
   children,
 }: {
   checked: boolean;
   onSelect: () => void;
   name: string;
   value: string;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
     <label
-      className={`flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
-        checked ? 'border-stone-900 bg-stone-50 ring-1 ring-stone-900' : 'border-stone-300 hover:border-stone-500'
+      className={`flex gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
+        disabled
+          ? 'cursor-not-allowed border-stone-200 bg-stone-50 opacity-70'
+          : checked
+            ? 'cursor-pointer border-stone-900 bg-stone-50 ring-1 ring-stone-900'
+            : 'cursor-pointer border-stone-300 hover:border-stone-500'
       }`}
     >
-      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="mt-1 h-4 w-4 accent-[#e11d48]" />
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onSelect}
+        className="mt-1 h-4 w-4 accent-[#e11d48]"
+      />
       <div className="min-w-0 flex-1">{children}</div>
     </label>
   );
@@ -162,6 +185,20 @@ function CheckoutForm({
   const [saveAddress, setSaveAddress] = useState(!user.address);
   const [processing, setProcessing] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
+  const [method, setMethod] = useState<'online' | 'cod'>('online');
+  // One key per visit: a retried or double-clicked "Place order" gets the same COD order back.
+  const [codKey] = useState(() => crypto.randomUUID());
+  const cod = usePublicSettings().data?.cod;
+  const codFee = cod?.fee ?? 0;
+  const codTotal = summary ? toRupees(toPaise(summary.grandTotal) + toPaise(codFee)) : null;
+  const codUnavailable = !cod
+    ? null
+    : !cod.enabled
+      ? 'Not available right now'
+      : codTotal !== null && codTotal > cod.maxOrderTotal
+        ? `Available for orders up to ${formatINR(cod.maxOrderTotal)}`
+        : null;
+  const payingCod = method === 'cod' && cod !== undefined && codUnavailable === null;
   const form = useForm<ShippingAddressInput, unknown, ShippingAddress>({
     resolver,
     defaultValues: addressDefaults(user),
@@ -212,23 +249,45 @@ function CheckoutForm({
     if (!shippingAddress) return;
     setProcessing(true);
     const contact = { email: shippingAddress.email, phone: shippingAddress.phone };
-
-    let created;
-    try {
-      created = await createPaymentOrder({
-        currency: 'INR',
-        items,
-        ...contact,
-        fromBuyNow,
-        shippingAddress,
-        ...(coupon && couponResult?.valid ? { couponCode: coupon } : {}),
-      });
-    } catch (error) {
+    const body = {
+      currency: 'INR' as const,
+      items,
+      ...contact,
+      fromBuyNow,
+      shippingAddress,
+      ...(coupon && couponResult?.valid ? { couponCode: coupon } : {}),
+    };
+    const refused = (error: unknown, fallback: string) => {
       // A pincode of another state or not delivered to: under the field too.
       if (usedNewAddress && error instanceof ApiRequestError && error.errors?.pincode)
         form.setError('pincode', { message: error.errors.pincode });
-      setPayError(errorMessage(error, 'Failed to create payment order'));
+      setPayError(errorMessage(error, fallback));
       setProcessing(false);
+    };
+    const placed = async (message: string) => {
+      toast.success(message);
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      if (usedNewAddress && saveAddress) await saveToProfile(shippingAddress);
+      await navigate('/orders', { replace: true });
+    };
+
+    if (payingCod) {
+      try {
+        const result = await placeCodOrder(body, codKey);
+        await placed(result.message);
+      } catch (error) {
+        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+        refused(error, 'Could not place the order');
+      }
+      return;
+    }
+
+    let created;
+    try {
+      created = await createPaymentOrder(body);
+    } catch (error) {
+      refused(error, 'Failed to create payment order');
       return;
     }
 
@@ -266,11 +325,7 @@ function CheckoutForm({
             setProcessing(false);
             return;
           }
-          toast.success('Payment successful! Order placed.');
-          void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-          void queryClient.invalidateQueries({ queryKey: ['orders'] });
-          if (usedNewAddress && saveAddress) await saveToProfile(shippingAddress);
-          await navigate('/orders', { replace: true });
+          await placed('Payment successful! Order placed.');
         },
         modal: {
           ondismiss: () => {
@@ -341,13 +396,28 @@ function CheckoutForm({
         </SectionCard>
 
         <SectionCard step={2} title="Payment method">
-          <div role="radiogroup" aria-label="Payment method">
-            <ChoiceCard name="payment" value="online" checked onSelect={() => undefined}>
+          <div className="space-y-3" role="radiogroup" aria-label="Payment method">
+            <ChoiceCard name="payment" value="online" checked={!payingCod} onSelect={() => setMethod('online')}>
               <span className="font-semibold text-stone-900">Pay online (UPI, Cards, Net Banking, Wallets)</span>
               <span className="mt-1 block text-sm text-stone-600">
                 Secured by Razorpay. You will confirm the payment in a secure window.
               </span>
             </ChoiceCard>
+            {cod ? (
+              <ChoiceCard
+                name="payment"
+                value="cod"
+                checked={payingCod}
+                disabled={codUnavailable !== null}
+                onSelect={() => setMethod('cod')}
+              >
+                <span className="font-semibold text-stone-900">Cash on Delivery</span>
+                <span className="mt-1 block text-sm text-stone-600">
+                  {codUnavailable ??
+                    `Pay in cash or by UPI when your order arrives. ${codFee > 0 ? `${formatINR(codFee)} fee` : 'No extra fee'}; for orders up to ${formatINR(cod.maxOrderTotal)}.`}
+                </span>
+              </ChoiceCard>
+            ) : null}
           </div>
         </SectionCard>
       </div>
@@ -367,11 +437,17 @@ function CheckoutForm({
           }}
           onRemove={() => onCouponChange(null)}
         />
-        {summary ? <SummaryRows summary={summary} /> : null}
+        {summary ? <SummaryRows summary={summary} codFee={payingCod ? codFee : 0} /> : null}
         <div className="mt-6 space-y-3">
           {payError ? <Alert>{payError}</Alert> : null}
           <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
-            {processing ? 'Processing...' : summary ? `Pay ${formatINR(summary.grandTotal)}` : 'Pay'}
+            {processing
+              ? 'Processing...'
+              : payingCod
+                ? `Place order · ${formatINR(codTotal ?? 0)}`
+                : summary
+                  ? `Pay ${formatINR(summary.grandTotal)}`
+                  : 'Pay'}
           </Button>
           <p className="text-center text-xs text-stone-500">By placing this order you agree to our terms. All sales are final.</p>
         </div>

@@ -1,9 +1,11 @@
 /**
  * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
- * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any failed lookup shows 'Order not found'.
+ * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
+ * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
+ * for download (issue 20).
  */
 import { Link } from 'react-router';
-import { DISCOUNT_LABELS } from '../../core/constants';
+import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { Badge } from '../components/ui/badge';
@@ -13,6 +15,7 @@ import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
+import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
 import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
@@ -177,17 +180,42 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                 <dt className="text-stone-600">Shipping</dt>
                 <dd className="font-semibold text-green-700">{t.shipping > 0 ? formatINR(t.shipping) : 'FREE'}</dd>
               </div>
-              {t.tax > 0 ? (
+              {t.codFee > 0 ? (
                 <div className="flex justify-between">
-                  <dt className="text-stone-600">Tax</dt>
-                  <dd className="font-medium text-stone-900">{formatINR(t.tax)}</dd>
+                  <dt className="text-stone-600">Cash on Delivery fee</dt>
+                  <dd className="font-medium text-stone-900">{formatINR(t.codFee)}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between border-t border-stone-200 pt-3 text-base">
                 <dt className="font-semibold text-stone-900">Grand total</dt>
                 <dd className="font-semibold text-stone-900">{formatINR(t.grandTotal)}</dd>
               </div>
+              {t.tax > 0 ? (
+                <div className="-mt-2 flex justify-between text-xs text-stone-500">
+                  <dt>Prices include GST</dt>
+                  <dd>incl. GST {formatINR(t.tax)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between border-t border-stone-200 pt-3" data-testid="payment-method">
+                <dt className="text-stone-600">Payment</dt>
+                <dd className="text-right font-medium text-stone-900">
+                  {PAYMENT_METHOD_LABELS[order.payment.method]}
+                  {order.payment.method === 'cod' ? (
+                    <span className="block text-xs font-normal text-stone-500">
+                      {order.payment.status === 'collected' ? 'Paid on delivery' : `Pay ${formatINR(t.grandTotal)} when it arrives`}
+                    </span>
+                  ) : null}
+                </dd>
+              </div>
             </dl>
+            {order.invoiceNumber ? (
+              <div className="mt-5 border-t border-stone-200 pt-4">
+                <p className="text-sm text-stone-600">
+                  Tax invoice <span className="font-medium text-stone-900">{order.invoiceNumber}</span>
+                </p>
+                <DownloadInvoiceButton orderId={order._id} className="mt-3" />
+              </div>
+            ) : null}
           </section>
 
           <section aria-labelledby="address-heading" className="rounded-xl border border-stone-200 bg-white p-6">

@@ -3,6 +3,7 @@ import { shopSettingsSchema } from '../../../core/schemas/settings';
 import {
   demoBanners,
   demoCategories,
+  demoHsn,
   demoProducts,
   demoShopSettings,
   demoTestimonials,
@@ -216,5 +217,22 @@ describe('demo shop settings', () => {
     const parsed = shopSettingsSchema.safeParse(demoShopSettings);
     expect(parsed.error?.issues).toBeUndefined();
     expect(parsed.data).toMatchObject({ state: 'Karnataka', gstin: '29AABCR1234M1Z9', cod: { enabled: true, maxOrderTotal: 5000 } });
+  });
+});
+
+describe('demo HSN codes', () => {
+  it('gives every demo product the GST heading of what it is', () => {
+    const byTitle = Object.fromEntries(demoProducts.map((p) => [p.title, demoHsn(p)]));
+    expect(byTitle['Kanjeevaram Silk Saree – Temple Border']).toBe('5007');
+    expect(byTitle['Chanderi Cotton Saree – Gold Buti']).toBe('5208');
+    expect(byTitle['Bandhani Georgette Saree']).toBe('5407');
+    expect(byTitle['Indigo Dabu Print Cotton Kurta']).toBe('6211');
+    expect(byTitle['Linen Mandarin Collar Shirt']).toBe('6205');
+    expect(byTitle['Breton Stripe Cotton Tee']).toBe('6109');
+    expect(byTitle['Fleece Pullover Hoodie – Maroon']).toBe('6110');
+    expect(byTitle['Phulkari Embroidered Dupatta']).toBe('6214');
+    expect(byTitle['Quilted Bomber Jacket – Olive']).toBe('6201');
+    expect(byTitle['Ivory Brocade Sherwani']).toBe('6203');
+    for (const hsn of Object.values(byTitle)) expect(hsn).toMatch(/^(50|52|54|61|62)\d{2}$/);
   });
 });

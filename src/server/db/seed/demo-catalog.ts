@@ -1036,6 +1036,42 @@ export const demoInstagramPhotos: DemoInstagramPhoto[] = [
 ];
 
 /**
+ * The HSN heading (GST tariff, chapters 50-62) of a demo product, printed on its tax invoices
+ * (issue 20): woven garments are chapter 62 (6203 men's suits, jackets and trousers; 6201 men's
+ * anoraks and bombers; 6204 women's dresses, skirts, trousers and ensembles such as lehengas; 6205
+ * men's shirts; 6211 other garments, which is where kurtas and kurtis go; 6214 shawls, scarves and
+ * dupattas), knitted ones chapter 61 (6109 T-shirts, 6110 sweatshirts and hoodies). A saree is a
+ * length of fabric, so it takes its fabric's heading: 5007 silk, 5208 cotton, 5407 synthetic
+ * filament (georgette, organza).
+ */
+export function demoHsn(p: Pick<DemoProduct, 'title' | 'categoryKeys'>): string {
+  const t = p.title.toLowerCase();
+  switch (p.categoryKeys[0]) {
+    case 'women-sarees':
+    case 'festive-sarees':
+      return t.includes('silk') ? '5007' : t.includes('cotton') ? '5208' : '5407';
+    case 'women-kurtas':
+      return '6211';
+    case 'women-dresses':
+    case 'women-bottoms':
+    case 'festive-lehengas':
+      return '6204';
+    case 'women-dupattas':
+      return '6214';
+    case 'men-shirts':
+      return '6205';
+    case 'men-tees':
+      return t.includes('hoodie') ? '6110' : '6109';
+    case 'men-ethnic':
+      return t.includes('kurta') ? '6211' : '6203';
+    case 'men-jackets':
+      return t.includes('bomber') ? '6201' : '6203';
+    default:
+      return '6203';
+  }
+}
+
+/**
  * The demo shop's settings (issue 20): a made-up Karnataka company whose GSTIN passes the check
  * (state code 29, PAN-shaped AABCR1234M, check character 9); the rest are the defaults.
  */

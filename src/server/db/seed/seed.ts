@@ -36,6 +36,7 @@ import {
   demoBanners,
   demoCategories,
   demoCoupons,
+  demoHsn,
   demoInstagramPhotos,
   demoProducts,
   demoShopSettings,
@@ -159,7 +160,14 @@ export async function seedDemoCatalog(
       const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
       const [row] = await tx
         .insert(products)
-        .values({ title: p.title, description: p.description, isBestseller: p.isBestseller, createdAt, updatedAt: createdAt })
+        .values({
+          title: p.title,
+          description: p.description,
+          hsn: demoHsn(p),
+          isBestseller: p.isBestseller,
+          createdAt,
+          updatedAt: createdAt,
+        })
         .returning({ id: products.id });
       await tx.insert(variants).values(
         p.variants.map((v) => ({

@@ -4,13 +4,15 @@
  * until sent. Several instances can run the retry loop: rows are claimed with SKIP LOCKED and a
  * five-minute lease, so a mail is not sent twice by two instances at once. A mail that belongs to a
  * database change (an order's confirmation) is staged in that change's transaction and delivered
- * after the commit, so it exists exactly when the change does.
+ * after the commit, so it exists exactly when the change does. Attachments are stored as references
+ * (`{ kind: 'invoice', orderId }`) and rendered into files by `renderAttachment` at each delivery
+ * attempt, so the outbox row stays small and the file shows the order as it is when sent.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedOnce, type Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import type { Mailer, MailMessage } from './mailer';
+import type { MailAttachmentRef, MailFile, Mailer, MailMessage } from './mailer';
 
 /** A mail written to the outbox and not yet delivered. */
 export type StagedMail = typeof mailOutbox.$inferSelect;
@@ -43,11 +45,41 @@ const markSent = preparedOnce((db) =>
     .prepare('mail_outbox_mark_sent'),
 );
 
-/** Builds the queue over a database and a mailer. */
-export function createMailQueue(db: Database, mailer: Mailer, log?: { warn(obj: object, msg: string): void }): MailQueue {
+/**
+ * Renders one attachment reference into a file; null when what it refers to has nothing to attach
+ * (an order without an invoice): the mail then goes without it. Throwing makes the delivery fail and
+ * be retried later, like a mail server error.
+ */
+export type AttachmentRenderer = (ref: MailAttachmentRef) => Promise<MailFile | null>;
+
+/**
+ * Builds the queue over a database and a mailer; `renderAttachment` turns attachment references
+ * into files (without it, a mail with attachments fails and waits for a retry).
+ */
+export function createMailQueue(
+  db: Database,
+  mailer: Mailer,
+  log?: { warn(obj: object, msg: string): void },
+  opts: { renderAttachment?: AttachmentRenderer } = {},
+): MailQueue {
+  async function render(row: StagedMail): Promise<MailFile[] | undefined> {
+    const refs = row.attachments ?? [];
+    if (refs.length === 0) return undefined;
+    const { renderAttachment } = opts;
+    if (!renderAttachment) throw new Error('This mail has attachments but the queue has no renderer for them');
+    const files: MailFile[] = [];
+    for (const ref of refs) {
+      const file = await renderAttachment(ref);
+      if (file) files.push(file);
+      else log?.warn({ mailId: row.id, attachment: ref }, 'mail attachment has nothing to attach; sending without it');
+    }
+    return files;
+  }
+
   async function attempt(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      const files = await render(row);
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, ...(files ? { files } : {}) });
       await markSent(db).execute({ id: row.id });
       return true;
     } catch (err) {
@@ -65,7 +97,11 @@ export function createMailQueue(db: Database, mailer: Mailer, log?: { warn(obj: 
     const now = new Date();
     return {
       id: randomUUID(),
-      ...message,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments ?? [],
       attempts: 1,
       nextAttemptAt: new Date(now.getTime() + LEASE_MS),
       sentAt: null,

@@ -53,7 +53,7 @@ export function describeProblem(p: LineProblem): string {
   }
 }
 
-type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'isActive'>;
+type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'isActive' | 'hsn'>;
 type VariantRow = typeof variants.$inferSelect;
 
 /**
@@ -65,7 +65,7 @@ type VariantRow = typeof variants.$inferSelect;
 const catalogueQuery = preparedOnce((db) =>
   db
     .select({
-      product: { id: products.id, title: products.title, isActive: products.isActive },
+      product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
       variant: variants,
       image: sql<
         string | null
@@ -145,6 +145,7 @@ export async function priceRequestedLines(db: Database, userId: string, requeste
       productId: product.id,
       variantId: variant.id,
       title: product.title,
+      hsn: product.hsn,
       size: variant.size,
       sku: variant.sku,
       image: imageRows.find((i) => i.productId === product.id)?.url ?? null,

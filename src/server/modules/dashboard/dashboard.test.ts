@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
+import { eq } from 'drizzle-orm';
+import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { orders } from '../../db/schema';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -104,6 +106,31 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.today.revenue).toBeCloseTo(before.today.revenue + 950, 2);
     expect(after.ordersByStatus.placed).toBe(before.ordersByStatus.placed + 1);
     expect(after.revenueByDay[29].revenue).toBeCloseTo(before.revenueByDay[29].revenue + 950, 2);
+  });
+
+  it('counts a Cash on Delivery order in revenue only once its cash is collected, and shows what is still to collect', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 100_000, stockQty: 50 }] });
+    const before = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/cod/create-order',
+      headers: shopper.headers,
+      payload: {
+        items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }],
+        shippingAddress: { ...shippingAddress },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json().order;
+    const pending = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    expect(pending.today.orders).toBe(before.today.orders + 1);
+    expect(pending.today.revenue).toBeCloseTo(before.today.revenue, 2);
+    expect(pending.codToCollect).toEqual({ orders: before.codToCollect.orders + 1, amount: before.codToCollect.amount + 950 });
+    await t.db.update(orders).set({ paymentStatus: 'collected', paymentCollectedAt: new Date() }).where(eq(orders.id, order._id));
+    const collected = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    expect(collected.today.revenue).toBeCloseTo(before.today.revenue + 950, 2);
+    expect(collected.codToCollect).toEqual(before.codToCollect);
   });
 
   it('lists active variants with 5 or fewer units, sold out first, at most 20 of each group, and counts them all', async () => {

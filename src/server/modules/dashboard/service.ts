@@ -3,6 +3,8 @@
  * orders per status, low-stock variants (sold out and 1-5 left, each group listed on its own, issue
  * 18) and revenue per day over the last 30 days. Days are India (IST) days. Revenue is the orders' grand totals in rupees; cancelled, returned and refunded
  * orders are left out of both revenue and the order counts beside it (ordersByStatus counts all).
+ * A Cash on Delivery order counts in revenue only once its cash is collected (issue 20; on the day
+ * it was placed); until then it is counted in `codToCollect` and in the orders beside the revenue.
  */
 import { and, asc, between, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/constants';
@@ -36,12 +38,12 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
   const since = monthStart < chartStart ? monthStart : chartStart;
   const revenueOrder = notInArray(orders.status, [...NON_REVENUE_STATUSES]);
 
-  const [perDay, statusRows, soldOut, low, [lowStockCounts]] = await Promise.all([
+  const [perDay, statusRows, soldOut, low, [lowStockCounts], [codToCollect]] = await Promise.all([
     // Per IST day since the earlier of the month's start and the chart's first day; up to 31 rows.
     db
       .select({
         day: istDay,
-        revenue: sql<string>`coalesce(sum(${orders.grandTotalPaise}), 0)`,
+        revenue: sql<string>`coalesce(sum(${orders.grandTotalPaise}) filter (where ${orders.paymentStatus} <> 'pending'), 0)`,
         orders: sql<number>`count(*)::int`,
       })
       .from(orders)
@@ -60,6 +62,10 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
       })
       .from(variants)
       .where(and(eq(variants.isActive, true), lte(variants.stockQty, LOW_STOCK_THRESHOLD))),
+    db
+      .select({ orders: sql<number>`count(*)::int`, paise: sql<string>`coalesce(sum(${orders.grandTotalPaise}), 0)` })
+      .from(orders)
+      .where(and(revenueOrder, eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'))),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, { paise: Number(r.revenue), orders: r.orders }]));
@@ -90,6 +96,7 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
     lowStock: [...soldOut, ...low],
     lowStockCounts,
     revenueByDay,
+    codToCollect: { orders: codToCollect.orders, amount: toRupees(Number(codToCollect.paise)) },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The order confirmation e-mail (issue 5): HTML and text with the order reference, items, totals
- * and delivery address.
+ * (with the GST included and, for Cash on Delivery, the amount to pay on delivery; issue 20) and
+ * delivery address.
  */
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
@@ -26,7 +27,11 @@ export function orderConfirmationMail(order: Order): MailMessage {
       ? [`${order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}: −${formatINR(order.totals.discount)}`]
       : []),
     'Shipping: FREE',
-    `Total paid: ${formatINR(order.totals.grandTotal)}`,
+    ...(order.totals.codFee > 0 ? [`Cash on Delivery fee: ${formatINR(order.totals.codFee)}`] : []),
+    order.payment.method === 'cod'
+      ? `Pay on delivery: ${formatINR(order.totals.grandTotal)}`
+      : `Total paid: ${formatINR(order.totals.grandTotal)}`,
+    ...(order.totals.tax > 0 ? [`(incl. GST ${formatINR(order.totals.tax)})`] : []),
   ];
   const text = [`Thank you for your order #${ref}!`, '', ...itemLines, '', ...totals, '', 'Delivering to:', ...addressLines].join('\n');
   const rows = order.items

@@ -96,7 +96,10 @@ describe('checkout with Razorpay', () => {
       status: 'placed',
       itemCount: 3,
       discountType: 'MULTI_ITEM_20',
-      totals: { subTotal: 4597, discount: 919.4, shipping: 0, tax: 0, grandTotal: 3677.6 },
+      // GST included (Karnataka to Karnataka, 5%): the 20% discount allotted to the lines leaves
+      // ₹2,398.40 and ₹1,279.20; taxable ₹2,284.19 and ₹1,218.29; GST ₹114.21 + ₹60.91.
+      totals: { subTotal: 4597, discount: 919.4, shipping: 0, codFee: 0, tax: 175.12, grandTotal: 3677.6 },
+      invoiceNumber: expect.stringMatching(/^[A-Z0-9-]+\/\d{4}-\d{2}\/\d{5}$/),
       shippingAddress: { firstName: 'Asha', address: '12 MG Road', apartment: 'Flat 4B', city: 'Bengaluru', pincode: '560001' },
       payment: { method: 'razorpay', status: 'captured', providerPaymentId: paid.razorpay_payment_id },
     });

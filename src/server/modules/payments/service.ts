@@ -1,22 +1,18 @@
 /**
- * Checkout with Razorpay (storefront sections 4 and 7; DESIGN.md "Rules where the spec is
- * silent"): create-order prices from the catalogue, creates the Razorpay order for that amount in
- * paise with the new attempt's id as receipt and records the checkout attempt; verify checks the
- * signature and finds the attempt by the signed order id, then one transaction locks the attempt
- * and, in one statement, takes the stock of every line with a conditional update, creates the order
- * with its items and first timeline entry, clears the bought cart lines, writes the confirmation
- * mail to the outbox and marks the attempt completed (rolled back when a line is short).
- * The same payment completed twice gives the same order. A paid attempt that cannot be filled is
- * refunded and no order is created.
- * Coupons (issue 20): create-order prices with the shopper's `couponCode` (the larger of it and the
- * automatic discount applies) and freezes the coupon on the attempt; the same one statement then
- * counts the use (`used = used + 1` only while uses are left, and the shopper's own count only while
- * under their limit). When either condition fails the paid attempt is refunded like a line that
- * cannot be filled: the shopper paid a discounted amount the shop can no longer honour, and charging
- * the difference later is not possible (docs/decisions/coupon-codes.md).
+ * Checkout (storefront sections 4 and 7; DESIGN.md "Rules where the spec is silent"; issue 20): the
+ * part every payment method shares (pricing from the catalogue with the coupon, the checkout attempt,
+ * the settings the order needs) and the Razorpay adapter. Create-order prices the lines, creates the
+ * Razorpay order for that amount in paise with the new attempt's id as receipt and records the
+ * attempt; verify checks the signature and finds the attempt by the signed order id, then one
+ * transaction locks the attempt and places the order through the one placement path
+ * (orders/place-order.ts: stock, coupon use, GST, invoice number, order, mail). The same payment
+ * completed twice gives the same order. A paid attempt that cannot be filled (units gone, or its
+ * coupon no longer usable: the shopper paid a discounted amount the shop can no longer honour, and
+ * charging the difference later is not possible; docs/decisions/coupon-codes.md) is refunded and no
+ * order is created. Cash on Delivery is the other adapter (cod.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
 import { COUPON_MESSAGES } from '../../../core/coupons';
 import { formatINR, toRupees } from '../../../core/money';
@@ -27,19 +23,7 @@ import {
   type ShippingAddress,
 } from '../../../core/schemas/checkout';
 import { preparedOnce, type Database } from '../../db/client';
-import {
-  cartItems,
-  checkoutAttempts,
-  couponUses,
-  coupons,
-  mailOutbox,
-  orderEvents,
-  orderItems,
-  orders,
-  refunds,
-  users,
-  variants,
-} from '../../db/schema';
+import { checkoutAttempts, refunds, users } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
@@ -47,7 +31,9 @@ import type { RazorpayClient } from '../../integrations/razorpay/razorpay-client
 import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
 import { describeProblem, priceRequestedLines, toPricing, type LineRequest, type PricedLines } from '../cart/pricing';
 import { couponRefused, priceWithCoupon, type CouponOutcome } from '../coupons/service';
-import { findOrder, shapeOrder } from '../orders/service';
+import { placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
+import { findOrder } from '../orders/service';
+import type { SettingsService } from '../settings/service';
 import type { PincodeService } from '../pincodes/service';
 
 export interface PaymentDeps {
@@ -65,6 +51,8 @@ export interface PaymentDeps {
   now?: () => Date;
   /** Refuses a pincode of another state or one the shop does not deliver to (modules/pincodes). */
   pincodes?: Pick<PincodeService, 'checkAddress'>;
+  /** The shop settings: seller state, invoice prefix and GST slabs for the order; COD rules. */
+  settings: Pick<SettingsService, 'get' | 'taxSlabs'>;
 }
 
 export const VERIFY_FAILED = 'Payment verification failed';
@@ -166,24 +154,25 @@ async function savedAddressOf(db: Database, userId: string, contact: { email?: s
   return parsed.data;
 }
 
+/** What a shopper sends to place an order, for every payment method (rupees nowhere: lines only). */
+export interface CheckoutInput {
+  items: LineRequest[];
+  fromBuyNow: boolean;
+  shippingAddress?: ShippingAddress;
+  email?: string;
+  phone?: string;
+  couponCode?: string | null;
+}
+
 /**
- * POST /api/payments/razorpay/create-order. Ships to `shippingAddress`, or without it to the
- * shopper's saved address (400 'Delivery address is required' when there is none; 400 with
- * errors.pincode when the pincode is in another state or not delivered to). Throws 409 when
- * a line cannot be bought (with the reason), 502 when Razorpay cannot be reached.
+ * The checkout attempt every payment method starts from, not yet written: the lines priced from the
+ * catalogue with the coupon (the larger of it and the automatic discount), frozen with the shipping
+ * address. `extraPaise` is charged on top of the goods (the COD fee). Ships to `shippingAddress`, or
+ * without it to the shopper's saved address. Throws 400 'Delivery address is required' when there is
+ * none, 400 with errors.pincode when the pincode is in another state or not delivered to, 409 when a
+ * line cannot be bought (with the reason), 400 when the coupon cannot be used or there is nothing to buy.
  */
-export async function createCheckout(
-  deps: PaymentDeps,
-  userId: string,
-  input: {
-    items: LineRequest[];
-    fromBuyNow: boolean;
-    shippingAddress?: ShippingAddress;
-    email?: string;
-    phone?: string;
-    couponCode?: string | null;
-  },
-): Promise<CreateOrderResponse> {
+export async function prepareAttempt(deps: PaymentDeps, userId: string, input: CheckoutInput, extraPaise = 0) {
   const address = input.shippingAddress ?? (await savedAddressOf(deps.db, userId, input));
   await deps.pincodes?.checkAddress(address, { delivery: true });
   const { priced, coupon } = await priceForShopper(deps, userId, input.items, input.couponCode);
@@ -192,10 +181,7 @@ export async function createCheckout(
   // A coupon that cannot be used is refused rather than silently dropped from what is charged.
   if (coupon && !coupon.valid) throw couponRefused(coupon.message);
   const t = priced.totals;
-  if (t.grandTotal < MIN_ONLINE_PAYMENT_PAISE) throw badRequest('The order total must be at least ₹1 to pay online');
   const appliedCoupon = coupon?.applied ? coupon : null;
-  // The attempt's id is chosen here so the Razorpay order can carry it as its receipt before the
-  // attempt is written: one write per checkout instead of an insert and an update (issue 8).
   const attempt = {
     id: randomUUID(),
     userId,
@@ -205,14 +191,39 @@ export async function createCheckout(
     subTotalPaise: t.subTotal,
     discountType: t.discountType,
     discountPaise: t.discount,
-    grandTotalPaise: t.grandTotal,
+    grandTotalPaise: t.grandTotal + extraPaise,
     couponId: appliedCoupon?.couponId ?? null,
     couponCode: appliedCoupon?.code ?? null,
     currency: t.currency,
-    shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' },
+    shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' as const },
     email: address.email,
     phone: address.phone,
   } satisfies typeof checkoutAttempts.$inferInsert;
+  const pricing = { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}) };
+  return { attempt, pricing };
+}
+
+/**
+ * What `placeOrder` needs from the shop settings (seller state, invoice prefix, GST slabs) and the
+ * order mail; read from the cached settings service before the order's transaction.
+ */
+export async function placementContext(deps: PaymentDeps): Promise<PlacementContext> {
+  const [settings, slabs] = await Promise.all([deps.settings.get(), deps.settings.taxSlabs()]);
+  return { seller: { state: settings.state, invoicePrefix: settings.invoicePrefix }, slabs, orderMail: deps.orderMail };
+}
+
+/**
+ * POST /api/payments/razorpay/create-order: prepares the attempt (see `prepareAttempt` for its
+ * errors), creates the Razorpay order for its amount and records the attempt. Throws 400 under ₹1,
+ * 502 when Razorpay cannot be reached.
+ */
+export async function createCheckout(deps: PaymentDeps, userId: string, input: CheckoutInput): Promise<CreateOrderResponse> {
+  // The attempt's id is chosen first so the Razorpay order can carry it as its receipt before the
+  // attempt is written: one write per checkout instead of an insert and an update (issue 8).
+  const { attempt, pricing } = await prepareAttempt(deps, userId, input);
+  if (attempt.grandTotalPaise < MIN_ONLINE_PAYMENT_PAISE) throw badRequest('The order total must be at least ₹1 to pay online');
+  const t = { grandTotal: attempt.grandTotalPaise, discountType: attempt.discountType };
+  const appliedCoupon = attempt.couponCode ? { code: attempt.couponCode } : null;
   let rzpOrder;
   try {
     rzpOrder = await deps.razorpay.createOrder({
@@ -235,26 +246,18 @@ export async function createCheckout(
   return {
     key: deps.keyId,
     order: { id: rzpOrder.id, amount: rzpOrder.amount, currency: 'INR' },
-    pricing: { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}) },
+    pricing,
     checkoutAttemptId: attempt.id,
   };
 }
 
 /** Why a paid attempt cannot become an order: what is recorded and what the shopper reads first. */
-const UNFILLABLE = {
+const UNFILLABLE: Record<UnfillableReason, { failureReason: string; lead: string }> = {
   stock: { failureReason: 'out of stock after payment', lead: 'Sorry, some items sold out while you were paying.' },
   couponLimit: { failureReason: 'coupon usage limit reached after payment', lead: `${COUPON_MESSAGES.usageLimit}.` },
   couponShopper: { failureReason: 'coupon already used by the shopper after payment', lead: `${COUPON_MESSAGES.alreadyUsed}.` },
   couponFirstOrder: { failureReason: 'coupon first order only after payment', lead: `${COUPON_MESSAGES.firstOrderOnly}.` },
-} as const;
-type UnfillableReason = keyof typeof UNFILLABLE;
-
-/** Thrown inside the order's transaction to roll it back and refund. */
-class Unfillable extends Error {
-  constructor(readonly reason: UnfillableReason) {
-    super(reason);
-  }
-}
+};
 
 /** The reason recorded on an attempt, back to its key (older attempts: out of stock). */
 const reasonOf = (failureReason: string | null): UnfillableReason =>
@@ -290,6 +293,7 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
   // `placed` is set when this call placed the order; otherwise the order existed already.
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
   try {
+    const placement = await placementContext(deps);
     outcome = await deps.db.transaction(async (tx) => {
       const [attempt] = await tx
         .select()
@@ -300,171 +304,8 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
       attemptId = attempt.id;
       if (attempt.orderId) return { orderId: attempt.orderId };
       if (attempt.status === 'refunded' || attempt.status === 'failed') throw new Unfillable(reasonOf(attempt.failureReason));
-      // One statement takes the stock of every line and writes the order with its items, its first
-      // timeline entry, the completed attempt, the emptied cart lines and the mail (issue 8: each
-      // statement is a round trip to the database). They are all built here, so the answer needs
-      // no read-back. A line whose variant is inactive or short is not taken; the transaction then
-      // rolls back, writes included.
-      const now = new Date();
-      const order = {
-        id: randomUUID(),
-        userId: attempt.userId,
-        checkoutAttemptId: attempt.id,
-        status: 'placed',
-        email: attempt.email,
-        phone: attempt.phone,
-        shippingAddress: attempt.shippingAddress,
-        itemCount: attempt.itemCount,
-        subTotalPaise: attempt.subTotalPaise,
-        discountType: attempt.discountType,
-        discountPaise: attempt.discountPaise,
-        shippingPaise: 0,
-        codFeePaise: 0,
-        taxPaise: 0,
-        grandTotalPaise: attempt.grandTotalPaise,
-        couponId: attempt.couponId,
-        couponCode: attempt.couponCode,
-        paymentMethod: 'razorpay' as const,
-        paymentStatus: 'captured' as const,
-        razorpayOrderId: attempt.razorpayOrderId!,
-        razorpayPaymentId: paymentId,
-        paymentCollectedAt: null,
-        invoiceNumber: null,
-        restocked: false,
-        createdAt: now,
-        updatedAt: now,
-      } satisfies typeof orders.$inferSelect;
-      const items = attempt.items.map(
-        (line, position) =>
-          ({
-            id: randomUUID(),
-            orderId: order.id,
-            productId: line.productId,
-            variantId: line.variantId,
-            title: line.title,
-            variantName: line.size,
-            sku: line.sku,
-            image: line.image,
-            unitPricePaise: line.unitPricePaise,
-            quantity: line.quantity,
-            lineTotalPaise: line.unitPricePaise * line.quantity,
-            position,
-            hsn: '',
-            discountPaise: 0,
-            taxablePaise: 0,
-            taxRateBp: 0,
-            cgstPaise: 0,
-            sgstPaise: 0,
-            igstPaise: 0,
-          }) satisfies typeof orderItems.$inferSelect,
-      );
-      const event = {
-        id: randomUUID(),
-        orderId: order.id,
-        status: 'placed',
-        note: 'Payment received',
-        at: now,
-      } satisfies typeof orderEvents.$inferSelect;
-      const placed = shapeOrder(order, items, [event]);
-      const mail = deps.orderMail?.queue.stage(deps.orderMail.compose(placed));
-      // With more than one line, the `locked` step locks the variants in id order, as the admin's
-      // product save does, before the update can touch any (it only updates rows `locked` has
-      // yielded): two checkouts sharing variants never wait on each other in a cycle, whatever plan
-      // the update gets. One line takes one lock, which cannot close a cycle, so it skips the step
-      // (a row lock is a write of its own).
-      const variantIds = attempt.items.map((line) => line.variantId);
-      const lockFirst = variantIds.length > 1;
-      const locked = sql`select ${variants.id} from ${variants} where ${inArray(variants.id, variantIds)} order by ${variants.id} for update`;
-      const wanted = sql.join(
-        attempt.items.map((line) => sql`(${line.variantId}::uuid, ${line.quantity}::int)`),
-        sql`, `,
-      );
-      const stock = tx
-        .update(variants)
-        .set({ stockQty: sql`${variants.stockQty} - wanted.quantity`, updatedAt: now })
-        .from(sql`(values ${wanted}) as wanted(variant_id, quantity)`)
-        .where(
-          and(
-            eq(variants.id, sql`wanted.variant_id`),
-            lockFirst ? sql`${variants.id} in (select id from locked)` : undefined,
-            gte(variants.stockQty, sql`wanted.quantity`),
-            eq(variants.isActive, true),
-          ),
-        )
-        .returning({ id: variants.id });
-      const writes = [
-        tx.insert(orders).values(order),
-        tx.insert(orderItems).values(items),
-        tx.insert(orderEvents).values(event),
-        tx
-          .update(checkoutAttempts)
-          .set({ status: 'completed', orderId: order.id, razorpayPaymentId: paymentId, updatedAt: now })
-          .where(eq(checkoutAttempts.id, attempt.id)),
-        // A cart checkout empties the bought lines from the cart; Buy Now leaves the cart alone.
-        ...(attempt.fromBuyNow
-          ? []
-          : [
-              tx.delete(cartItems).where(
-                and(
-                  eq(cartItems.userId, attempt.userId),
-                  inArray(
-                    cartItems.variantId,
-                    attempt.items.map((l) => l.variantId),
-                  ),
-                ),
-              ),
-            ]),
-        ...(mail ? [tx.insert(mailOutbox).values(mail)] : []),
-      ];
-      // A coupon's use is counted here too (DESIGN.md): the coupon's `used` rises only while uses
-      // are left (and, for a first-order coupon, only while the shopper has no order), the shopper's
-      // own count only while under their limit; a row lock makes concurrent checkouts take turns and
-      // re-check. Stock is taken first in every checkout, so the locks come in one order.
-      const couponId = attempt.couponId;
-      const couponTaken = couponId
-        ? tx
-            .update(coupons)
-            .set({ used: sql`${coupons.used} + 1`, updatedAt: now })
-            .where(
-              and(
-                eq(coupons.id, couponId),
-                sql`(${coupons.maxUses} is null or ${coupons.used} < ${coupons.maxUses})`,
-                sql`(not ${coupons.firstOrderOnly} or not exists (select 1 from ${orders} where ${orders.userId} = ${attempt.userId}))`,
-              ),
-            )
-            .returning({ id: coupons.id })
-        : null;
-      const shopperUse = couponId
-        ? tx
-            .insert(couponUses)
-            .values({ couponId, userId: attempt.userId, used: 1, lastOrderId: order.id, updatedAt: now })
-            .onConflictDoUpdate({
-              target: [couponUses.couponId, couponUses.userId],
-              set: { used: sql`${couponUses.used} + 1`, lastOrderId: order.id, updatedAt: now },
-              setWhere: sql`${couponUses.used} < coalesce((select ${coupons.maxUsesPerShopper} from ${coupons} where ${coupons.id} = ${couponId}), 2147483647)`,
-            })
-            .returning({ used: couponUses.used })
-        : null;
-      const firstOrderGone = couponId
-        ? sql`(select ${coupons.firstOrderOnly} and exists (select 1 from ${orders} where ${orders.userId} = ${attempt.userId}) from ${coupons} where ${coupons.id} = ${couponId})`
-        : sql`false`;
-      const { rows } = await tx.execute<{ taken: number; coupon_taken: number; shopper_use: number; first_order_gone: boolean | null }>(
-        sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken as (${stock.getSQL()}), ${
-          couponTaken && shopperUse ? sql`coupon_taken as (${couponTaken.getSQL()}), shopper_use as (${shopperUse.getSQL()}), ` : sql``
-        }${sql.join(
-          writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
-          sql`, `,
-        )} select (select count(*) from taken)::int as taken, ${
-          couponTaken
-            ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use`
-            : sql`1 as coupon_taken, 1 as shopper_use`
-        }, ${firstOrderGone} as first_order_gone`,
-      );
-      const result = rows[0];
-      if (result.taken !== attempt.items.length) throw new Unfillable('stock');
-      if (result.coupon_taken !== 1) throw new Unfillable(result.first_order_gone ? 'couponFirstOrder' : 'couponLimit');
-      if (result.shopper_use !== 1) throw new Unfillable('couponShopper');
-      return { orderId: order.id, placed, mail };
+      const { placed, mail } = await placeOrder(tx, attempt, { method: 'razorpay', razorpayPaymentId: paymentId }, placement);
+      return { orderId: placed._id, placed, mail };
     });
   } catch (err) {
     if (err instanceof Unfillable) throw await refundUnfillable(deps, attemptId!, paymentId, err.reason);

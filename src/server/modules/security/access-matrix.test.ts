@@ -26,6 +26,8 @@ const PUBLIC = new Set([
   'GET /api/pincodes/:pincode',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
+  // The same rule for the order's GST tax invoice (issue 20).
+  'GET /api/orders/:id/invoice',
   // Authorised by Razorpay's signature, not by a token.
   'POST /api/payments/razorpay/verify-and-create-order',
   'POST /api/payments/razorpay/webhook',
@@ -34,7 +36,7 @@ const PUBLIC = new Set([
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);
-const SHOPPER = /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|orders\/my)/;
+const SHOPPER = /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

@@ -1,13 +1,16 @@
 /**
- * The totals box shared by cart and checkout: subtotal, discount, free shipping, tax, grand total.
+ * The totals box shared by cart and checkout: subtotal, discount, free shipping, COD fee, tax, grand total.
  */
 import type { ReactNode } from 'react';
 import type { PricingSummary } from '../../../core/api-types';
 import { DISCOUNT_LABELS } from '../../../core/constants';
-import { formatINR } from '../../../core/money';
+import { formatINR, toPaise, toRupees } from '../../../core/money';
 
-/** Label/value rows of a priced summary, then `children` (buttons) under the total. */
-export function SummaryRows({ summary, children }: { summary: PricingSummary; children?: ReactNode }) {
+/**
+ * Label/value rows of a priced summary, then `children` (buttons) under the total. `codFee` (rupees)
+ * is the Cash on Delivery fee when the shopper chose COD: a row of its own, added to the total.
+ */
+export function SummaryRows({ summary, codFee = 0, children }: { summary: PricingSummary; codFee?: number; children?: ReactNode }) {
   const discountLabel = summary.couponCode ? `Coupon ${summary.couponCode}` : DISCOUNT_LABELS[summary.discountType] || 'Discount';
   return (
     <>
@@ -28,6 +31,12 @@ export function SummaryRows({ summary, children }: { summary: PricingSummary; ch
           <dt className="text-stone-600">Shipping</dt>
           <dd className="font-semibold text-green-700">FREE</dd>
         </div>
+        {codFee > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Cash on Delivery fee</dt>
+            <dd className="font-medium text-stone-900">{formatINR(codFee)}</dd>
+          </div>
+        ) : null}
         {summary.tax > 0 ? (
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">Tax</dt>
@@ -36,7 +45,7 @@ export function SummaryRows({ summary, children }: { summary: PricingSummary; ch
         ) : null}
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-4 text-base">
           <dt className="font-semibold text-stone-900">Total</dt>
-          <dd className="font-semibold text-stone-900">{formatINR(summary.grandTotal)}</dd>
+          <dd className="font-semibold text-stone-900">{formatINR(toRupees(toPaise(summary.grandTotal) + toPaise(codFee)))}</dd>
         </div>
       </dl>
       <p className="mt-1 text-right text-xs text-stone-500">Inclusive of all taxes</p>

@@ -1,8 +1,10 @@
 /**
- * Checkout calls (spec 7): server-side pricing and the Razorpay order pair.
+ * Checkout calls (spec 7): server-side pricing, the Razorpay order pair, Cash on Delivery and the
+ * shop's public settings (COD fee and limit; issue 20).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
+import type { PublicShopSettings } from '../../../core/schemas/settings';
 import type { LineItemInput, ShippingAddress } from '../../../core/schemas/checkout';
 import { apiFetch } from '../../lib/api';
 import { useIsSignedIn } from '../../lib/auth';
@@ -67,5 +69,28 @@ export function verifyPayment(body: RazorpaySuccess & Omit<CreateOrderBody, 'cur
     body,
     // No fallback here: the page shows 'Payment verification failed' and toasts 'Failed to complete order'.
     fallbackMessage: '',
+  });
+}
+
+/**
+ * POST /api/payments/cod/create-order: places a Cash on Delivery order at once. `idempotencyKey`
+ * is one per checkout visit, so a retried or double-clicked submit returns the same order.
+ */
+export function placeCodOrder(body: CreateOrderBody, idempotencyKey: string) {
+  return apiFetch<{ message: string; order: Order }>('/api/payments/cod/create-order', {
+    method: 'POST',
+    auth: true,
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    fallbackMessage: 'Could not place the order',
+  });
+}
+
+/** GET /api/settings/public: what the storefront may show of the shop settings (COD fee and limit). */
+export function usePublicSettings() {
+  return useQuery({
+    queryKey: ['settings', 'public'],
+    queryFn: () => apiFetch<PublicShopSettings>('/api/settings/public'),
+    staleTime: 60_000,
   });
 }

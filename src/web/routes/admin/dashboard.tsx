@@ -108,6 +108,12 @@ export default function AdminDashboard() {
                 sub={s ? `${s.lowStockCounts.soldOut} sold out, ${s.lowStockCounts.low} with 1-5 left` : ' '}
               />
             </div>
+            <p className="text-xs text-stone-500" data-testid="cod-to-collect">
+              Revenue counts Cash on Delivery orders once their cash is collected
+              {s && s.codToCollect.orders > 0
+                ? `: ${formatINR(s.codToCollect.amount)} in ${s.codToCollect.orders} COD order(s) still to collect.`
+                : '.'}
+            </p>
             <div className="grid gap-4 lg:grid-cols-3">
               <div className="rounded-xl border border-stone-200 bg-white p-4 lg:col-span-2">
                 <h3 className="mb-2 text-sm font-semibold text-stone-900">Revenue, last 30 days</h3>

@@ -1,16 +1,19 @@
 /**
  * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
- * created time (IST); payment method and status; shipping address; items with image, title, size,
- * price and quantity; totals (tax and shipping only when above 0); shipping (issue 21: ship, out for
- * delivery, delivered, packing slip and label); and the status timeline.
+ * created time (IST); payment method and status; the GST tax invoice's number and download (issue
+ * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping
+ * only when above 0); shipping (issue 21: ship, out for delivery, delivered, packing slip and label);
+ * and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
 import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { capitalise, formatDateTime } from '../format';
+import { DownloadInvoiceButton } from '../../orders/download-invoice';
+import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
 import { ShippingPanel } from './shipping-panel';
@@ -61,8 +64,14 @@ function Details({ order }: { order: AdminOrder }) {
           </p>
           <p>Placed {formatDateTime(order.createdAt)}</p>
           <p>
-            Payment: {capitalise(order.payment.method)} · {capitalise(order.payment.status)}
+            Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {PAYMENT_STATUS_LABELS[order.payment.status]}
           </p>
+          {order.invoiceNumber ? (
+            <>
+              <p>Invoice: {order.invoiceNumber}</p>
+              <DownloadInvoiceButton orderId={order._id} className="pt-1" />
+            </>
+          ) : null}
         </Block>
         <Block title="Shipping address">
           <address className="not-italic">

@@ -2,10 +2,11 @@
  * The orders of one page (admin section 2): a table from 1024px up, cards below. Each order shows
  * its reference, date, customer, items, total, payment, the inline status dropdown and View Details.
  */
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
 import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
-import { capitalise, formatDate, formatTime } from '../format';
+import { formatDate, formatTime } from '../format';
 import { StatusControl } from './status-control';
 
 interface ListProps {
@@ -71,8 +72,8 @@ export function OrdersTable({ orders, onView }: ListProps) {
               <td className="px-4 py-3 text-stone-700">{itemsLabel(o)}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums text-stone-900">{formatINR(o.totals.grandTotal)}</td>
               <td className="px-4 py-3 text-stone-700">
-                <p>{capitalise(o.payment.method)}</p>
-                <p className="text-xs text-stone-500">{capitalise(o.payment.status)}</p>
+                <p>{PAYMENT_METHOD_LABELS[o.payment.method]}</p>
+                <p className="text-xs text-stone-500">{PAYMENT_STATUS_LABELS[o.payment.status]}</p>
               </td>
               <td className="px-4 py-3">
                 <StatusControl key={`${o._id}:${o.status}`} orderId={o._id} status={o.status} />
@@ -110,7 +111,7 @@ export function OrderCards({ orders, onView }: ListProps) {
             <p className="font-medium text-stone-900">{o.customer.name}</p>
             <p className="break-all text-stone-600">{o.customer.email}</p>
             <p className="text-stone-600">
-              {o.customer.phone} · {capitalise(o.payment.method)} {o.payment.status}
+              {o.customer.phone} · {PAYMENT_METHOD_LABELS[o.payment.method]} · {PAYMENT_STATUS_LABELS[o.payment.status]}
             </p>
           </div>
           <div className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-100 pt-3">

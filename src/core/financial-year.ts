@@ -1,0 +1,19 @@
+/**
+ * India's financial year (April to March) and document numbers (issue 20: GST invoices are numbered
+ * in one gapless series per financial year, CGST Rules 2017 rule 46(b); issue 21: credit notes).
+ * Dates are read in India time (UTC+05:30, no daylight saving).
+ */
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The financial year an instant falls in, in India time, as '2026-27' (1 April 2026 to 31 March 2027). */
+export function financialYearOf(at: Date): string {
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+/** A document number: prefix, financial year and the sequence number padded to five digits ('RM/2026-27/00001'). */
+export function documentNumber(prefix: string, financialYear: string, sequence: number): string {
+  return `${prefix}/${financialYear}/${String(sequence).padStart(5, '0')}`;
+}

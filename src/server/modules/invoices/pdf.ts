@@ -1,0 +1,385 @@
+/**
+ * The GST tax invoice as a PDF (issue 20), drawn with pdfkit on one A4 page (more when an order has
+ * many lines): the seller's legal name, address, state and GSTIN; invoice number and date (India
+ * time), order reference and payment; buyer and shipping address; place of supply with its GST
+ * state code; a line table (description, size, HSN, quantity, rate, discount, taxable value, then
+ * CGST and SGST for intra-state supply or IGST for inter-state, each with rate and amount, and the
+ * line total); the totals; the grand total in words (Indian numbering); a footer with the support
+ * contacts. Text is set in Noto Sans (OFL, from the @expo-google-fonts/noto-sans package: installed
+ * with npm, never downloaded at run time), which has the ₹ sign. Amounts in the table are rupees
+ * with two decimals, grouped the Indian way ('1,23,456.78').
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { amountInWords } from '../../../core/amount-in-words';
+import { BRAND } from '../../../core/constants';
+import type { InvoiceData, InvoiceLine } from './service';
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+/** The two Noto Sans faces, read once from node_modules. */
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  };
+  return fonts;
+}
+
+/** Integer paise as rupees with two decimals, grouped the Indian way: 12345678 -> '1,23,456.78'. */
+export function rupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  const whole = String(Math.floor(abs / 100));
+  const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+  return `${sign}${grouped}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A rate in basis points as a percentage: 500 -> '5%', 250 -> '2.5%', 1800 -> '18%'. */
+export const ratePercent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+/** The invoice date in India time: '25 Nov 2026'. */
+export const invoiceDate = (at: Date) => dateFormat.format(at).replace(/-/g, ' ');
+
+const PAYMENT_LABELS: Record<InvoiceData['paymentMethod'], string> = {
+  razorpay: 'Prepaid (online)',
+  cod: 'Cash on Delivery',
+};
+
+const INK = '#1c1917';
+const MUTED = '#57534e';
+const RULE = '#d6d3d1';
+const HEAD_FILL = '#f5f5f4';
+const BRAND_COLOUR = '#be123c';
+const PAGE = { width: 595.28, height: 841.89, margin: 36 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+
+interface Column {
+  header: string;
+  width: number;
+  align: 'left' | 'right' | 'center';
+  /** Main text of the cell; `sub` is a smaller second line (the size, a tax rate). */
+  cell: (line: InvoiceLine, index: number) => { text: string; sub?: string };
+}
+
+/** The line table's columns: CGST + SGST for intra-state supply, IGST otherwise; widths add up to the page. */
+function columns(intraState: boolean): Column[] {
+  const money = (header: string, width: number, pick: (l: InvoiceLine) => number): Column => ({
+    header,
+    width,
+    align: 'right',
+    cell: (l) => ({ text: rupees(pick(l)) }),
+  });
+  const tax = (header: string, width: number, pick: (l: InvoiceLine) => number, bp: (l: InvoiceLine) => number): Column => ({
+    header,
+    width,
+    align: 'right',
+    cell: (l) => ({ text: rupees(pick(l)), sub: `@ ${ratePercent(bp(l))}` }),
+  });
+  const taxColumns = intraState
+    ? [
+        tax(
+          'CGST',
+          50,
+          (l) => l.cgstPaise,
+          (l) => l.taxRateBp / 2,
+        ),
+        tax(
+          'SGST',
+          50,
+          (l) => l.sgstPaise,
+          (l) => l.taxRateBp / 2,
+        ),
+      ]
+    : [
+        tax(
+          'IGST',
+          70,
+          (l) => l.igstPaise,
+          (l) => l.taxRateBp,
+        ),
+      ];
+  return [
+    { header: '#', width: 16, align: 'center', cell: (_l, i) => ({ text: String(i + 1) }) },
+    {
+      header: 'Description',
+      width: intraState ? 131 : 161,
+      align: 'left',
+      cell: (l) => ({ text: l.description, sub: l.size ? `Size: ${l.size}` : undefined }),
+    },
+    { header: 'HSN', width: 36, align: 'center', cell: (l) => ({ text: l.hsn || '-' }) },
+    { header: 'Qty', width: 24, align: 'center', cell: (l) => ({ text: String(l.quantity) }) },
+    money('Rate', 52, (l) => l.unitPricePaise),
+    money('Discount', 48, (l) => l.discountPaise),
+    money('Taxable value', 58, (l) => l.taxablePaise),
+    ...taxColumns,
+    money('Total', 58, (l) => l.totalPaise),
+  ];
+}
+
+/**
+ * Renders `invoice` as a PDF document.
+ * - out: the PDF's bytes (A4, Noto Sans embedded as a subset).
+ * Throws only if pdfkit or the font files fail (a broken install).
+ */
+export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: {
+      Title: `Tax Invoice ${invoice.invoiceNumber}`,
+      Author: invoice.seller.legalName || BRAND.name,
+      Subject: `Order #${invoice.orderReference}`,
+      CreationDate: invoice.issuedAt,
+    },
+  });
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = PAGE.margin;
+  const right = PAGE.width - PAGE.margin;
+  const { seller, buyer } = invoice;
+  const sellerName = seller.legalName || BRAND.name;
+  const supportEmail = seller.supportEmail || BRAND.supportEmail;
+
+  // Header: the seller on the left, the document's title and numbers on the right.
+  let y = PAGE.margin;
+  doc.font('bold').fontSize(18).fillColor(BRAND_COLOUR).text(BRAND.name, left, y, { width: 300 });
+  y = doc.y + 2;
+  doc.font('bold').fontSize(10).fillColor(INK).text(sellerName, left, y, { width: 300 });
+  doc.font('body').fontSize(8.5).fillColor(MUTED);
+  if (seller.address) doc.text(seller.address, { width: 300 });
+  if (seller.state) doc.text(`State: ${seller.state}${seller.stateCode ? ` (code ${seller.stateCode})` : ''}`, { width: 300 });
+  doc
+    .font('bold')
+    .fillColor(INK)
+    .text(`GSTIN: ${seller.gstin || 'not registered'}`, { width: 300 });
+  const sellerBottom = doc.y;
+
+  const metaX = right - 200;
+  doc.font('bold').fontSize(16).fillColor(INK).text('TAX INVOICE', metaX, PAGE.margin, { width: 200, align: 'right' });
+  doc.font('body').fontSize(7.5).fillColor(MUTED).text('Original for recipient', metaX, doc.y, { width: 200, align: 'right' });
+  let metaY = doc.y + 6;
+  const meta: [string, string][] = [
+    ['Invoice no.', invoice.invoiceNumber],
+    ['Invoice date', invoiceDate(invoice.issuedAt)],
+    ['Order', `#${invoice.orderReference}`],
+    ['Payment', PAYMENT_LABELS[invoice.paymentMethod]],
+  ];
+  for (const [label, value] of meta) {
+    doc.font('body').fontSize(8.5).fillColor(MUTED).text(label, metaX, metaY, { width: 80 });
+    doc
+      .font('bold')
+      .fillColor(INK)
+      .text(value, metaX + 80, metaY, { width: 120, align: 'right' });
+    metaY = doc.y + 2;
+  }
+  y = Math.max(sellerBottom, metaY) + 10;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.5).strokeColor(BRAND_COLOUR).stroke();
+  y += 10;
+
+  // Buyer and supply.
+  const half = (CONTENT_WIDTH - 16) / 2;
+  doc.font('bold').fontSize(7.5).fillColor(MUTED).text('BILL TO / SHIP TO', left, y, { width: half, characterSpacing: 0.5 });
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(buyer.name, left, doc.y + 2, { width: half });
+  doc.font('body').fontSize(8.5).fillColor(INK);
+  for (const line of buyer.addressLines) doc.text(line, { width: half });
+  doc.fillColor(MUTED).text(`Phone: ${buyer.phone}`, { width: half });
+  doc.text(`E-mail: ${buyer.email}`, { width: half });
+  const buyerBottom = doc.y;
+
+  const supplyX = left + half + 16;
+  const supplyCode = invoice.placeOfSupply.stateCode;
+  doc.font('bold').fontSize(7.5).fillColor(MUTED).text('PLACE OF SUPPLY', supplyX, y, { width: half, characterSpacing: 0.5 });
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(`${invoice.placeOfSupply.state}${supplyCode ? ` (${supplyCode})` : ''}`, supplyX, doc.y + 2, { width: half });
+  doc
+    .font('body')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(invoice.intraState ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST', { width: half });
+  doc.text('Tax payable on reverse charge: No', { width: half });
+  y = Math.max(buyerBottom, doc.y) + 10;
+  doc.font('body').fontSize(7).fillColor(MUTED).text('All amounts in ₹', left, y, { width: CONTENT_WIDTH, align: 'right' });
+  y = doc.y + 2;
+
+  // The line table.
+  const cols = columns(invoice.intraState);
+  const pad = 3;
+  const drawHeader = (top: number) => {
+    doc.font('bold').fontSize(7.5);
+    const height = Math.max(...cols.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * pad }))) + 2 * pad + 2;
+    doc.rect(left, top, CONTENT_WIDTH, height).fill(HEAD_FILL);
+    let x = left;
+    doc.fillColor(INK);
+    for (const c of cols) {
+      doc.text(c.header, x + pad, top + pad + 1, { width: c.width - 2 * pad, align: c.align });
+      x += c.width;
+    }
+    doc
+      .moveTo(left, top + height)
+      .lineTo(right, top + height)
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .stroke();
+    return top + height;
+  };
+  y = drawHeader(y);
+  invoice.lines.forEach((line, index) => {
+    const cells = cols.map((c) => c.cell(line, index));
+    doc.fontSize(8.5);
+    const height =
+      Math.max(
+        ...cells.map((cell, i) => {
+          const width = cols[i].width - 2 * pad;
+          const main = doc.font('body').fontSize(8.5).heightOfString(cell.text, { width });
+          const sub = cell.sub ? doc.font('body').fontSize(7).heightOfString(cell.sub, { width }) : 0;
+          return main + sub;
+        }),
+      ) +
+      2 * pad +
+      2;
+    if (y + height > PAGE.height - PAGE.margin - 40) {
+      doc.addPage();
+      doc
+        .font('bold')
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(`Tax invoice ${invoice.invoiceNumber} (continued)`, left, PAGE.margin, { width: CONTENT_WIDTH });
+      y = drawHeader(doc.y + 6);
+    }
+    let x = left;
+    cells.forEach((cell, i) => {
+      const c = cols[i];
+      const width = c.width - 2 * pad;
+      doc
+        .font(i === 1 ? 'bold' : 'body')
+        .fontSize(8.5)
+        .fillColor(INK)
+        .text(cell.text, x + pad, y + pad + 1, { width, align: c.align });
+      if (cell.sub)
+        doc
+          .font('body')
+          .fontSize(7)
+          .fillColor(MUTED)
+          .text(cell.sub, x + pad, doc.y, { width, align: c.align });
+      x += c.width;
+    });
+    y += height;
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  });
+
+  // Totals on the right, the amount in words on the left.
+  const totals = invoice.totals;
+  const rows: [string, string][] = [
+    ['Taxable value', `₹${rupees(totals.taxablePaise)}`],
+    ...(invoice.intraState
+      ? ([
+          ['CGST', `₹${rupees(totals.cgstPaise)}`],
+          ['SGST', `₹${rupees(totals.sgstPaise)}`],
+        ] as [string, string][])
+      : ([['IGST', `₹${rupees(totals.igstPaise)}`]] as [string, string][])),
+    ...(invoice.intraState ? ([['Total GST', `₹${rupees(totals.cgstPaise + totals.sgstPaise)}`]] as [string, string][]) : []),
+    ['Value of supply (incl. GST)', `₹${rupees(totals.linesPaise)}`],
+    ...(totals.shippingPaise > 0 ? ([['Shipping', `₹${rupees(totals.shippingPaise)}`]] as [string, string][]) : []),
+  ];
+  const totalsWidth = 220;
+  const totalsX = right - totalsWidth;
+  const rowsHeight = rows.length * 14 + 26;
+  if (y + rowsHeight + 90 > PAGE.height - PAGE.margin) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
+  let ty = y + 8;
+  for (const [label, value] of rows) {
+    doc.font('body').fontSize(8.5).fillColor(MUTED).text(label, totalsX, ty, { width: 130 });
+    doc
+      .font('body')
+      .fillColor(INK)
+      .text(value, totalsX + 130, ty, { width: totalsWidth - 130, align: 'right' });
+    ty += 14;
+  }
+  doc.rect(totalsX, ty + 2, totalsWidth, 22).fill(HEAD_FILL);
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text('Grand total', totalsX + 6, ty + 8, { width: 120 });
+  doc.text(`₹${rupees(totals.grandTotalPaise)}`, totalsX + 110, ty + 8, { width: totalsWidth - 116, align: 'right' });
+  ty += 26;
+
+  const wordsWidth = totalsX - left - 24;
+  doc
+    .font('bold')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text('AMOUNT IN WORDS', left, y + 8, { width: wordsWidth, characterSpacing: 0.5 });
+  doc
+    .font('bold')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(amountInWords(totals.grandTotalPaise), left, doc.y + 2, { width: wordsWidth });
+  doc
+    .font('body')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text('Prices include GST. The taxable value of each line is its price after discount less the GST included in it.', left, doc.y + 8, {
+      width: wordsWidth,
+    });
+  y = Math.max(ty, doc.y) + 28;
+
+  // Signature block.
+  doc
+    .font('bold')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(`For ${sellerName}`, right - 220, y, { width: 220, align: 'right' });
+  doc
+    .font('body')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text('Authorised signatory', right - 220, doc.y + 18, { width: 220, align: 'right' });
+
+  // Footer on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const footerY = PAGE.height - PAGE.margin - 14;
+    doc
+      .moveTo(left, footerY - 6)
+      .lineTo(right, footerY - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    const contact = [supportEmail, seller.supportPhone].filter(Boolean).join(' · ');
+    doc
+      .font('body')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(`This is a computer-generated invoice and needs no signature. Questions? ${contact}`, left, footerY, {
+        width: CONTENT_WIDTH - 60,
+        lineBreak: false,
+      });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, right - 60, footerY, { width: 60, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,179 @@
+/**
+ * One order's GST tax invoice (issue 20, "GST tax invoices"): the figures come from the order as
+ * placed (orders and order_items: per line HSN, discount, taxable value, rate and CGST/SGST/IGST,
+ * written by the order placement with `computeGst`), the seller from the shop settings. Nothing is
+ * recomputed here: the invoice shows what the order recorded, to the paisa.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { PaymentMethod } from '../../../core/constants';
+import { gstStateCode } from '../../../core/gstin';
+import { gstOnCharge } from '../../../core/tax';
+import type { ShopSettings } from '../../../core/schemas/settings';
+import type { Tx } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import { isUuid, notFound } from '../../errors';
+import { orderReference } from '../orders/mail';
+
+/** One invoice line; money in integer paise. */
+export interface InvoiceLine {
+  description: string;
+  /** The variant's size ('M'); null for a product without sizes. */
+  size: string | null;
+  hsn: string;
+  quantity: number;
+  /** Selling price per piece, GST included, before the order's discount. */
+  unitPricePaise: number;
+  /** The order's discount allotted to this line. */
+  discountPaise: number;
+  taxablePaise: number;
+  /** GST rate in basis points (500 = 5%). */
+  taxRateBp: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** What was paid for the line: unit price × quantity − discount = taxable + GST. */
+  totalPaise: number;
+}
+
+/** Everything printed on one invoice. */
+export interface InvoiceData {
+  orderId: string;
+  /** 'RM/2026-27/00001'. */
+  invoiceNumber: string;
+  /** The order's reference as shoppers see it (orders/mail.ts). */
+  orderReference: string;
+  /** When the order was placed: the invoice date (printed in India time). */
+  issuedAt: Date;
+  paymentMethod: PaymentMethod;
+  seller: {
+    legalName: string;
+    address: string;
+    state: string;
+    stateCode: string | null;
+    gstin: string;
+    supportEmail: string;
+    supportPhone: string;
+  };
+  buyer: { name: string; email: string; phone: string; addressLines: string[] };
+  placeOfSupply: { state: string; stateCode: string | null };
+  /** CGST + SGST when true, IGST when false. */
+  intraState: boolean;
+  lines: InvoiceLine[];
+  /** Sums of the lines (a COD fee is one), plus shipping charged on the order and its grand total (paise). */
+  totals: {
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    linesPaise: number;
+    shippingPaise: number;
+    grandTotalPaise: number;
+  };
+}
+
+/**
+ * Loads the invoice of order `orderId` as `viewer` may see it.
+ * - Access: the order's owner or an admin; anyone else (or a malformed/unknown id) gets 404 'Order
+ *   not found', the rule of GET /api/orders/{id} (DESIGN.md). Pass `viewer: 'system'` for the mail
+ *   outbox, which renders the invoice for the order's own confirmation mail.
+ * - Throws 404 'No invoice for this order' when the order has no invoice number (placed before
+ *   invoices existed).
+ * - `seller`: the shop settings as they are now (legal name, address, state, GSTIN, support contacts).
+ */
+export async function loadInvoice(
+  db: Tx,
+  orderId: string,
+  viewer: { id: string; role: string } | null | 'system',
+  seller: ShopSettings,
+): Promise<InvoiceData> {
+  const [order] = viewer && isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  if (!order || (viewer !== 'system' && order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
+  if (!order.invoiceNumber) throw notFound('No invoice for this order');
+  const itemRows = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+
+  const lines: InvoiceLine[] = itemRows.map((i) => ({
+    description: i.title,
+    size: i.variantName,
+    hsn: i.hsn,
+    quantity: i.quantity,
+    unitPricePaise: i.unitPricePaise,
+    discountPaise: i.discountPaise,
+    taxablePaise: i.taxablePaise,
+    taxRateBp: i.taxRateBp,
+    cgstPaise: i.cgstPaise,
+    sgstPaise: i.sgstPaise,
+    igstPaise: i.igstPaise,
+    totalPaise: i.lineTotalPaise - i.discountPaise,
+  }));
+  const a = order.shippingAddress;
+  // A Cash on Delivery fee is part of the supply: a line of its own, taxed as the order placement
+  // taxed it (src/core/tax.ts gstOnCharge), under the HSN of the highest-rated goods.
+  if (order.codFeePaise > 0) {
+    const principal = [...lines].sort((x, y) => y.taxRateBp - x.taxRateBp)[0];
+    const fee = gstOnCharge(
+      order.codFeePaise,
+      lines.map((l) => l.taxRateBp / 100),
+      { shopState: seller.state, shippingState: a.state },
+    );
+    lines.push({
+      description: 'Cash on Delivery charges',
+      size: null,
+      hsn: principal?.hsn ?? '',
+      quantity: 1,
+      unitPricePaise: order.codFeePaise,
+      discountPaise: 0,
+      taxablePaise: fee.taxablePaise,
+      taxRateBp: Math.round(fee.ratePercent * 100),
+      cgstPaise: fee.cgstPaise,
+      sgstPaise: fee.sgstPaise,
+      igstPaise: fee.igstPaise,
+      totalPaise: order.codFeePaise,
+    });
+  }
+  const sum = (key: keyof InvoiceLine) => lines.reduce((total, line) => total + (line[key] as number), 0);
+  const supplyCode = gstStateCode(a.state);
+  const sellerCode = gstStateCode(seller.state);
+  // The lines say how the order was taxed; only an order without any GST falls back to the states.
+  const cgst = sum('cgstPaise');
+  const igst = sum('igstPaise');
+  const intraState = cgst > 0 || (igst === 0 && supplyCode !== null && supplyCode === sellerCode);
+  return {
+    orderId: order.id,
+    invoiceNumber: order.invoiceNumber,
+    orderReference: orderReference(order.id),
+    issuedAt: order.createdAt,
+    paymentMethod: order.paymentMethod,
+    seller: {
+      legalName: seller.legalName,
+      address: seller.address,
+      state: seller.state,
+      stateCode: sellerCode,
+      gstin: seller.gstin,
+      supportEmail: seller.supportEmail,
+      supportPhone: seller.supportPhone,
+    },
+    buyer: {
+      name: `${a.firstName} ${a.lastName}`.trim(),
+      email: order.email,
+      phone: order.phone,
+      addressLines: [a.line1, a.line2, `${a.city}, ${a.state} ${a.pincode}`, a.country].filter(Boolean),
+    },
+    placeOfSupply: { state: a.state, stateCode: supplyCode },
+    intraState,
+    lines,
+    totals: {
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: cgst,
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: igst,
+      linesPaise: sum('totalPaise'),
+      shippingPaise: order.shippingPaise,
+      grandTotalPaise: order.grandTotalPaise,
+    },
+  };
+}
+
+/** The download's file name: 'RM/2026-27/00001' -> 'invoice-RM-2026-27-00001.pdf' (only A-Z, a-z, 0-9, '-' kept). */
+export function invoiceFileName(invoiceNumber: string): string {
+  return `invoice-${invoiceNumber.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '')}.pdf`;
+}

@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { ShopSettingsData } from '../../../core/schemas/settings';
+import { cartItems, coupons, inventoryLedger, mailOutbox, orderEvents, orderItems, orders, variants } from '../../db/schema';
+import { demoShopSettings } from '../../db/seed/demo-catalog';
+
+let t: TestApp;
+let ownerId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ownerId = (await createUser(t.app, t.db, { role: 'admin' })).user.id;
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof createUser>>;
+
+/** The demo shop (Karnataka, GSTIN 29…) with COD rules changed by `cod`. */
+async function shopWith(cod: Partial<ShopSettingsData['cod']> = {}) {
+  await t.app.settings.save({ ...demoShopSettings, cod: { ...demoShopSettings.cod, ...cod } } as ShopSettingsData, ownerId);
+}
+beforeEach(() => shopWith());
+
+function placeCod(
+  shopper: Shopper,
+  items: object[],
+  opts: { key?: string; address?: object; couponCode?: string; fromBuyNow?: boolean } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/cod/create-order',
+    headers: { ...shopper.headers, ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
+    payload: {
+      items,
+      fromBuyNow: opts.fromBuyNow ?? false,
+      shippingAddress: { ...shippingAddress, ...opts.address },
+      ...(opts.couponCode ? { couponCode: opts.couponCode } : {}),
+    },
+  });
+}
+
+async function stockOf(variantId: string) {
+  const [row] = await t.db.select({ stockQty: variants.stockQty }).from(variants).where(eq(variants.id, variantId));
+  return row.stockQty;
+}
+
+async function oneLine(pricePaise = 149_900, stockQty = 10) {
+  const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise, stockQty }] });
+  return { productId: product.id, variantId: bySize.M.id, quantity: 1 };
+}
+
+describe('Cash on Delivery', () => {
+  it('places the order at once: stock taken, ledger row, cart cleared, GST and invoice number, payment pending, mail written', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const line = await oneLine(149_900, 5);
+    await t.db.insert(cartItems).values({ userId: shopper.user.id, productId: line.productId, variantId: line.variantId, quantity: 2 });
+    const res = await placeCod(shopper, [{ ...line, quantity: 2 }]);
+    expect(res.statusCode).toBe(201);
+    const { order, message } = res.json();
+    // ₹2,998 less 5% first order (₹149.90) = ₹2,848.10, GST 5% included (₹1,424.05 a piece).
+    expect(order).toMatchObject({
+      status: 'placed',
+      discountType: 'FIRST_ORDER_5',
+      totals: { subTotal: 2998, discount: 149.9, codFee: 0, grandTotal: 2848.1, tax: 135.62 },
+      payment: { method: 'cod', status: 'pending', providerPaymentId: null, collectedAt: null },
+      invoiceNumber: expect.stringMatching(/^RM\/\d{4}-\d{2}\/\d{5}$/),
+    });
+    expect(message).toBe('Order placed! Pay ₹2,848.10 in cash when it arrives.');
+    expect(await stockOf(line.variantId)).toBe(3);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shopper.user.id))).toEqual([]);
+    const ledger = await t.db.select().from(inventoryLedger).where(eq(inventoryLedger.orderId, order._id));
+    expect(ledger).toMatchObject([{ variantId: line.variantId, delta: -2, stockAfter: 3, reason: 'sale' }]);
+    // Karnataka to Karnataka: CGST + SGST. 284,810 / 1.05 = 271,247.6 -> 271,248; GST 13,562.
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    expect(item).toMatchObject({
+      discountPaise: 14_990,
+      taxablePaise: 271_248,
+      taxRateBp: 500,
+      cgstPaise: 6_781,
+      sgstPaise: 6_781,
+      igstPaise: 0,
+    });
+    const [events] = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id));
+    expect(events).toMatchObject({ status: 'placed', note: 'Cash on Delivery order placed' });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, shippingAddress.email));
+    expect(mails.some((m) => m.subject.includes(order._id.slice(-8).toUpperCase()) && m.text.includes('Pay on delivery: ₹2,848.10'))).toBe(
+      true,
+    );
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: shopper.headers });
+    expect(mine.json()).toMatchObject({ _id: order._id, payment: { method: 'cod', status: 'pending' } });
+  });
+
+  it('ships out of state with IGST', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const line = await oneLine(300_000);
+    const address = { city: 'Mumbai', state: 'Maharashtra', pincode: '400001' };
+    const { order } = (await placeCod(shopper, [line], { address })).json();
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id));
+    // ₹3,000 less 5% = ₹2,850 a piece: 18% slab. 285,000 / 1.18 = 241,525.4 -> 241,525; IGST 43,475.
+    expect(item).toMatchObject({ taxablePaise: 241_525, taxRateBp: 1800, cgstPaise: 0, sgstPaise: 0, igstPaise: 43_475 });
+    expect(order.totals.tax).toBe(434.75);
+  });
+
+  it('answers the same Idempotency-Key with the same order, placed once, even when sent at once', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const line = await oneLine(99_900, 10);
+    const results = await Promise.all(Array.from({ length: 4 }, () => placeCod(shopper, [line], { key: 'checkout-7f3a' })));
+    const ids = new Set(results.map((r) => r.json().order._id));
+    expect(ids.size).toBe(1);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect(await stockOf(line.variantId)).toBe(9);
+    const again = await placeCod(shopper, [line], { key: 'checkout-7f3a' });
+    expect(again.json().order._id).toBe([...ids][0]);
+    // A new key is a new order.
+    expect((await placeCod(shopper, [line], { key: 'checkout-8b1c' })).statusCode).toBe(201);
+    expect(await stockOf(line.variantId)).toBe(8);
+  });
+
+  it('takes the same cart submitted twice within a minute as one order', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const line = await oneLine();
+    const first = await placeCod(shopper, [line]);
+    const second = await placeCod(shopper, [line]);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().order._id).toBe(first.json().order._id);
+    // Another size or quantity is another order.
+    expect((await placeCod(shopper, [{ ...line, quantity: 2 }])).statusCode).toBe(201);
+  });
+
+  it('refuses an order total above the limit, with the limit in the message', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const res = await placeCod(shopper, [{ ...(await oneLine(270_000)), quantity: 2 }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Cash on Delivery is available for orders up to ₹5,000');
+    await shopWith({ maxOrderTotal: 10_000 });
+    expect((await placeCod(shopper, [{ ...(await oneLine(270_000)), quantity: 2 }])).statusCode).toBe(201);
+  });
+
+  it('adds the COD fee to the total and taxes it with the goods', async () => {
+    await shopWith({ fee: 49 });
+    const shopper = await createUser(t.app, t.db);
+    const { order } = (await placeCod(shopper, [await oneLine(105_000)])).json();
+    // ₹1,050 less 5% = ₹997.50 (GST ₹47.50); fee ₹49 at 5%: taxable ₹46.67, GST ₹2.33.
+    expect(order.totals).toMatchObject({ discount: 52.5, codFee: 49, grandTotal: 1046.5, tax: 49.83 });
+  });
+
+  it('allows at most two undelivered COD orders per shopper', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const first = (await placeCod(shopper, [await oneLine()])).json().order;
+    await placeCod(shopper, [await oneLine()]);
+    const third = await placeCod(shopper, [await oneLine()]);
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toBe(
+      'You already have 2 Cash on Delivery orders on the way. Please pay online, or wait for them to arrive.',
+    );
+    await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, first._id));
+    expect((await placeCod(shopper, [await oneLine()])).statusCode).toBe(201);
+  });
+
+  it('refuses COD for blocked pincodes, when switched off, and to shoppers whose COD orders came back undelivered twice', async () => {
+    const shopper = await createUser(t.app, t.db);
+    await shopWith({ blockedPincodes: ['560001'] });
+    let res = await placeCod(shopper, [await oneLine()]);
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Cash on Delivery is not available for pincode 560001. Please pay online.']);
+    await shopWith({ enabled: false });
+    res = await placeCod(shopper, [await oneLine()]);
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Cash on Delivery is not available right now. Please pay online.']);
+    await shopWith({ maxOpenOrders: 5 });
+    const placed: string[] = [];
+    for (let i = 0; i < 2; i++) placed.push((await placeCod(shopper, [await oneLine()])).json().order._id);
+    // The first came back after delivery (a return): it does not count; the second never arrived.
+    await t.db.insert(orderEvents).values({ orderId: placed[0], status: 'delivered' });
+    await t.db.update(orders).set({ status: 'returned' }).where(eq(orders.userId, shopper.user.id));
+    const third = await placeCod(shopper, [await oneLine()]);
+    expect(third.statusCode).toBe(201);
+    await t.db.update(orders).set({ status: 'returned' }).where(eq(orders.id, third.json().order._id));
+    res = await placeCod(shopper, [await oneLine()]);
+    expect([res.statusCode, res.json().message]).toEqual([
+      400,
+      'Cash on Delivery is not available on your account because earlier orders were returned undelivered. Please pay online.',
+    ]);
+  });
+
+  it('counts a coupon used on a COD order', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `COD${Date.now() % 1_000_000}`, kind: 'flat', amountOffPaise: 20_000, maxUses: 1 })
+      .returning();
+    const res = await placeCod(shopper, [await oneLine(149_900)], { couponCode: coupon.code });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().order).toMatchObject({
+      discountType: 'COUPON',
+      coupon: { code: coupon.code, discount: 200 },
+      totals: { grandTotal: 1299 },
+    });
+    const [after] = await t.db.select({ used: coupons.used }).from(coupons).where(eq(coupons.id, coupon.id));
+    expect(after.used).toBe(1);
+    const other = await createUser(t.app, t.db);
+    const refused = await placeCod(other, [await oneLine(149_900)], { couponCode: coupon.code });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'This coupon has reached its usage limit']);
+  });
+
+  it('sells the last units once and numbers the invoices without gaps when many shoppers order at once', async () => {
+    const line = await oneLine(99_900, 5);
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app, t.db)));
+    const results = await Promise.all(shoppers.map((s) => placeCod(s, [line])));
+    const placed = results.filter((r) => r.statusCode === 201).map((r) => r.json().order);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(placed).toHaveLength(5);
+    // Refused before the order's transaction when the stock was already gone (PGlite serves one at a
+    // time), or by the placement's conditional update when two raced for the last units (PostgreSQL).
+    for (const r of refused) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toMatch(/^(Sorry, some items just sold out\. Please review your cart\.|.+ \(size M\) is out of stock)$/);
+    }
+    expect(await stockOf(line.variantId)).toBe(0);
+    // Five consecutive numbers: a rolled-back placement used none.
+    const numbers = placed.map((o) => Number(o.invoiceNumber.split('/')[2])).sort((a, b) => a - b);
+    expect(numbers[4] - numbers[0]).toBe(4);
+    expect(new Set(numbers).size).toBe(5);
+  });
+
+  it('asks for a sign-in and refuses a malformed Idempotency-Key', async () => {
+    const guest = await t.app.inject({ method: 'POST', url: '/api/payments/cod/create-order', payload: { items: [] } });
+    expect(guest.statusCode).toBe(401);
+    const shopper = await createUser(t.app, t.db);
+    const res = await placeCod(shopper, [await oneLine()], { key: 'has spaces' });
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Idempotency-Key must be 1 to 200 visible characters']);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Cash on Delivery (issue 20), one shopper's story: with WELCOME10 applied they choose Cash on
+ * Delivery at checkout (its terms shown beside it), place the order without any payment window, and
+ * find it on the order page as Cash on Delivery with the amount to pay and the GST it includes.
+ */
+import { formatINR, toRupees } from '../../src/core/money';
+import { addToCartApi, clearCartApi, expect, listProducts, test } from './accounts-fixtures';
+
+test('a shopper places a Cash on Delivery order with a coupon and sees what to pay on delivery', async ({
+  shopperPage: page,
+  shopper,
+  request,
+}) => {
+  const products = await listProducts(request);
+  // One unit under the ₹5,000 COD limit.
+  const [product, variant] = products
+    .flatMap((p) => p.variants.filter((v) => v.isActive && v.stockQty >= 3 && v.price < 4000).map((v) => [p, v] as const))
+    .at(-1)!;
+  const pricePaise = Math.round(variant.price * 100);
+  const couponPaise = Math.min(Math.round(pricePaise / 10), 30_000);
+  const total = formatINR(toRupees(pricePaise - couponPaise));
+
+  await clearCartApi(request, shopper.token);
+  await addToCartApi(request, shopper.token, { productId: product._id, variantId: variant._id, quantity: 1 });
+  await page.goto('/cart');
+  await page.getByLabel('Coupon code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(page.getByText('WELCOME10 saves more than your 5% first-order discount')).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Verma');
+  await page.getByLabel('Address line 1').fill('12 MG Road');
+  await page.getByLabel('Pincode').fill('560001');
+  await expect(page.getByLabel('City')).toHaveValue(/Bengaluru|Bangalore/);
+  await expect(page.getByLabel('State')).toHaveValue('Karnataka');
+
+  const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+  const cod = methods.getByRole('radio', { name: /Cash on Delivery/ });
+  await expect(methods.getByText('No extra fee; for orders up to ₹5,000.', { exact: false })).toBeVisible();
+  await cod.check();
+  await page.getByRole('button', { name: `Place order · ${total}` }).click();
+
+  await expect(page.getByText(`Order placed! Pay ${total} in cash when it arrives.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+  await page
+    .getByRole('link', { name: /Order #/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/);
+  const totals = page.getByRole('region', { name: 'Payment summary' });
+  await expect(totals.getByText('Coupon WELCOME10')).toBeVisible();
+  await expect(totals.getByText(total, { exact: true })).toBeVisible();
+  await expect(totals.getByText(/^incl\. GST ₹/)).toBeVisible();
+  await expect(totals.getByTestId('payment-method')).toContainText('Cash on Delivery');
+  await expect(totals.getByTestId('payment-method')).toContainText(`Pay ${total} when it arrives`);
+});
