@@ -46,6 +46,7 @@ import { userRoutes } from './modules/users/routes';
 import { settingsPlugin } from './modules/settings/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { pincodeRoutes } from './modules/pincodes/routes';
+import { searchRoutes } from './modules/search/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -291,6 +292,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(settingsPlugin);
   await app.register(couponRoutes);
   await app.register(pincodeRoutes);
+  await app.register(searchRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, { buildDir: opts.webBuildDir ?? '', dev: opts.webDev, loadContext: createLoadContext(opts.db, config) });
