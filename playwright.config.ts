@@ -30,7 +30,7 @@ export default defineConfig({
     // A phone (390x844, touch): the specs whose layout differs on small screens run here too.
     {
       name: 'phone',
-      testMatch: ['storefront.spec.ts', 'listing.spec.ts', 'contact.spec.ts', 'a11y.spec.ts', 'pincodes.spec.ts'],
+      testMatch: ['storefront.spec.ts', 'listing.spec.ts', 'contact.spec.ts', 'a11y.spec.ts', 'pincodes.spec.ts', 'search.spec.ts'],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
