@@ -177,7 +177,7 @@ export function HeaderSearch({ initial, autoFocus = false, className = '' }: { i
         role="listbox"
         aria-label="Search suggestions"
         hidden={!expanded}
-        className="absolute inset-x-0 top-full z-40 mt-2 max-h-[min(28rem,70dvh)] overflow-y-auto overscroll-contain rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+        className="absolute inset-x-0 top-full z-40 mt-2 max-h-[min(28rem,70dvh)] xl:left-auto xl:w-[26rem] overflow-y-auto overscroll-contain rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
         // Keeps focus in the input while a pointer picks a row.
         onMouseDown={(e) => e.preventDefault()}
       >
