@@ -5,9 +5,10 @@
  *
  * A product matches when every word of the query (core/search.ts searchWords) matches it; a word
  * matches when
- * - the word or its singular is close to a word of the title by pg_trgm's word similarity (`%>`, at
- *   the default pg_trgm.word_similarity_threshold of 0.6: "kurtaa" finds "Kurta", "chikankri"
- *   "Chikankari"), or a word of the description starts with it, or
+ * - the word or its singular is close to a whole word of the title by pg_trgm's strict word
+ *   similarity (`%>>`, at the default pg_trgm.strict_word_similarity_threshold of 0.5: "kurtaa"
+ *   finds "Kurta", "chikankri" "Chikankari"; with `prefixLastWord`, the last word by plain word
+ *   similarity `%>`, which also finds "kur" in "Kurta"), or a word of the description starts with it, or
  * - a word of the title or description starts with a term of the word's synonym group (table
  *   search_synonyms: "sari" finds "Sarees", "lehnga" "Lehenga"), or
  * - the word, its singular or a synonym is a word of the name of an active category the product is
@@ -103,17 +104,18 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
     const scope = activeCategories
       .filter((c) => directIds.has(c.id) || (c.parentId !== null && directIds.has(c.parentId)))
       .map((c) => c.id);
-    // The shopper's own word (and its singular) may be misspelt: close enough to a word of the title
-    // by word similarity. Descriptions are long, so similarity over them costs too much at scale:
+    // The shopper's own word (and its singular) may be misspelt: close enough to a whole word of the
+    // title by strict word similarity (plain word similarity lets "sari" find "Kalamkari", 0.6). Descriptions are long, so similarity over them costs too much at scale:
     // there, and for the synonyms (the owner's exact spellings, where similarity would let "gents"
     // find "Gentle"), a word of the text must start with the term. ILIKE is what the trigram indexes
     // serve; the regular expression then checks the rows they found. Terms are letters and digits only.
     const own = new Set([word, singular(word)]);
     const startsWord = (column: typeof products.title, t: string) => sql`(${column} ilike ${`%${t}%`} and ${column} ~* ${`\\m${t}`})`;
+    // While typing, the last word is often unfinished ("kur"): plain word similarity compares it with
+    // the start of a title word too.
+    const similar = (t: string) => (prefix !== null ? sql`${products.title} %> ${t}` : sql`${products.title} %>> ${t}`);
     const arms = terms.flatMap((t) =>
-      own.has(t)
-        ? [sql`${products.title} %> ${t}`, startsWord(products.description, t)]
-        : [startsWord(products.title, t), startsWord(products.description, t)],
+      own.has(t) ? [similar(t), startsWord(products.description, t)] : [startsWord(products.title, t), startsWord(products.description, t)],
     );
     if (scope.length > 0) {
       // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.

@@ -56,6 +56,8 @@ beforeAll(async () => {
   await add('shirtDress', 'Striped Linen Shirt Dress', cat.dresses, { price: 2299, daysAgo: 1 });
   await add('caftan', 'Silk Caftan with Tassels', cat.dresses, { price: 2599, daysAgo: 1 });
   await add('hidden', 'Hidden Banarasi Saree', cat.sarees, { isActive: false });
+  // "sari" is 0.6 similar to a part of "Kalamkari" by plain word similarity: whole words only.
+  await add('kalamkari', 'Kalamkari Wrap Dress', cat.dresses, { price: 1899, daysAgo: 10 });
 });
 afterAll(() => t.close());
 
