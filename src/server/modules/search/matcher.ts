@@ -110,7 +110,8 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
     // find "Gentle"), a word of the text must start with the term. ILIKE is what the trigram indexes
     // serve; the regular expression then checks the rows they found. Terms are letters and digits only.
     const own = new Set([word, singular(word)]);
-    const startsWord = (column: typeof products.title, t: string) => sql`(${column} ilike ${`%${t}%`} and ${column} ~* ${`\\m${t}`})`;
+    const startsWord = (column: typeof products.title | typeof products.description, t: string) =>
+      sql`(${column} ilike ${`%${t}%`} and ${column} ~* ${`\\m${t}`})`;
     // While typing, the last word is often unfinished ("kur"): plain word similarity compares it with
     // the start of a title word too.
     const similar = (t: string) => (prefix !== null ? sql`${products.title} %> ${t}` : sql`${products.title} %>> ${t}`);
