@@ -42,6 +42,7 @@ export default defineConfig({
         'shipping.spec.ts',
         'wishlist.spec.ts',
         'size-chart.spec.ts',
+        'search.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -6,15 +6,22 @@
  */
 import { SIZES, type Size } from './constants';
 
-export const SORTS = ['newest', 'price-asc', 'price-desc', 'bestsellers'] as const;
+export const SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'bestsellers'] as const;
 export type ProductSort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Relevance',
   newest: 'Newest',
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
   bestsellers: 'Bestsellers',
 };
 export const PAGE_SIZE = 24;
+
+/**
+ * The order a listing has when none is chosen: by relevance to the search words (issue 22), newest
+ * first without a search. 'relevance' without a search means newest.
+ */
+export const defaultSort = (q: string | undefined): ProductSort => (q ? 'relevance' : 'newest');
 
 /** A listing view: search, sort, sizes, price range and page, defaults filled in. */
 export interface ListingQuery {
@@ -39,14 +46,16 @@ const isPrice = (n: number) => n >= 0 && n <= 10_000_000;
 /**
  * Reads listing parameters from query-string fields (a URL's, or the API's parsed query string).
  * A field that is missing, not a single string or out of range gets its default: q trimmed and at
- * most 100 characters; sizes comma-separated, unknown ones dropped; page 1 to 10,000; limit 1 to 100.
+ * most 100 characters (empty is none); sort by relevance with a search, else newest; sizes comma-separated, unknown ones dropped; page 1 to 10,000; limit 1 to 100.
  */
 export function parseListingQuery(fields: Record<string, unknown>): ListingQuery {
   const { q, sort, sizes, minPrice, maxPrice, page, limit } = fields;
   const trimmed = typeof q === 'string' ? q.trim() : undefined;
+  const search = trimmed !== undefined && trimmed.length > 0 && trimmed.length <= 100 ? trimmed : undefined;
+  const chosen = SORTS.find((s) => s === sort);
   return {
-    q: trimmed !== undefined && trimmed.length <= 100 ? trimmed : undefined,
-    sort: SORTS.find((s) => s === sort) ?? 'newest',
+    q: search,
+    sort: chosen === undefined || (chosen === 'relevance' && !search) ? defaultSort(search) : chosen,
     sizes: typeof sizes === 'string' && sizes ? sizes.split(',').filter((s): s is Size => (SIZES as readonly string[]).includes(s)) : [],
     minPrice: numberParam(minPrice, isPrice),
     maxPrice: numberParam(maxPrice, isPrice),

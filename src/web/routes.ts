@@ -44,5 +44,6 @@ export default [
     route('categories', 'routes/admin/categories.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('coupons', 'routes/admin/coupons.tsx'),
+    route('search-synonyms', 'routes/admin/search-synonyms.tsx'),
   ]),
 ] satisfies RouteConfig;

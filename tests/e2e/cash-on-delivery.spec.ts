@@ -1,8 +1,11 @@
 /**
  * Cash on Delivery (issue 20), one shopper's story: with WELCOME10 applied they choose Cash on
- * Delivery at checkout (its terms shown beside it), place the order without any payment window, and
- * find it on the order page as Cash on Delivery with the amount to pay and the GST it includes.
+ * Delivery at checkout (its terms shown beside it), place the order without any payment window, find
+ * it on the order page as Cash on Delivery with the amount to pay and the GST it includes, and
+ * download its tax invoice: Karnataka to Karnataka, so CGST and SGST, and the same grand total.
  */
+import { readFile } from 'node:fs/promises';
+import { getDocumentProxy } from 'unpdf';
 import { formatINR, toRupees } from '../../src/core/money';
 import { addToCartApi, clearCartApi, expect, listProducts, test } from './accounts-fixtures';
 
@@ -55,4 +58,18 @@ test('a shopper places a Cash on Delivery order with a coupon and sees what to p
   await expect(totals.getByText(/^incl\. GST ₹/)).toBeVisible();
   await expect(totals.getByTestId('payment-method')).toContainText('Cash on Delivery');
   await expect(totals.getByTestId('payment-method')).toContainText(`Pay ${total} when it arrives`);
+
+  // The tax invoice: downloaded from the order page, read back.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download invoice' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^invoice-RM-\d{4}-\d{2}-\d{5}\.pdf$/);
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await file.path())));
+  const cells = (await (await pdf.getPage(1)).getTextContent()).items
+    .map((i) => ('str' in i ? i.str.trim() : ''))
+    .filter(Boolean)
+    .join('|');
+  expect(cells).toContain('Payment|Cash on Delivery');
+  expect(cells).toContain('Intra-state supply: CGST + SGST');
+  expect(cells).toContain(`Grand total|₹${toRupees(pricePaise - couponPaise).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
 });

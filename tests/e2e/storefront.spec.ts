@@ -98,7 +98,7 @@ test.describe('header', () => {
   test('the search box submits to /products?q=', async ({ page, isMobile }) => {
     await page.goto('/');
     if (isMobile) await page.getByRole('button', { name: 'Search products' }).click();
-    const box = page.getByRole('searchbox', { name: 'Search products' });
+    const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('silk saree');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/products\?q=silk\+saree$/);

@@ -52,6 +52,7 @@ export async function createProduct(
   db: Database,
   opts: {
     title?: string;
+    description?: string;
     isActive?: boolean;
     isBestseller?: boolean;
     categoryIds?: string[];
@@ -63,7 +64,7 @@ export async function createProduct(
     .insert(products)
     .values({
       title: opts.title ?? `Cotton Kurta ${unique()}`,
-      description: 'Soft cotton kurta with a mandarin collar.',
+      description: opts.description ?? 'Soft cotton kurta with a mandarin collar.',
       isActive: opts.isActive ?? true,
       isBestseller: opts.isBestseller ?? false,
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),

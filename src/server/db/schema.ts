@@ -705,3 +705,20 @@ export const wishlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index().on(t.productId)],
 );
+
+/**
+ * Search synonyms (issue 22, "Search that forgives"): groups of words a shopper may type for the same
+ * thing (sari, saree; kurti, kurta). A search word found in a group also searches every other term of
+ * it. Terms are lowercase words (modules/search/matcher.ts); the owner edits the groups in
+ * /admin/search-synonyms. Seeded with Indian-apparel spellings by migration 0011.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    terms: text().array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('search_synonyms_two_terms', sql`cardinality(${t.terms}) >= 2`)],
+);

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { RARE_WORD, seedScale } from '../../db/seed/scale';
 import { listAdminOrders } from '../admin-orders/service';
+import { searchSuggestions } from '../search/service';
 import { getProduct, searchProducts } from './service';
 
 // product_categories is left out: a narrow link table (two ids per product) that PostgreSQL reads
@@ -161,6 +162,40 @@ describe('query plans on scale data', () => {
     expectIndex(find(plans, PAGE), 'products_title_trgm_idx');
     expectIndex(find(plans, PAGE), 'products_description_trgm_idx');
     expectNoSeqScanOnBigTables(plans);
+  });
+
+  describe('the search that forgives (issue 22)', () => {
+    // Every arm of a word's match is an index scan: the trigram indexes for the word's similarity
+    // and its synonyms' word starts, the primary key for the products of a named category.
+    const trigram = /^products_(title|description)_trgm_idx$/;
+
+    it('finds a misspelt word through the trigram indexes', async () => {
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'kurtaa' })));
+      expectIndex(find(plans, PAGE), 'products_title_trgm_idx');
+      expectIndex(find(plans, PAGE), 'products_description_trgm_idx');
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('finds an Indian spelling through its synonyms on the trigram indexes', async () => {
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'sari' })));
+      expectIndex(find(plans, PAGE), trigram);
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('reads the products of a category named by a word through the primary key', async () => {
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'scale cotton' })));
+      expectIndex(find(plans, PAGE), 'products_pkey');
+      expectIndex(find(plans, PAGE), trigram);
+      expectNoSeqScanOnBigTables(plans);
+    });
+
+    it('suggests products through the trigram indexes and their first picture through its index', async () => {
+      const plans = await plansOf((db) => searchSuggestions(db, 'lehnga'));
+      const page = find(plans, /from "products" where/);
+      expectIndex(page, trigram);
+      expectIndex(page, 'product_images_product_id_position_index');
+      expectNoSeqScanOnBigTables(plans);
+    });
   });
 
   it('reads one product by its primary key', async () => {

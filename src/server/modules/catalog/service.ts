@@ -12,6 +12,7 @@ import type { SizeChart } from '../../../core/size-chart';
 import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
+import { matchText } from '../search/matcher';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -234,13 +235,11 @@ export interface ProductPage {
 /** Lowest active variant price of a product, in paise (sort and price filter). */
 const minActivePrice = products.minPricePaise;
 
-/** Escapes LIKE wildcards in user text. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * Active products matching a listing query (issue 3): text search over title and description,
- * sizes in stock, price range in rupees over the lowest active price, sort, page. `categoryIds`
- * restricts to those categories.
+ * Active products matching a listing query (issue 3): the search words (forgiving typos, synonyms
+ * and category names, issue 22: search/matcher.ts), sizes in stock, price range in rupees over the
+ * lowest active price, sort (by relevance when searching), page. `categoryIds` restricts to those
+ * categories.
  */
 export async function searchProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<ProductPage> {
   const conditions: (SQL | undefined)[] = [listed];
@@ -252,10 +251,8 @@ export async function searchProducts(db: Database, query: ListingQuery, category
       ),
     );
   }
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(sql`(${products.title} ilike ${pattern} or ${products.description} ilike ${pattern})`);
-  }
+  const match = query.q ? await matchText(db, query.q) : null;
+  if (match) conditions.push(match.where);
   if (query.sizes.length > 0) {
     conditions.push(
       sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.isActive} and ${variants.stockQty} > 0 and ${inArray(variants.size, query.sizes)})`,
@@ -265,13 +262,15 @@ export async function searchProducts(db: Database, query: ListingQuery, category
   if (query.maxPrice !== undefined) conditions.push(sql`${minActivePrice} <= ${Math.round(query.maxPrice * 100)}`);
   const where = and(...conditions);
   const order =
-    query.sort === 'price-asc'
-      ? [asc(minActivePrice), desc(products.createdAt)]
-      : query.sort === 'price-desc'
-        ? [desc(minActivePrice), desc(products.createdAt)]
-        : query.sort === 'bestsellers'
-          ? [desc(products.isBestseller), desc(products.createdAt)]
-          : [desc(products.createdAt)];
+    query.sort === 'relevance' && match
+      ? match.relevance
+      : query.sort === 'price-asc'
+        ? [asc(minActivePrice), desc(products.createdAt)]
+        : query.sort === 'price-desc'
+          ? [desc(minActivePrice), desc(products.createdAt)]
+          : query.sort === 'bestsellers'
+            ? [desc(products.isBestseller), desc(products.createdAt)]
+            : [desc(products.createdAt)];
   // The page and the count of every match in one statement (one round trip; the count runs once,
   // as an uncorrelated subquery). A page past the end has no row to carry it, so it asks again.
   const matching = sql<number>`(select count(*)::int from ${products} where ${where})`;

@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   // What the storefront may show of the shop's settings (issue 20).
   'GET /api/settings/public',
   'GET /api/coupons/public',
+  // The header search's as-you-type suggestions (issue 22).
+  'GET /api/search/suggestions',
   // Where a pincode is and when an order would arrive there (issue 20): product pages ask it for guests.
   'GET /api/pincodes/:pincode',
   // Product cards by id for a guest's wishlist and "Recently viewed", both kept in the browser (issue 22).

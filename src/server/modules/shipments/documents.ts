@@ -4,14 +4,28 @@
  * reference and what the courier collects: the grand total for a Cash on Delivery order, else
  * "PREPAID". The AWB of the order's newest parcel is drawn as a Code 128 barcode.
  *
- * Text uses the PDF standard Helvetica (no font file to ship), so amounts read "Rs. 1,234.00":
- * the standard fonts have no rupee sign.
+ * Text is set in Noto Sans, as the invoice is (modules/invoices/pdf.ts): it has the rupee sign.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { conflict } from '../../errors';
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+/** The two Noto Sans faces (OFL, @expo-google-fonts/noto-sans), read once and registered on `doc`. */
+function useFonts(doc: PDFKit.PDFDocument): void {
+  fonts ??= {
+    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  };
+  doc.registerFont('body', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+}
 
 /** The shop's sender block: its legal name and address (settings). */
 export interface Sender {
@@ -19,12 +33,12 @@ export interface Sender {
   address: string;
 }
 
-/** Rupees as the PDFs print them: "Rs. 1,234.50" (en-IN grouping, 2 decimals). */
+/** Rupees as the PDFs print them: "₹1,234.50" (en-IN grouping, 2 decimals). */
 export function pdfRupees(rupees: number): string {
-  return `Rs. ${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** What the courier collects on delivery: "COD: collect Rs. …" or "PREPAID". */
+/** What the courier collects on delivery: "COD: COLLECT ₹…" or "PREPAID". */
 export function collectLine(order: AdminOrder): string {
   return order.payment.method === 'cod' && order.payment.status !== 'collected'
     ? `COD: COLLECT ${pdfRupees(order.totals.grandTotal)}`
@@ -70,36 +84,37 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
   const shipment = latestShipment(order);
   const barcode = shipment ? await code128(shipment.awb) : null;
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Packing slip #${orderRef(order._id)}`, CreationDate: now } });
+  useFonts(doc);
   return render(doc, () => {
-    doc.font('Helvetica-Bold').fontSize(20).text('Packing slip');
-    doc.font('Helvetica').fontSize(10).fillColor('#444').text(`${sender.legalName}\n${sender.address}`);
+    doc.font('bold').fontSize(20).text('Packing slip');
+    doc.font('body').fontSize(10).fillColor('#444').text(`${sender.legalName}\n${sender.address}`);
     doc.moveDown();
     doc
       .fillColor('#000')
-      .font('Helvetica-Bold')
+      .font('bold')
       .fontSize(12)
       .text(`Order #${orderRef(order._id)}`);
     doc
-      .font('Helvetica')
+      .font('body')
       .fontSize(10)
       .text(`Placed ${new Date(order.createdAt).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' })}`);
     doc.moveDown();
-    doc.font('Helvetica-Bold').text('Deliver to');
-    doc.font('Helvetica').text(addressLines(order).join('\n'));
+    doc.font('bold').text('Deliver to');
+    doc.font('body').text(addressLines(order).join('\n'));
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(14).text(collectLine(order));
+    doc.font('bold').fontSize(14).text(collectLine(order));
     doc.moveDown();
     const left = doc.page.margins.left;
     const cols = [left, left + 260, left + 320, left + 440];
     let y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10);
+    doc.font('bold').fontSize(10);
     ['Item', 'Size', 'SKU', 'Qty'].forEach((h, i) => doc.text(h, cols[i], y));
     y += 16;
     doc
       .moveTo(left, y - 3)
       .lineTo(doc.page.width - doc.page.margins.right, y - 3)
       .stroke('#999');
-    doc.font('Helvetica');
+    doc.font('body');
     for (const item of order.items) {
       doc.text(item.title, cols[0], y, { width: 250 });
       const rowHeight = Math.max(16, doc.heightOfString(item.title, { width: 250 }) + 4);
@@ -111,7 +126,7 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
     doc.text(`Pieces: ${order.itemCount}`, left, y + 6);
     if (shipment && barcode) {
       doc.moveDown(2);
-      doc.font('Helvetica-Bold').text(`${shipment.courierName} AWB`, left);
+      doc.font('bold').text(`${shipment.courierName} AWB`, left);
       doc.image(barcode, left, doc.y + 4, { width: 220 });
     }
   });
@@ -131,21 +146,22 @@ export async function shippingLabelPdf(order: AdminOrder, sender: Sender, now: D
     margin: 14,
     info: { Title: `Shipping label #${orderRef(order._id)}`, CreationDate: now },
   });
+  useFonts(doc);
   return render(doc, () => {
     const w = 288 - 28;
-    doc.font('Helvetica-Bold').fontSize(14).text(shipment.courierName, 14, 14, { width: w });
+    doc.font('bold').fontSize(14).text(shipment.courierName, 14, 14, { width: w });
     doc.image(barcode, 14, 36, { fit: [w, 70], align: 'center' });
     doc.rect(14, 112, w, 30).stroke();
-    doc.font('Helvetica-Bold').fontSize(15).text(collectLine(order), 14, 120, { width: w, align: 'center' });
-    doc.font('Helvetica-Bold').fontSize(10).text('DELIVER TO', 14, 154);
-    doc.font('Helvetica').fontSize(11).text(addressLines(order).join('\n'), 14, 168, { width: w });
+    doc.font('bold').fontSize(15).text(collectLine(order), 14, 120, { width: w, align: 'center' });
+    doc.font('bold').fontSize(10).text('DELIVER TO', 14, 154);
+    doc.font('body').fontSize(11).text(addressLines(order).join('\n'), 14, 168, { width: w });
     doc.moveTo(14, 300).lineTo(274, 300).stroke();
     doc
-      .font('Helvetica-Bold')
+      .font('bold')
       .fontSize(12)
       .text(`Order #${orderRef(order._id)}`, 14, 308);
-    doc.font('Helvetica').fontSize(9).text(`Pieces: ${order.itemCount}   AWB: ${shipment.awb}`, 14, 326);
-    doc.font('Helvetica-Bold').fontSize(8).text('FROM', 14, 350);
-    doc.font('Helvetica').fontSize(8).text(`${sender.legalName}\n${sender.address}`, 14, 362, { width: w, height: 56, ellipsis: true });
+    doc.font('body').fontSize(9).text(`Pieces: ${order.itemCount}   AWB: ${shipment.awb}`, 14, 326);
+    doc.font('bold').fontSize(8).text('FROM', 14, 350);
+    doc.font('body').fontSize(8).text(`${sender.legalName}\n${sender.address}`, 14, 362, { width: w, height: 56, ellipsis: true });
   });
 }

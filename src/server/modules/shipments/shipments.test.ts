@@ -311,7 +311,7 @@ describe('packing slip and shipping label PDFs', () => {
       const res = await t.app.inject({ url: `/api/orders/admin/${id}/${doc}`, headers: admin });
       expect(res.statusCode).toBe(200);
       const text = await pdfText(res.rawPayload);
-      expect(text).toContain('COD: COLLECT Rs. 3,047.00');
+      expect(text).toContain('COD: COLLECT ₹3,047.00');
       expect(text).not.toContain('PREPAID');
     }
   });

@@ -180,6 +180,19 @@ describe('the tracking webhook', () => {
     expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0].status).toBe('delivered');
   });
 
+  it('takes an update stamped in the same second as the shipment (Shiprocket’s times are to the second)', async () => {
+    const { id, awb } = await shipped();
+    const [parcel] = await t.db.select().from(shipments).where(eq(shipments.orderId, id));
+    const shippedAt = new Date(parcel.events[0].at);
+    const sameSecond = new Date(shippedAt.getTime() + 330 * 60_000).toISOString();
+    const stamp = `${sameSecond.slice(8, 10)} ${sameSecond.slice(5, 7)} ${sameSecond.slice(0, 4)} ${sameSecond.slice(11, 19)}`;
+    const res = await webhook({ awb, current_status: 'OUT FOR DELIVERY', current_status_id: 17, current_timestamp: stamp });
+    expect(res.json()).toEqual({ status: 'moved' });
+    const [after] = await t.db.select().from(shipments).where(eq(shipments.orderId, id));
+    const times = after.events.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
   it('answers 200 for an AWB it does not know, and 400 for a malformed update', async () => {
     expect((await webhook({ awb: 'SR0000000000', current_status_id: 7 })).json()).toEqual({ status: 'unknown_awb' });
     const bad = await webhook({ current_status_id: 'seven' });

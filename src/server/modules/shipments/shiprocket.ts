@@ -164,18 +164,20 @@ export async function handleTrackingWebhook(
     const row = await lockOrder(tx, found.orderId);
     const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, found.id)).for('update');
     if (shipment.events.some((e) => e.key === key)) return 'duplicate';
+    // Shiprocket's times are to the second: an update in the same second as the newest step is not older.
     const newest = Math.max(...shipment.events.map((e) => Date.parse(e.at)));
-    if (at.getTime() < newest) return 'stale';
+    if (at.getTime() < Math.floor(newest / 1000) * 1000) return 'stale';
+    const when = new Date(Math.max(at.getTime(), newest));
     const move = MOVES[update.current_status_id];
     const label = update.current_status || `status ${update.current_status_id}`;
     if (!move) {
       if (RANK[shipment.status] > RANK.shipped) return 'stale';
-      await recordScan(tx, shipment, 'shipped', `Shiprocket: ${label}`, at, key);
+      await recordScan(tx, shipment, 'shipped', `Shiprocket: ${label}`, when, key);
       return 'scan';
     }
     if (RANK[move] <= RANK[shipment.status]) return 'stale';
     if (!canMove(row.status, move)) return 'refused';
-    mail = await stepOrder(tx, deps, row, move, { note: `Shiprocket: ${label}`, now: at, shipment, key });
+    mail = await stepOrder(tx, deps, row, move, { note: `Shiprocket: ${label}`, now: when, shipment, key });
     return 'moved';
   });
   if (mail) {

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/search-synonyms', label: 'Synonyms' },
   { to: '/admin/hero-images', label: 'Hero Images' },
   { to: '/admin/vertical-videos', label: 'Videos' },
   { to: '/admin/photo-snapshots', label: 'Photos' },

@@ -5,13 +5,14 @@
  * links are reachable with the arrow keys as well as Tab.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Form, Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Category } from '../../../core/api-types';
 import { useCartQuery } from '../../features/cart/api';
 import { useWishlistMerge } from '../../features/wishlist/api';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
 import { categoryHref, groupCategories } from '../../lib/categories';
+import { HeaderSearch } from '../../features/search/header-search';
 import { Logo } from './logo';
 
 function useGatedNavigation() {
@@ -173,41 +174,12 @@ function SearchIcon({ className = 'h-5 w-5' }: { className?: string }) {
   );
 }
 
-/**
- * The product search box: a GET form to /products?q=..., so it works before (and without)
- * JavaScript; it shows the current query on the listing.
- */
+/** The header search, showing the listing's current search (issue 22: suggestions while typing). */
 function SearchForm({ autoFocus = false, className = '' }: { autoFocus?: boolean; className?: string }) {
   const [params] = useSearchParams();
   const location = useLocation();
-  const inputId = useId();
   const current = location.pathname === '/products' ? (params.get('q') ?? '') : '';
-  return (
-    <Form method="get" action="/products" role="search" className={`relative ${className}`}>
-      <label htmlFor={inputId} className="sr-only">
-        Search products
-      </label>
-      <input
-        key={current}
-        id={inputId}
-        type="search"
-        name="q"
-        defaultValue={current}
-        placeholder="Search kurtas, sarees…"
-        autoFocus={autoFocus}
-        maxLength={100}
-        enterKeyHint="search"
-        className="h-10 w-full rounded-full border border-stone-300 bg-stone-50 pl-4 pr-11 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm"
-      />
-      <button
-        type="submit"
-        className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full text-stone-600 hover:bg-stone-200 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand"
-        aria-label="Search"
-      >
-        <SearchIcon className="h-4.5 w-4.5" />
-      </button>
-    </Form>
-  );
+  return <HeaderSearch key={current} initial={current} autoFocus={autoFocus} className={className} />;
 }
 
 function CartIcon() {
@@ -264,7 +236,8 @@ export function Header({ categories }: { categories: Category[] }) {
   useEffect(() => {
     if (!menuOpen && !searchOpen) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      // An Escape the search box used (to close its suggestions) is not the panel's.
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       if (menuOpen) menuButton.current?.focus();
       setMenuOpen(false);
       setSearchOpen(false);

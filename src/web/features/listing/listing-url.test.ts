@@ -12,7 +12,7 @@ describe('listing URLs', () => {
   });
 
   it('writes one canonical spelling: defaults left out, sizes in size order, name first', () => {
-    const q = read('?page=2&sizes=XL,M&q=silk saree&sort=newest');
+    const q = read('?page=2&sizes=XL,M&q=silk saree&sort=relevance');
     expect(listingSearch(q, { name: 'Kurtas & Kurtis' })).toBe('?name=Kurtas+%26+Kurtis&q=silk+saree&sizes=M,XL&page=2');
     expect(listingSearch(read(''))).toBe('');
   });
@@ -36,5 +36,17 @@ describe('listing URLs', () => {
     expect(listingSearch(chips[1].without)).toBe('?q=kurta&sort=price-asc&sizes=L&maxPrice=1500');
     expect(listingSearch(clearedQuery(q))).toBe('?sort=price-asc');
     expect(hasFilters(clearedQuery(q))).toBe(false);
+  });
+
+  it('sorts a search by relevance unless another order is chosen, and drops relevance with the search (issue 22)', () => {
+    const q = read('?q=sari');
+    expect(q.sort).toBe('relevance');
+    expect(listingSearch(q)).toBe('?q=sari');
+    expect(listingSearch(read('?q=sari&sort=newest'))).toBe('?q=sari&sort=newest');
+    expect(read('?sort=relevance').sort).toBe('newest');
+    expect(listingSearch(read('?sort=relevance'))).toBe('');
+    expect(listingSearch(activeFilters(read('?q=sari&sizes=M'))[0].without)).toBe('?sizes=M');
+    expect(listingSearch(clearedQuery(read('?q=sari&sort=price-desc')))).toBe('?sort=price-desc');
+    expect(listingSearch(clearedQuery(q))).toBe('');
   });
 });

@@ -3,7 +3,7 @@
  * live in the query string, in one canonical spelling so that every view has one shareable URL.
  */
 import { SIZES } from '../../../core/constants';
-import { PAGE_SIZE, parseListingQuery, type ListingQuery } from '../../../core/listing';
+import { defaultSort, PAGE_SIZE, parseListingQuery, type ListingQuery } from '../../../core/listing';
 
 /**
  * Reads listing parameters, accepting sizes as repeated `sizes` fields (a plain HTML form's
@@ -26,14 +26,14 @@ export function readListingQuery(params: URLSearchParams): ListingQuery {
 const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+').replace(/%2C/gi, ',');
 
 /**
- * The canonical query string ('' or '?...') of a listing view: defaults left out, sizes in size
- * order, a category page's display `name` first.
+ * The canonical query string ('' or '?...') of a listing view: defaults left out (the sort's
+ * depends on the search, core/listing.ts defaultSort), sizes in size order, a category page's display `name` first.
  */
 export function listingSearch(query: ListingQuery, opts: { name?: string | null } = {}): string {
   const pairs: [string, string][] = [];
   if (opts.name) pairs.push(['name', opts.name]);
   if (query.q) pairs.push(['q', query.q]);
-  if (query.sort !== 'newest') pairs.push(['sort', query.sort]);
+  if (query.sort !== defaultSort(query.q)) pairs.push(['sort', query.sort]);
   const sizes = SIZES.filter((s) => query.sizes.includes(s));
   if (sizes.length > 0) pairs.push(['sizes', sizes.join(',')]);
   if (query.minPrice !== undefined) pairs.push(['minPrice', String(query.minPrice)]);
@@ -65,7 +65,7 @@ export interface ActiveFilter {
 export function activeFilters(query: ListingQuery): ActiveFilter[] {
   const base = { ...query, page: 1 };
   const chips: ActiveFilter[] = [];
-  if (query.q) chips.push({ label: `“${query.q}”`, without: { ...base, q: undefined } });
+  if (query.q) chips.push({ label: `“${query.q}”`, without: withoutSearch(base) });
   for (const size of SIZES.filter((s) => query.sizes.includes(s))) {
     chips.push({ label: `Size ${size}`, without: { ...base, sizes: query.sizes.filter((s) => s !== size) } });
   }
@@ -74,7 +74,12 @@ export function activeFilters(query: ListingQuery): ActiveFilter[] {
   return chips;
 }
 
-/** The query with every filter removed (sort kept). */
+/** The query without its search words; an order by relevance becomes the default, newest first. */
+function withoutSearch(query: ListingQuery): ListingQuery {
+  return { ...query, q: undefined, sort: query.sort === 'relevance' ? 'newest' : query.sort };
+}
+
+/** The query with every filter removed (sort kept, but for relevance, which needs a search). */
 export function clearedQuery(query: ListingQuery): ListingQuery {
-  return { ...query, q: undefined, sizes: [], minPrice: undefined, maxPrice: undefined, page: 1 };
+  return { ...withoutSearch(query), sizes: [], minPrice: undefined, maxPrice: undefined, page: 1 };
 }

@@ -7,7 +7,7 @@
 import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { SIZES } from '../../../core/constants';
-import { SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
+import { defaultSort, SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
 import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
@@ -202,6 +202,8 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
     const params = new URLSearchParams();
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') params.append(key, value);
     params.delete('page');
+    // The order shown but never chosen follows the search: a new search sorts by relevance.
+    if (params.get('sort') === defaultSort(query.q)) params.delete('sort');
     void navigate(`${pathname}${listingSearch(readListingQuery(params), { name })}`, { preventScrollReset: true });
   };
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -249,7 +251,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
               Sort by
             </label>
             <select key={query.sort} id={sortId} name="sort" defaultValue={query.sort} onChange={onChange} className={fieldClass}>
-              {SORTS.map((s) => (
+              {SORTS.filter((s) => s !== 'relevance' || query.q).map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
                 </option>

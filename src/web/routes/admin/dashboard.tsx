@@ -31,6 +31,7 @@ const TILE_GROUPS = [
       { to: '/admin/products', label: 'Products', hint: 'Catalogue, sizes and stock' },
       { to: '/admin/orders', label: 'Orders', hint: 'Status, details and export' },
       { to: '/admin/coupons', label: 'Coupons', hint: 'Codes, limits and dates' },
+      { to: '/admin/search-synonyms', label: 'Search Synonyms', hint: 'Words that find the same products' },
     ],
   },
   {

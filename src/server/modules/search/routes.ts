@@ -1,0 +1,49 @@
+/**
+ * Search routes (issue 22):
+ * - GET /api/search/suggestions?q=: the header's as-you-type suggestions, for anyone; browsers may
+ *   keep an answer for 30 seconds (the same letters typed again within a search cost nothing).
+ * - GET, POST /api/admin/search-synonyms; PUT, DELETE /api/admin/search-synonyms/{id}: the owner's
+ *   synonym groups, admins only (401 without a valid token, 403 for others). A change empties the
+ *   response cache on every instance, so listings cached meanwhile show it at once.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../../core/schemas/common';
+import { adminSynonymSchema, suggestionsQuerySchema, suggestionsSchema, synonymInputSchema } from '../../../core/schemas/search';
+import { createSynonym, deleteSynonym, listSynonyms, searchSuggestions, updateSynonym } from './service';
+import { z } from 'zod';
+
+const synonymId = idParams('Synonym group not found');
+
+/** Registers the suggestions and the admin synonym calls. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const admin = { onRequest: app.requireAdmin };
+
+  app.get(
+    '/api/search/suggestions',
+    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=30');
+      return searchSuggestions(db, req.query.q);
+    },
+  );
+
+  app.get('/api/admin/search-synonyms', { ...admin, schema: { response: { 200: z.array(adminSynonymSchema) } } }, async () =>
+    listSynonyms(db),
+  );
+  app.post('/api/admin/search-synonyms', { ...admin, schema: { body: synonymInputSchema } }, async (req, reply) => {
+    const created = await createSynonym(db, req.body);
+    app.responseCache.invalidate();
+    return reply.status(201).send(created);
+  });
+  app.put('/api/admin/search-synonyms/:id', { ...admin, schema: { params: synonymId, body: synonymInputSchema } }, async (req) => {
+    const updated = await updateSynonym(db, req.params.id, req.body);
+    app.responseCache.invalidate();
+    return updated;
+  });
+  app.delete('/api/admin/search-synonyms/:id', { ...admin, schema: { params: synonymId } }, async (req) => {
+    const deleted = await deleteSynonym(db, req.params.id);
+    app.responseCache.invalidate();
+    return deleted;
+  });
+};

@@ -1,0 +1,124 @@
+/**
+ * Search (issue 22): the owner's synonym groups (admin CRUD) and the header's as-you-type
+ * suggestions. Matching itself lives in ./matcher.ts. Throws AppError: 404 unknown group, 409 a
+ * word that is already in another group (a word belongs to one group, so what it finds is plain).
+ */
+import { and, asc, ne, sql } from 'drizzle-orm';
+import { toRupees } from '../../../core/money';
+import {
+  SUGGESTED_CATEGORIES,
+  SUGGESTED_PRODUCTS,
+  type AdminSynonym,
+  type SearchSuggestions,
+  type SynonymBody,
+} from '../../../core/schemas/search';
+import type { Database } from '../../db/client';
+import { productImages, products, searchSynonyms } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { matchText } from './matcher';
+
+type SynonymRow = typeof searchSynonyms.$inferSelect;
+
+const shape = (row: SynonymRow): AdminSynonym => ({ _id: row.id, terms: row.terms, updatedAt: row.updatedAt.toISOString() });
+
+/** GET /api/admin/search-synonyms: every group, by its first word. */
+export async function listSynonyms(db: Database): Promise<AdminSynonym[]> {
+  const rows = await db
+    .select()
+    .from(searchSynonyms)
+    .orderBy(asc(sql`${searchSynonyms.terms}[1]`), asc(searchSynonyms.id));
+  return rows.map(shape);
+}
+
+/** Refuses (409) words already in another group than `exceptId`. */
+async function ensureTermsFree(db: Database, terms: string[], exceptId?: string): Promise<void> {
+  const clash = await db
+    .select({ terms: searchSynonyms.terms })
+    .from(searchSynonyms)
+    .where(
+      and(
+        sql`${searchSynonyms.terms} && array[${sql.join(
+          terms.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`,
+        exceptId ? ne(searchSynonyms.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash.length > 0) {
+    const taken = terms.filter((t) => clash[0].terms.includes(t));
+    throw conflict(`“${taken.join('”, “')}” already belongs to the group ${clash[0].terms.join(', ')}. Edit that group instead.`);
+  }
+}
+
+/** POST /api/admin/search-synonyms: a new group. */
+export async function createSynonym(db: Database, body: SynonymBody): Promise<AdminSynonym> {
+  await ensureTermsFree(db, body.terms);
+  const [row] = await db.insert(searchSynonyms).values({ terms: body.terms }).returning();
+  return shape(row);
+}
+
+/** PUT /api/admin/search-synonyms/{id}: replaces a group's words. */
+export async function updateSynonym(db: Database, id: string, body: SynonymBody): Promise<AdminSynonym> {
+  await ensureTermsFree(db, body.terms, id);
+  const [row] = await db
+    .update(searchSynonyms)
+    .set({ terms: body.terms, updatedAt: new Date() })
+    .where(sql`${searchSynonyms.id} = ${id}`)
+    .returning();
+  if (!row) throw notFound('Synonym group not found');
+  return shape(row);
+}
+
+/** DELETE /api/admin/search-synonyms/{id}. */
+export async function deleteSynonym(db: Database, id: string): Promise<{ message: string }> {
+  const [row] = await db
+    .delete(searchSynonyms)
+    .where(sql`${searchSynonyms.id} = ${id}`)
+    .returning({ id: searchSynonyms.id });
+  if (!row) throw notFound('Synonym group not found');
+  return { message: 'Synonym group deleted' };
+}
+
+/**
+ * GET /api/search/suggestions: for `text` of 2 to 100 characters, up to SUGGESTED_PRODUCTS listed
+ * products by relevance (title, lowest price in rupees, first picture, link) and up to
+ * SUGGESTED_CATEGORIES active categories named by the words (the last word may be unfinished).
+ */
+export async function searchSuggestions(db: Database, text: string | undefined): Promise<SearchSuggestions> {
+  const q = text?.trim() ?? '';
+  if (q.length < 2 || q.length > 100) return { products: [], categories: [] };
+  const match = await matchText(db, q, { prefixLastWord: true });
+  // The product's first picture (the index on product_images (product_id, position) serves it).
+  const firstImage = (column: 'url' | 'alt') =>
+    sql<
+      string | null
+    >`(select pi.${sql.identifier(column)} from ${productImages} pi where pi.product_id = ${products}.id order by pi.position limit 1)`;
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      pricePaise: products.minPricePaise,
+      imageUrl: firstImage('url'),
+      imageAlt: firstImage('alt'),
+    })
+    .from(products)
+    .where(and(sql`${products.isActive} and ${products.minPricePaise} is not null`, match.where))
+    .orderBy(...match.relevance, asc(products.id))
+    .limit(SUGGESTED_PRODUCTS);
+  return {
+    products: rows.map((r) => ({
+      _id: r.id,
+      title: r.title,
+      price: toRupees(r.pricePaise ?? 0),
+      image: r.imageUrl ? { url: r.imageUrl, alt: r.imageAlt || r.title } : null,
+      href: `/product/${r.id}`,
+    })),
+    categories: match.categories.slice(0, SUGGESTED_CATEGORIES).map((c) => ({
+      _id: c.id,
+      name: c.name,
+      parentName: c.parentName,
+      href: `/category/${encodeURIComponent(c.id)}?name=${encodeURIComponent(c.name)}`,
+    })),
+  };
+}
