@@ -53,6 +53,8 @@ export interface Product {
   isActive: boolean;
   categoryIds: CategoryRef[];
   variantAttributes: string[];
+  /** The goods' HSN code under GST (issue 20), printed on tax invoices; admin reads only. */
+  hsn?: string;
   variants: Variant[];
   createdAt: string;
   /**

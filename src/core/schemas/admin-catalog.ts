@@ -202,6 +202,15 @@ export const productInputSchema = z
       .transform((v) => v ?? ''),
     /** The product's own size chart; null: its category's applies; absent keeps the saved one. */
     sizeChart: sizeChartField,
+    /**
+     * The goods' HSN code under GST (issue 20), printed on tax invoices: 4, 6 or 8 digits. Absent
+     * keeps the saved code (a new product gets 6211, "other garments", until the owner sets it).
+     */
+    hsn: z
+      .string({ error: 'HSN code must be text' })
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})$/, 'HSN code must be 4, 6 or 8 digits')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const sizes = new Set<string>();

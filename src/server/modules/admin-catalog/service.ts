@@ -490,6 +490,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
         isActive: body.isActive,
         variantAttributes: body.variantAttributes,
         sizeChart: body.sizeChart ?? null,
+        ...(body.hsn ? { hsn: body.hsn } : {}),
       });
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
@@ -525,6 +526,7 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
           isActive: body.isActive,
           variantAttributes: body.variantAttributes,
           ...(body.sizeChart === undefined ? {} : { sizeChart: body.sizeChart }),
+          ...(body.hsn ? { hsn: body.hsn } : {}),
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));

@@ -131,7 +131,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       variants: vs,
       createdAt: row.createdAt.toISOString(),
       // Admin reads carry the product's own chart (the form edits it); public lists carry none.
-      ...(activeOnly ? {} : { sizeChart: row.sizeChart ?? null }),
+      ...(activeOnly ? {} : { sizeChart: row.sizeChart ?? null, hsn: row.hsn }),
     };
   });
 }

@@ -58,6 +58,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
       variants: [blankVariant()],
       stockNote: '',
       sizeChart: null,
+      hsn: '6211',
     };
   }
   return {
@@ -84,5 +85,6 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
         : [blankVariant()],
     stockNote: '',
     sizeChart: product.sizeChart ?? null,
+    hsn: product.hsn ?? '6211',
   };
 }

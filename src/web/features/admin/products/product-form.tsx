@@ -187,6 +187,14 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
             />
           )}
         />
+        <Input
+          label="HSN code"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="GST tariff heading printed on tax invoices: 4, 6 or 8 digits (6211 kurtas, 6204 dresses, 5007 silk sarees)"
+          error={errors.hsn?.message}
+          {...register('hsn')}
+        />
         <TextAreaField
           label="Description"
           rows={4}
