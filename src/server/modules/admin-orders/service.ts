@@ -12,7 +12,7 @@ import type { Database, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
 import { changeStock } from '../inventory/ledger';
-import { hydrateOrders } from '../orders/service';
+import { hydrateOrders, nextEventTime } from '../orders/service';
 import { istDateTime, istDayEnd, istDayStart } from './ist';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -175,14 +175,7 @@ export async function updateOrderStatus(
         const reason = change.status === 'cancelled' ? 'cancellation' : 'return_restock';
         await returnUnitsToStock(tx, orderId, { reason, adminId: change.adminId ?? null, note: change.note, at: now });
       }
-      // Keep the timeline strictly ordered even when two changes land in the same millisecond.
-      const [last] = await tx
-        .select({ at: orderEvents.at })
-        .from(orderEvents)
-        .where(eq(orderEvents.orderId, orderId))
-        .orderBy(desc(orderEvents.at))
-        .limit(1);
-      const at = last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
+      const at = await nextEventTime(tx, orderId, now);
       await tx
         .update(orders)
         .set({

@@ -125,3 +125,17 @@ export async function getOrderFor(db: Tx, orderId: string, viewer: { id: string;
   const { userId: _owner, ...rest } = order;
   return rest;
 }
+
+/**
+ * The time for a new timeline entry of an order: `now`, or a millisecond after its last entry when
+ * that is not earlier, so the timeline stays strictly ordered even when two changes land at once.
+ */
+export async function nextEventTime(tx: Tx, orderId: string, now: Date): Promise<Date> {
+  const [last] = await tx
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(desc(orderEvents.at))
+    .limit(1);
+  return last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
+}

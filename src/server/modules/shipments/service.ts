@@ -19,7 +19,7 @@ import { mailOutbox, orderEvents, orders, shipments } from '../../db/schema';
 import { conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { getAdminOrder } from '../admin-orders/service';
-import { hydrateOrders, shapeShipment } from '../orders/service';
+import { hydrateOrders, nextEventTime, shapeShipment } from '../orders/service';
 import { shippingMail, type ShippingStep } from './mail';
 
 /** What the shipping actions need: the database, the mail outbox and a logger for late mail failures. */
@@ -46,17 +46,6 @@ function pgCode(error: unknown): string | undefined {
     if (typeof code === 'string') return code;
   }
   return undefined;
-}
-
-/** A time after the order's last timeline entry, so the timeline stays strictly ordered. */
-async function nextEventTime(tx: Tx, orderId: string, now: Date): Promise<Date> {
-  const [last] = await tx
-    .select({ at: orderEvents.at })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(desc(orderEvents.at))
-    .limit(1);
-  return last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
 }
 
 /** The order's row, locked for this transaction; 404 for an unknown or malformed id. */
