@@ -19,6 +19,7 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
 import { COUPON_MESSAGES } from '../../../core/coupons';
 import { formatINR, toPaise } from '../../../core/money';
+import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
 import type { Tx } from '../../db/client';
 import { checkoutAttempts, orderEvents, orders, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
@@ -28,7 +29,7 @@ import { findOrder } from '../orders/service';
 import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from './service';
 
 /** Statuses of an order that has not reached the shopper yet (counted against the open COD limit). */
-const UNDELIVERED = ['placed', 'confirmed', 'processing', 'packed', 'shipped', 'out_for_delivery'];
+const UNDELIVERED = [...PRE_SHIPMENT_STATUSES, ...IN_TRANSIT_STATUSES];
 /** Earlier COD orders returned undelivered that make COD unavailable to a shopper. */
 const MAX_RETURNED_UNDELIVERED = 2;
 /** How long the same cart submitted again is taken as the same order (without an Idempotency-Key). */
@@ -89,7 +90,7 @@ async function placedEarlier(db: Tx, userId: string, keys: string[], now: number
 async function codHistory(tx: Tx, userId: string): Promise<{ open: number; returnedUndelivered: number }> {
   const [row] = await tx
     .select({
-      open: sql<number>`(count(*) filter (where ${inArray(orders.status, UNDELIVERED as never[])}))::int`,
+      open: sql<number>`(count(*) filter (where ${inArray(orders.status, UNDELIVERED)}))::int`,
       // Qualified by hand: drizzle leaves a select list's columns unqualified, which inside this
       // subquery would name order_events' own columns.
       returnedUndelivered: sql<number>`(count(*) filter (where ${orders.status} = 'returned' and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${orders}.id and delivered.status = 'delivered')))::int`,
