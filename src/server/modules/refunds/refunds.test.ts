@@ -339,6 +339,11 @@ describe('admin refunds', () => {
     expect(res.json().status).toBe('refunded');
     expect(res.json().customer).toBeDefined();
     expect(sandboxRefunds(paymentId).map((r) => r.amount)).toEqual([10_000, paiseOf(order.totals.grandTotal) - 10_000]);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Order #${order._id.slice(-8).toUpperCase()} cancelled`));
+    expect(mail.text).toContain('we had to cancel your order (Out of fabric)');
   });
 
   it('records a manual refund of a collected Cash on Delivery order with its bank/UPI reference', async () => {
