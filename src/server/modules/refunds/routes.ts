@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPaise } from '../../../core/money';
-import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../../core/refunds';
+import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../../core/schemas/refunds';
 import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { getAdminOrder } from '../admin-orders/service';
