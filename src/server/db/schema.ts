@@ -265,6 +265,14 @@ export const checkoutAttempts = pgTable(
   ],
 );
 
+/** The seller's details printed on an order's invoice and credit notes (orders.seller). */
+export interface OrderSeller {
+  legalName: string;
+  address: string;
+  state: string;
+  gstin: string;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -305,6 +313,13 @@ export const orders = pgTable(
      * before invoices existed.
      */
     invoiceNumber: text().unique(),
+    /**
+     * The seller as the invoice names it, copied from the shop settings when the order is placed:
+     * an issued tax invoice must not change when the owner later edits the shop's name, address or
+     * GSTIN (CGST Rules 2017, rule 46). Null for orders placed before it was kept (their invoice
+     * shows the current settings).
+     */
+    seller: jsonb().$type<OrderSeller>(),
     /** True once the units of a cancelled/returned order went back to stock (DESIGN.md). */
     restocked: boolean().notNull().default(false),
     createdAt: createdAt(),
