@@ -311,7 +311,7 @@ async function measureReads(server, rss, reads, { connections, dir }) {
   }
   const manifest = path.join(dir, 'ceilings.json');
   writeFileSync(manifest, JSON.stringify(captured.map((c) => ({ path: c.path, file: c.file, headers: c.sent }))));
-  const ceiling = await startJsonChild(['scripts/bench/ceiling-server.mjs', manifest]);
+  const ceiling = await startJsonChild(['scripts/bench/ceiling-server.mjs', '--manifest', manifest]);
   const settings = { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, ceilingSeconds: CEILING_SECONDS };
   const scenarios = {};
   try {

@@ -4,14 +4,20 @@
 // the shop adds on top (hooks, headers, cache lookup, database, rendering) shows as the distance
 // between a scenario and its own ceiling (issue 23: one shared ceiling made a 3 KB product read look
 // like 212% of a 42 KB homepage's ceiling).
-// Usage: node ceiling-server.mjs <manifest.json>, the manifest a list of
+// Usage: node ceiling-server.mjs --manifest <manifest.json>, the manifest a list of
 // {"path": "/ceiling/0", "file": "<body file>", "headers": {"content-type": …, "content-encoding": …}};
-// prints {"port": …} once listening.
+// or node ceiling-server.mjs <body file>: that JSON body at GET /api/homepage (bench-scale.mjs).
+// Prints {"port": …} once listening.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
+const [first, second] = process.argv.slice(2);
+const routes =
+  first === '--manifest'
+    ? JSON.parse(readFileSync(second, 'utf8'))
+    : [{ path: '/api/homepage', file: first, headers: { 'content-type': 'application/json; charset=utf-8' } }];
 const app = Fastify({ logger: false });
-for (const { path, file, headers } of JSON.parse(readFileSync(process.argv[2], 'utf8'))) {
+for (const { path, file, headers } of routes) {
   const body = readFileSync(file);
   app.get(path, (_request, reply) => {
     reply.headers(headers).send(body);
