@@ -16,6 +16,8 @@ import { orderReference } from '../orders/mail';
 
 /** One invoice line; money in integer paise. */
 export interface InvoiceLine {
+  /** The order line it comes from; null for the Cash on Delivery charge. */
+  orderItemId: string | null;
   description: string;
   /** The variant's size ('M'); null for a product without sizes. */
   size: string | null;
@@ -94,6 +96,7 @@ export async function loadInvoice(
   const itemRows = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
 
   const lines: InvoiceLine[] = itemRows.map((i) => ({
+    orderItemId: i.id,
     description: i.title,
     size: i.variantName,
     hsn: i.hsn,
@@ -118,6 +121,7 @@ export async function loadInvoice(
       { shopState: seller.state, shippingState: a.state },
     );
     lines.push({
+      orderItemId: null,
       description: 'Cash on Delivery charges',
       size: null,
       hsn: principal?.hsn ?? '',

@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'GET /api/orders/:id',
   // The same rule for the order's GST tax invoice (issue 20).
   'GET /api/orders/:id/invoice',
+  // ... and for a refund's GST credit note (issue 21).
+  'GET /api/orders/:id/credit-notes/:creditNoteId',
   // Authorised by Razorpay's signature, not by a token.
   'POST /api/payments/razorpay/verify-and-create-order',
   'POST /api/payments/razorpay/webhook',
@@ -41,7 +43,7 @@ const PUBLIC = new Set([
   'POST /api/media/upload',
 ]);
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|wishlist)/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|wishlist)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;
