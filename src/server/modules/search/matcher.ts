@@ -219,10 +219,7 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
         ...tsquery([...close.map((c) => c.word), ...(prefix === null ? own : [])], false),
         ...tsquery([...synonyms, ...(prefix !== null ? own : [])], true),
       ].join(' | ');
-      const arms = [
-        sql`${titleWords} @@ ${titleQuery}::tsquery`,
-        sql`${descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`,
-      ];
+      const arms = [sql`${titleWords} @@ ${titleQuery}::tsquery`, sql`${descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`];
       if (scope.length > 0) {
         // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.
         arms.push(

@@ -257,7 +257,10 @@ describe('what searches keep in memory (bench:scale)', () => {
     expect(await search('kaftan')).toEqual([]);
     // Written around the API, as another instance would: this instance learns of it through the
     // response cache's invalidation (Redis in production), not by reading the table per search.
-    const [row] = await t.db.insert(searchSynonyms).values({ terms: ['abaya', 'caftan'] }).returning();
+    const [row] = await t.db
+      .insert(searchSynonyms)
+      .values({ terms: ['abaya', 'caftan'] })
+      .returning();
     expect(await search('abaya')).toEqual([]);
     t.app.responseCache.invalidate();
     expect(await search('abaya')).toEqual(['caftan']);
