@@ -240,7 +240,9 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
   // one with a close title word the similarity of that word (remembered with it): a regular
   // expression says so for far less than computing the similarity, left for the other rows
   // (matched by their description or category). Over a whole title the similarity could be a
-  // little higher, when the words around the close word share trigrams with the term.
+  // little higher, when the words around the close word share trigrams with the term. Terms no
+  // title has as a word (a misspelling) are left out of the expressions, which only save work.
+  const knownWords = new Set(dictionary.titleWords);
   const scores = words.map((w, index) => {
     const terms = termsOf(w);
     const best =
@@ -250,17 +252,21 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
             terms.map((t) => sql`word_similarity(${t}, ${products.title})`),
             sql`, `,
           )})`;
-    const bySimilarity = new Map<number, string[]>([[1, terms]]);
+    const bySimilarity = new Map<number, string[]>([[1, terms.filter((t) => knownWords.has(t))]]);
     for (const c of closeByWord[index] ?? []) bySimilarity.set(c.similarity, [...(bySimilarity.get(c.similarity) ?? []), c.word]);
     const branches = [...bySimilarity.entries()]
+      .filter(([, ws]) => ws.length > 0)
       .sort(([a], [b]) => b - a)
       .map(([similarity, ws]) => sql`when ${products.title} ~* ${wholeWord(ws)} then ${similarity}::real`);
-    return sql`case ${sql.join(branches, sql` `)} else ${best} end`;
+    return branches.length > 0 ? sql`case ${sql.join(branches, sql` `)} else ${best} end` : best;
   });
   // Where the phrase first occurs in the title, case aside: 1 is the start (one lower() a row: ILIKE
-  // lower-cases the title again for every pattern).
-  const tier = sql`case strpos(lower(${products.title}), lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end`;
-  const relevance = [sql`${tier} desc`];
+  // lower-cases the title again for every pattern). A phrase of one word that is in no title word
+  // (a misspelling, say) is in no title: the same 0 for every row, so left out.
+  const lowerPhrase = phrase.toLowerCase();
+  const inSomeTitle = !/^[\p{L}\p{N}]+$/u.test(lowerPhrase) || dictionary.titleWords.some((w) => w.includes(lowerPhrase));
+  const relevance: SQL[] = [];
+  if (inSomeTitle) relevance.push(sql`case strpos(lower(${products.title}), lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end desc`);
   if (scores.length > 0) relevance.push(sql`(${sql.join(scores, sql` + `)}) desc`);
   relevance.push(sql`${products.createdAt} desc`);
 
