@@ -253,6 +253,16 @@ describe('suggestions while typing', () => {
 });
 
 describe('what searches keep in memory (bench:scale)', () => {
+  it('takes any text into its word queries without failing', async () => {
+    for (const q of ["o'neil's kurta", 'a\\b kurta', "x:* | !k & 'y'", 'kurta<->sari', '((', '१२३ साड़ी', 'ｋｕｒｔａ']) {
+      const listing = await t.app.inject(`/api/products?q=${encodeURIComponent(q)}`);
+      expect(listing.statusCode, `${q}: ${listing.body}`).toBe(200);
+      const suggestions = await t.app.inject(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
+      expect(suggestions.statusCode, `${q}: ${suggestions.body}`).toBe(200);
+    }
+    expect(await search('ｋｕｒｔａ')).toContain('kurta');
+  });
+
   it('reads synonym groups once and again after any emptying of the response cache', async () => {
     expect(await search('kaftan')).toEqual([]);
     // Written around the API, as another instance would: this instance learns of it through the
