@@ -79,6 +79,11 @@ export const products = pgTable(
     // Search: ILIKE '%words%' over title or description through trigram indexes (pg_trgm).
     index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // The search that forgives (issue 22, search/matcher.ts): the words of title and description
+    // ('simple' configuration: lower-cased, no stemming), for exact and prefix word matches that
+    // the index answers without reading the rows again.
+    index('products_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
+    index('products_description_words_idx').using('gin', sql`to_tsvector('simple', ${t.description})`),
   ],
 );
 

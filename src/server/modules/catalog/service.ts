@@ -273,9 +273,11 @@ export async function searchProducts(db: Database, query: ListingQuery, category
             : [desc(products.createdAt)];
   // The page and the count of every match in one statement (one round trip; the count runs once,
   // as an uncorrelated subquery). A page past the end has no row to carry it, so it asks again.
+  // A search counts its matches as it reads them to rank them (a window over the same scan) rather
+  // than finding them twice (issue 22).
   const matching = sql<number>`(select count(*)::int from ${products} where ${where})`;
   const found = await db
-    .select({ product: products, total: matching })
+    .select({ product: products, total: match ? sql<number>`(count(*) over ())::int` : matching })
     .from(products)
     .where(where)
     .orderBy(...order, asc(products.id))
