@@ -52,6 +52,7 @@ import { couponRoutes } from './modules/coupons/routes';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { searchRoutes } from './modules/search/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
@@ -316,6 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Reads the seller from app.settings (settingsPlugin above).
   await app.register(invoiceRoutes);
   await app.register(wishlistRoutes);
+  await app.register(reviewRoutes);
   await app.register(searchRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
