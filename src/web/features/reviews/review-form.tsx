@@ -59,8 +59,9 @@ export default function ReviewForm({
     register,
     handleSubmit,
     setError,
+    setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ReviewInput, unknown, Fields>({
     resolver: zodResolver(reviewInputSchema) as never,
     defaultValues: {
@@ -72,6 +73,7 @@ export default function ReviewForm({
     } as ReviewInput,
   });
   const length = (watch('body') ?? '').length;
+  const rating = watch('rating');
   const nullable = { setValueAs: (v: string | null) => (v ? v : null) };
 
   async function addPhotos(files: FileList | null) {
@@ -122,7 +124,14 @@ export default function ReviewForm({
               key={n}
               className="inline-flex h-11 cursor-pointer items-center gap-1 rounded-md border border-stone-300 px-3 text-sm has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand"
             >
-              <input type="radio" value={n} className="sr-only" {...register('rating', { valueAsNumber: true })} />
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                checked={rating === n}
+                onChange={() => setValue('rating', n, { shouldValidate: isSubmitted })}
+                className="sr-only"
+              />
               {n} ★<span className="sr-only">{n === 1 ? ' star' : ' stars'}</span>
             </label>
           ))}
