@@ -39,7 +39,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
       <article aria-labelledby={`title-${review._id}`}>
-        <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <Link to={`/product/${review.product._id}`} className="text-sm font-medium text-brand hover:underline">
               {review.product.title}
@@ -51,7 +51,9 @@ function ReviewCard({ review }: { review: AdminReview }) {
               </h2>
             </div>
           </div>
-          <Badge tone={STATUS_TONE[review.status]}>{STATUS_LABEL[review.status]}</Badge>
+          <Badge tone={STATUS_TONE[review.status]} className="shrink-0">
+            {STATUS_LABEL[review.status]}
+          </Badge>
         </div>
         <p className="mt-1 text-xs text-stone-600">
           {review.customer.name} ({review.customer.email}) · {dateFormat.format(new Date(review.updatedAt))}
