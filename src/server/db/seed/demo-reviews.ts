@@ -110,7 +110,6 @@ export const DEMO_REVIEWS: DemoReview[] = [
   },
 ];
 
-
 /**
  * Seeds the demo reviewers, their delivered orders and approved reviews inside the demo catalogue's
  * transaction. `seeded[i]` is demo product i: its id, creation time, title and variants by size.
