@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { NOT_ELIGIBLE, REVIEWS_PAGE_SIZE, type AdminReviewPage, type ReviewPage } from '../../../core/reviews';
-import { orderEvents, products } from '../../db/schema';
+import { orderEvents, productReviews, products } from '../../db/schema';
+import { createCloudinaryStore, parseCloudinaryUrl } from '../../integrations/media-store/cloudinary-store';
 import { realImage } from '../media/test-fixtures';
 
 let t: TestApp;
@@ -122,6 +123,17 @@ describe('who may review', () => {
     expect((await submit(shopper, product.id)).statusCode).toBe(403);
     await t.db.insert(orderEvents).values({ orderId: order.id, status: 'delivered' });
     expect((await submit(shopper, product.id)).statusCode).toBe(201);
+  });
+});
+
+describe('a first review sent twice at once', () => {
+  it('leaves one review (the unique product and shopper pair; no 500)', async () => {
+    const { product, bySize } = await createProduct(t.db);
+    const s = await buyer(product.id, bySize.M.id);
+    const answers = await Promise.all([submit(s, product.id), submit(s, product.id, { ...review, rating: 2 })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    const rows = await t.db.select().from(productReviews).where(eq(productReviews.productId, product.id));
+    expect(rows).toHaveLength(1);
   });
 });
 
@@ -352,5 +364,17 @@ describe('review photos', () => {
     res = await submit(s, product.id, { ...review, photos });
     expect(res.statusCode).toBe(201);
     expect(res.json().photos).toEqual(photos);
+  });
+});
+
+describe('review photos on Cloudinary', () => {
+  it("takes only this account's delivery URL of the named upload", () => {
+    const store = createCloudinaryStore(parseCloudinaryUrl('cloudinary://key:secret@rangmanch'));
+    const id = 'review_photos/abc123';
+    expect(store.servesImage(id, 'https://res.cloudinary.com/rangmanch/image/upload/v1712345678/review_photos/abc123.jpg')).toBe(true);
+    expect(store.servesImage(id, 'https://res.cloudinary.com/rangmanch/image/upload/review_photos/abc123.webp')).toBe(true);
+    expect(store.servesImage(id, 'https://res.cloudinary.com/other/image/upload/v1/review_photos/abc123.jpg')).toBe(false);
+    expect(store.servesImage(id, 'https://res.cloudinary.com/rangmanch/image/upload/v1/review_photos/other.jpg')).toBe(false);
+    expect(store.servesImage(id, 'https://evil.example/rangmanch/image/upload/v1/review_photos/abc123.jpg')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  * the status change, with the review row locked, so concurrent moderation cannot count twice.
  * Never sees HTTP.
  */
-import { and, asc, count, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { SIZES } from '../../../core/constants';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
@@ -175,12 +175,13 @@ export async function submitReview(
     }
     // Two first submissions at once: the unique (product, user) index lets one insert; the other
     // updates the row the first one wrote (no second review, no 500).
-    const [row] = await tx
+    // (xmax = 0: this statement inserted the row rather than updating the other one's.)
+    const [{ inserted, ...row }] = await tx
       .insert(productReviews)
       .values({ productId, userId, ...values })
       .onConflictDoUpdate({ target: [productReviews.productId, productReviews.userId], set: values })
-      .returning();
-    return { created: true, row };
+      .returning({ ...getTableColumns(productReviews), inserted: sql<boolean>`(xmax = 0)` });
+    return { created: inserted, row };
   });
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return { created, review: { ...toReview(row, user?.name ?? ''), status: row.status } };
