@@ -9,6 +9,7 @@ import { bySizeOrder } from '../../../core/constants';
 import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
+import { averageRating } from '../../../core/reviews';
 import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
@@ -130,6 +131,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       variantAttributes: row.variantAttributes,
       variants: vs,
       createdAt: row.createdAt.toISOString(),
+      rating: row.ratingCount > 0 ? { average: averageRating(row.ratingSum, row.ratingCount)!, count: row.ratingCount } : null,
       // Admin reads carry the product's own chart (the form edits it); public lists carry none.
       ...(activeOnly ? {} : { sizeChart: row.sizeChart ?? null, hsn: row.hsn }),
     };
