@@ -44,6 +44,7 @@ export default defineConfig({
         'size-chart.spec.ts',
         'search.spec.ts',
         'refunds.spec.ts',
+        'reviews.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -40,6 +40,7 @@ export default [
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),
+    route('reviews', 'routes/admin/reviews.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('categories', 'routes/admin/categories.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

@@ -5,8 +5,8 @@
  * state code; a line table (description, size, HSN, quantity, rate, discount, taxable value, then
  * CGST and SGST for intra-state supply or IGST for inter-state, each with rate and amount, and the
  * line total); the totals; the grand total in words (Indian numbering); a footer with the support
- * contacts. Text is set in Noto Sans (OFL, from the @expo-google-fonts/noto-sans package: installed
- * with npm, never downloaded at run time), which has the ₹ sign. Amounts in the table are rupees
+ * contacts. Text is set in the shop's PDF fonts (src/server/pdf-fonts: Noto Sans, which has the ₹
+ * sign). Amounts in the table are rupees
  * with two decimals, grouped the Indian way ('1,23,456.78').
  *
  * The same drawing makes a GST credit note (issue 21; CGST Act 2017 s.34, CGST Rules rule 53): given
@@ -14,29 +14,11 @@
  * number and date and the reason, and the line table shows what is credited per line (no rate or
  * discount columns: the credited amount is the line's share of what was paid).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../../core/amount-in-words';
 import { BRAND } from '../../../core/constants';
+import { usePdfFonts } from '../../pdf-fonts/pdf-fonts';
 import type { InvoiceData, InvoiceLine } from './service';
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Font; bold: Font } | null = null;
-
-/** One face of Noto Sans from node_modules, parsed. */
-const face = (file: string) => create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`))) as Font;
-
-/**
- * The two Noto Sans faces, read and parsed once per process: pdfkit takes a parsed fontkit font as
- * well as the file's bytes (PDFFontFactory.open), and parsing the TTF for every invoice made each one
- * about six times slower to draw.
- */
-function loadFonts() {
-  fonts ??= { regular: face('400Regular/NotoSans_400Regular.ttf'), bold: face('700Bold/NotoSans_700Bold.ttf') };
-  return fonts;
-}
 
 /** Integer paise as rupees with two decimals, grouped the Indian way: 12345678 -> '1,23,456.78'. */
 export function rupees(paise: number): string {
@@ -140,12 +122,11 @@ function columns(intraState: boolean, credit: boolean): Column[] {
 /**
  * Renders `invoice` as a PDF document; with `credit`, the credit note against it (its lines and
  * totals are then the credited ones; see the module docstring).
- * - out: the PDF's bytes (A4, Noto Sans embedded as a subset).
+ * - out: the PDF's bytes (A4, the shop's PDF fonts embedded as subsets).
  * Throws only if pdfkit or the font files fail (a broken install).
  */
 export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta): Promise<Buffer> {
   const kind = credit ? 'Credit note' : 'Tax invoice';
-  const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -157,9 +138,7 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
       CreationDate: credit?.issuedAt ?? invoice.issuedAt,
     },
   });
-  // @types/pdfkit lists file sources only; pdfkit also accepts the parsed font (see loadFonts).
-  doc.registerFont('body', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
+  usePdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
