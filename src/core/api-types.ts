@@ -95,6 +95,12 @@ export interface PricingSummary {
   tax: number;
   grandTotal: number;
   currency: 'INR';
+  /** Total MRP: each line's compare-at price (when above its price) × quantity (issue 22). */
+  mrpTotal: number;
+  /** Discount on MRP: `mrpTotal - subTotal`. */
+  mrpDiscount: number;
+  /** "You save": `mrpDiscount + discount`. */
+  savings: number;
 }
 
 /** What the shopper's coupon did (preview and create-order with a `couponCode`). */
