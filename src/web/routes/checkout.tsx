@@ -6,7 +6,7 @@
  * server cart is used.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
@@ -34,6 +34,7 @@ import {
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
 import { loadRazorpay } from '../features/checkout/razorpay';
+import { StickyPayBar } from '../features/checkout/sticky-pay-bar';
 import { ApiRequestError, errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
@@ -184,6 +185,7 @@ function CheckoutForm({
   // Offered with the new-address form; on by default when the profile has no address yet.
   const [saveAddress, setSaveAddress] = useState(!user.address);
   const [processing, setProcessing] = useState(false);
+  const payButtonRef = useRef<HTMLDivElement>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<'online' | 'cod'>('online');
   // One key per visit: a retried or double-clicked "Place order" gets the same COD order back.
@@ -438,7 +440,7 @@ function CheckoutForm({
           onRemove={() => onCouponChange(null)}
         />
         {summary ? <SummaryRows summary={summary} codFee={payingCod ? codFee : 0} /> : null}
-        <div className="mt-6 space-y-3">
+        <div ref={payButtonRef} className="mt-6 space-y-3">
           {payError ? <Alert>{payError}</Alert> : null}
           <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
             {processing
@@ -452,6 +454,19 @@ function CheckoutForm({
           <p className="text-center text-xs text-stone-500">By placing this order you agree to our terms. All sales are final.</p>
         </div>
       </aside>
+      {summary ? (
+        <StickyPayBar
+          payButton={payButtonRef}
+          total={formatINR(payingCod ? (codTotal ?? summary.grandTotal) : summary.grandTotal)}
+          detail={
+            summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : payingCod ? 'Cash on Delivery' : 'Inclusive of all taxes'
+          }
+        >
+          <Button onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
+            {processing ? 'Processing...' : payingCod ? 'Place order' : 'Pay now'}
+          </Button>
+        </StickyPayBar>
+      ) : null}
     </div>
   );
 }
