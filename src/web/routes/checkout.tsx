@@ -6,7 +6,7 @@
  * server cart is used.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
@@ -34,7 +34,6 @@ import {
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
 import { loadRazorpay } from '../features/checkout/razorpay';
-import { StickyPayBar } from '../features/checkout/sticky-pay-bar';
 import { ApiRequestError, errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
@@ -75,6 +74,10 @@ function readCheckoutState(state: unknown): CheckoutState | null {
 }
 
 const loadAddressSchema = () => import('../../core/schemas/checkout').then((m) => m.shippingAddressSchema);
+// The phone pay bar loads after the page: it is not needed for the first paint, and it keeps the
+// checkout's first load within the storefront JavaScript budget.
+const StickyPayBar = lazy(() => import('../features/checkout/sticky-pay-bar').then((m) => ({ default: m.StickyPayBar })));
+
 const resolver = lazyZodResolver(loadAddressSchema);
 
 function SectionCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
@@ -455,17 +458,19 @@ function CheckoutForm({
         </div>
       </aside>
       {summary ? (
-        <StickyPayBar
-          payButton={payButtonRef}
-          total={formatINR(payingCod ? (codTotal ?? summary.grandTotal) : summary.grandTotal)}
-          detail={
-            summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : payingCod ? 'Cash on Delivery' : 'Inclusive of all taxes'
-          }
-        >
-          <Button onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
-            {processing ? 'Processing...' : payingCod ? 'Place order' : 'Pay now'}
-          </Button>
-        </StickyPayBar>
+        <Suspense fallback={null}>
+          <StickyPayBar
+            payButton={payButtonRef}
+            total={formatINR(payingCod ? (codTotal ?? summary.grandTotal) : summary.grandTotal)}
+            detail={
+              summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : payingCod ? 'Cash on Delivery' : 'Inclusive of all taxes'
+            }
+          >
+            <Button onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
+              {processing ? 'Processing...' : payingCod ? 'Place order' : 'Pay now'}
+            </Button>
+          </StickyPayBar>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -4,26 +4,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { errorMessage } from '../../lib/api';
-import { takePostLoginAction, type PostLoginAction } from '../../lib/auth';
+import { takePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { addToCart, cartQueryKey } from '../cart/api';
-
-/**
- * The login page's line saying why the shopper is asked to log in (issue 22), from the pending
- * action: "Log in to add Festive Silk Kurta (M) to your cart. We'll add it right after." Null for
- * plain page visits (cart, profile) and actions saved without a label.
- */
-export function gateReason(action: PostLoginAction | null): string | null {
-  if (!action || action.type === 'navigate' || !action.label) return null;
-  return action.type === 'addToCart'
-    ? `Log in to add ${action.label} to your cart. We'll add it right after.`
-    : `Log in to buy ${action.label}. We'll take you to checkout right after.`;
-}
-
-/** The line's name for the gate: the product's title with the chosen size, "Kurta (M)". */
-export function gateLabel(title: string, size: string | null | undefined): string {
-  return size ? `${title} (${size})` : title;
-}
 
 /**
  * Runs and clears the saved action (add to cart, buy now, navigate); otherwise goes home.

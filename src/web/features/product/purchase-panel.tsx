@@ -14,7 +14,7 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { gateLabel } from '../auth/post-login';
+import { gateLabel } from '../auth/gate-reason';
 import { addToCart, cartQueryKey } from '../cart/api';
 import { SizeChartButton } from './size-chart-dialog';
 import { isBuyable, SizePicker } from './size-picker';

@@ -13,7 +13,7 @@ import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { gateLabel } from '../auth/post-login';
+import { gateLabel } from '../auth/gate-reason';
 import { addToCart, cartQueryKey } from '../cart/api';
 import { isBuyable, SizePicker } from '../product/size-picker';
 import { toggleSaved } from './api';
