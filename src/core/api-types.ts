@@ -67,8 +67,10 @@ export interface Product {
 
 export interface Homepage {
   categories: Category[];
-  videoBanner: { videoUrl: string; posterUrl: string | null } | null;
-  imageBanners: { _id: string; link: string | null; imageUrl: string; alt: string }[];
+  /** `mobilePosterUrl`: the portrait poster phones show (issue 22), or null. */
+  videoBanner: { videoUrl: string; posterUrl: string | null; mobilePosterUrl: string | null } | null;
+  /** `mobileImageUrl`: the portrait picture phones show (issue 22), or null. */
+  imageBanners: { _id: string; link: string | null; imageUrl: string; mobileImageUrl: string | null; alt: string }[];
   latestProducts: Product[];
   bestsellerProducts: Product[];
   videos: { _id: string; videoUrl: string; posterUrl: string | null; title: string }[];
