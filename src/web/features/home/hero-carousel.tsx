@@ -29,13 +29,15 @@ const BANNER_SIZES = '100vw';
 /** Screens that get the banners' portrait phone pictures (issue 22). */
 export const PHONE_MEDIA = '(max-width: 640px)';
 /*
- * The preloads' media queries also ask the screen's width (device-width): Chrome's preload scanner
- * reads a phone's page at the 980 px default layout width, before <meta name="viewport"> applies,
- * so `min-width: 641px` alone fetched the wide picture on phones ("preloaded but not used") and
- * `max-width: 640px` alone missed the phone one. Measured on this build at 390 px (mobile emulation).
+ * The lead picture's preloads name the screens more narrowly than the <source>, so nothing is
+ * preloaded that the page then does not show ("preloaded but not used"): a phone's page is read at
+ * the 980 px default layout width before <meta name="viewport"> applies (seen at 390 px in Chrome's
+ * mobile emulation, whose device-width is the host's), so width alone fetched the wide picture on
+ * phones. The wide one also needs a hovering pointer (not a phone), the phone one a small screen
+ * by width or device width; a tablet may go without a preload, never with a wrong one.
  */
 const PHONE_PRELOAD_MEDIA = `${PHONE_MEDIA}, (max-device-width: 640px)`;
-const WIDE_PRELOAD_MEDIA = '(min-width: 641px) and (min-device-width: 641px)';
+const WIDE_PRELOAD_MEDIA = '(min-width: 641px) and (min-device-width: 641px) and (hover: hover)';
 
 /**
  * Whether phones show the portrait pictures (issue 22): only when every slide has one (the video's
@@ -49,8 +51,8 @@ export function usesPhonePictures(videoBanner: Homepage['videoBanner'] | undefin
 /**
  * The home page's head entries that fetch the carousel's first picture (the page's largest paint)
  * early and first: the video's poster when there is a video banner, else the first image banner.
- * With phone pictures in use, two preloads split by media query, so each screen fetches only the
- * picture it shows. React Router meta descriptors for `<link rel="preload">`, or none without banners.
+ * Two preloads split by media query (phones: the portrait picture when in use), so each screen
+ * fetches only the picture it shows. React Router meta descriptors for `<link rel="preload">`, or none without banners.
  */
 export function leadImagePreload(videoBanner: Homepage['videoBanner'] | undefined, banners: ImageBanner[] | undefined): MetaDescriptor[] {
   const href = videoBanner ? videoBanner.posterUrl : banners?.[0]?.imageUrl;
@@ -58,16 +60,16 @@ export function leadImagePreload(videoBanner: Homepage['videoBanner'] | undefine
   const phoneHref = videoBanner ? videoBanner.mobilePosterUrl : banners?.[0]?.mobileImageUrl;
   const phones = usesPhonePictures(videoBanner, banners) && phoneHref;
   const srcSet = demoSrcSet(href, 1600);
-  const preload = (url: string, media?: string): MetaDescriptor => ({
+  const preload = (url: string, media: string): MetaDescriptor => ({
     tagName: 'link',
     rel: 'preload',
     as: 'image',
     href: url,
     fetchPriority: 'high',
-    ...(media ? { media } : {}),
+    media,
     ...(srcSet && url === href ? { imageSrcSet: srcSet, imageSizes: BANNER_SIZES } : {}),
   });
-  return phones ? [preload(phoneHref, PHONE_PRELOAD_MEDIA), preload(href, WIDE_PRELOAD_MEDIA)] : [preload(href)];
+  return [preload(phones ? phoneHref : href, PHONE_PRELOAD_MEDIA), preload(href, WIDE_PRELOAD_MEDIA)];
 }
 
 function BannerLink({ link, children, label }: { link: string | null; children: ReactNode; label: string }) {
