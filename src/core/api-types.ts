@@ -76,8 +76,10 @@ export interface ProductRating {
 
 export interface Homepage {
   categories: Category[];
-  videoBanner: { videoUrl: string; posterUrl: string | null } | null;
-  imageBanners: { _id: string; link: string | null; imageUrl: string; alt: string }[];
+  /** `mobilePosterUrl`: the portrait poster phones show (issue 22), or null. */
+  videoBanner: { videoUrl: string; posterUrl: string | null; mobilePosterUrl: string | null } | null;
+  /** `mobileImageUrl`: the portrait picture phones show (issue 22), or null. */
+  imageBanners: { _id: string; link: string | null; imageUrl: string; mobileImageUrl: string | null; alt: string }[];
   latestProducts: Product[];
   bestsellerProducts: Product[];
   videos: { _id: string; videoUrl: string; posterUrl: string | null; title: string }[];
@@ -104,6 +106,12 @@ export interface PricingSummary {
   tax: number;
   grandTotal: number;
   currency: 'INR';
+  /** Total MRP: each line's compare-at price (when above its price) × quantity (issue 22). */
+  mrpTotal: number;
+  /** Discount on MRP: `mrpTotal - subTotal`. */
+  mrpDiscount: number;
+  /** "You save": `mrpDiscount + discount`. */
+  savings: number;
 }
 
 /** What the shopper's coupon did (preview and create-order with a `couponCode`). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatINR, toPaise, toRupees } from './money';
-import { chooseDiscount, priceLines, unitsToMultiItemDiscount } from './pricing';
+import { chooseDiscount, mrpFigures, priceLines, unitsToMultiItemDiscount } from './pricing';
 
 describe('priceLines', () => {
   it('gives a first order of one or two units 5% off, rounded to the paisa', () => {
@@ -98,6 +98,34 @@ describe('money', () => {
         expect(formatINR(rupees)).toBe(expected);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('mrpFigures (issue 22)', () => {
+  it('takes the compare-at price as MRP only when it is above the price', () => {
+    const lines = [
+      { unitPricePaise: 129_950, compareAtPaise: 149_900, quantity: 2 },
+      { unitPricePaise: 99_900, compareAtPaise: null, quantity: 1 },
+      { unitPricePaise: 50_000, compareAtPaise: 40_000, quantity: 1 },
+    ];
+    expect(mrpFigures(lines, 10_000)).toEqual({ mrpTotal: 449_700, mrpDiscount: 39_900, savings: 49_900 });
+  });
+
+  it('saves exactly the MRP less the grand total, to the paisa', () => {
+    const line = fc.record({
+      unitPricePaise: fc.integer({ min: 1, max: 5_000_000 }),
+      compareAtPaise: fc.option(fc.integer({ min: 1, max: 6_000_000 })),
+      quantity: fc.integer({ min: 1, max: 99 }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), fc.boolean(), (lines, hasPaidOrder) => {
+        const totals = priceLines(lines, { hasPaidOrder });
+        const mrp = mrpFigures(lines, totals.discount);
+        expect(mrp.mrpDiscount).toBeGreaterThanOrEqual(0);
+        expect(mrp.mrpTotal - mrp.mrpDiscount).toBe(totals.subTotal);
+        expect(mrp.savings).toBe(mrp.mrpTotal - totals.grandTotal);
+      }),
     );
   });
 });

@@ -60,6 +60,40 @@ export function priceLines(lines: PricedLine[], opts: { hasPaidOrder: boolean })
   };
 }
 
+/** A line as the MRP figures need it: selling and compare-at (MRP) price per piece, paise. */
+export interface MrpLine {
+  unitPricePaise: number;
+  compareAtPaise: number | null;
+  quantity: number;
+}
+
+/** The cart summary's MRP figures (issue 22), paise. */
+export interface MrpFigures {
+  /** Sum of each line's MRP × quantity; a line's MRP is its compare-at price when above its price. */
+  mrpTotal: number;
+  /** What the catalogue's own prices take off the MRP: `mrpTotal - subTotal`. */
+  mrpDiscount: number;
+  /** Everything the shopper saves: the MRP discount plus the automatic or coupon discount. */
+  savings: number;
+}
+
+/**
+ * Total MRP, discount on MRP and total savings for priced lines, given the discount (paise) the
+ * totals already carry (automatic or coupon; DESIGN.md: they never stack). A compare-at price at or
+ * below the selling price is no discount: that line's MRP is its price.
+ */
+export function mrpFigures(lines: MrpLine[], discountPaise: number): MrpFigures {
+  let mrpTotal = 0;
+  let subTotal = 0;
+  for (const line of lines) {
+    const mrp = line.compareAtPaise !== null && line.compareAtPaise > line.unitPricePaise ? line.compareAtPaise : line.unitPricePaise;
+    mrpTotal += mrp * line.quantity;
+    subTotal += line.unitPricePaise * line.quantity;
+  }
+  const mrpDiscount = mrpTotal - subTotal;
+  return { mrpTotal, mrpDiscount, savings: mrpDiscount + discountPaise };
+}
+
 /** Units still needed for the multi-item discount, for the cart hint (spec 9); 0 when none. */
 export function unitsToMultiItemDiscount(itemCount: number): number {
   return itemCount >= 1 && itemCount < MULTI_ITEM_MIN_UNITS ? MULTI_ITEM_MIN_UNITS - itemCount : 0;

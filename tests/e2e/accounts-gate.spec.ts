@@ -1,7 +1,8 @@
 /**
  * The login gate resumed (issue 4): after signing in, the action a signed-out visitor started is
  * carried out and cleared — addToCart (add, then /cart), buyNow (/checkout with the item),
- * navigate (cart, profile) — and a failing action is cleared too, with a toast.
+ * navigate (cart, profile) — and a failing action is cleared too, with a toast. The login page says
+ * why when it was for a line (issue 22).
  */
 import type { Page } from '@playwright/test';
 import type { Product } from '../../src/core/api-types';
@@ -40,6 +41,11 @@ async function logInAt(page: Page, shopper: Shopper) {
 test('Add to Cart while signed out adds the item after login and opens the cart', async ({ page, shopper }) => {
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The login page says why (issue 22).
+  const size = sizeWithStock(product, 5).size;
+  await expect(page.getByRole('status').filter({ hasText: 'Log in to add' })).toHaveText(
+    `Log in to add ${product.title} (${size}) to your cart. We'll add it right after.`,
+  );
   await logInAt(page, shopper);
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('link', { name: product.title })).toBeVisible();
@@ -52,6 +58,9 @@ test('Add to Cart while signed out adds the item after login and opens the cart'
 test('Buy Now while signed out continues to checkout with that item', async ({ page, shopper }) => {
   await openProduct(page);
   await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Log in to buy' })).toHaveText(
+    `Log in to buy ${product.title} (${sizeWithStock(product, 5).size}). We'll take you to checkout right after.`,
+  );
   await logInAt(page, shopper);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText('Complete your purchase')).toBeVisible();
@@ -65,6 +74,9 @@ test('the Cart link while signed out opens the cart after login', async ({ page,
   await expect(page).toHaveURL(/\/login$/);
   await gotoSignedOut(page, '/products');
   await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // A plain page visit needs no reason line.
+  await expect(page.getByText(/Log in to (add|buy)/)).toHaveCount(0);
   await logInAt(page, shopper);
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText('Your cart is empty')).toBeVisible();

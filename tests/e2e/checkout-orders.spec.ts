@@ -99,7 +99,7 @@ test('cart: line items, stepper, hint, discount labels, failures, remove, clear 
 
   await addToCartApi(request, shopper.token, line(b));
   await page.reload();
-  await expect(page.getByText('Subtotal (2 items)')).toBeVisible();
+  await expect(page.getByText('Total MRP (2 items)')).toBeVisible();
 
   // Failures without a message from the server get the spec's fallbacks.
   await page.route('**/api/cart/**', (route) => route.fulfill({ status: 500, body: '' }));

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 // /products and category pages: headings, counts, grids, empty and error states, and search, sort,
@@ -16,7 +17,7 @@ test('All Products: heading, count, 24 per page and real page links', async ({ p
   await expect(pagination.locator('[aria-current="page"]')).toHaveText('Page 2');
 });
 
-test('sort and filters apply at once and stay in a shareable URL', async ({ page }) => {
+test('@desktop-only sort and filters apply at once and stay in a shareable URL', async ({ page }) => {
   await page.goto('/products');
   await page.getByLabel('Sort by').selectOption('price-asc');
   await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
@@ -28,7 +29,7 @@ test('sort and filters apply at once and stay in a shareable URL', async ({ page
     })
     .toBe(true);
 
-  if (await page.getByRole('link', { name: 'Filters' }).isVisible()) await page.getByRole('link', { name: 'Filters' }).click();
+  await expect(page.getByRole('link', { name: 'Filters' })).toBeHidden();
   await page.getByRole('checkbox', { name: 'XXL' }).check({ force: true });
   await expect(page).toHaveURL(/\/products\?sort=price-asc&sizes=XXL$/);
   await page.getByLabel('Max price').fill('1500');
@@ -43,6 +44,69 @@ test('sort and filters apply at once and stay in a shareable URL', async ({ page
   const html = await (await page.request.get(url)).text();
   expect(html).toContain('Remove filter Up to ₹1500');
   await page.getByRole('link', { name: 'Clear all' }).click();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+});
+
+test('@phone-only the filters open as a bottom sheet that counts before applying (issue 22)', async ({ page, request }) => {
+  await page.goto('/products?sort=price-asc');
+  const counts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/products/count')) counts.push(new URL(r.url()).search);
+  });
+  const opener = page.getByRole('link', { name: 'Filters' });
+  await opener.click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet).toBeVisible();
+  // A sheet: full width, resting on the bottom of the screen.
+  const box = (await sheet.boundingBox())!;
+  expect(box.width).toBe(390);
+  expect(Math.round(box.y + box.height)).toBe(844);
+  // Unfiltered, it counts every product.
+  const all = ((await (await request.get('/api/products/count')).json()) as { count: number }).count;
+  await expect(sheet.getByRole('button', { name: `Show ${all} items` })).toBeVisible();
+
+  // Choosing applies nothing yet: the button counts what the choice would show.
+  await sheet.getByRole('checkbox', { name: 'XXL' }).check({ force: true });
+  await sheet.getByLabel('Max price').fill('1500');
+  const expected = ((await (await request.get('/api/products/count?sizes=XXL&maxPrice=1500')).json()) as { count: number }).count;
+  expect(expected).toBeGreaterThan(0);
+  expect(expected).toBeLessThan(all);
+  const show = sheet.getByRole('button', { name: `Show ${expected} ${expected === 1 ? 'item' : 'items'}` });
+  await expect(show).toBeVisible();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+  // Debounced: one call for the sheet's first state, at most one per settled change after it.
+  expect(counts.length).toBeLessThanOrEqual(3);
+  expect(counts.at(-1)).toBe('?sort=price-asc&sizes=XXL&maxPrice=1500');
+
+  // An accessible dialog: no serious or critical axe finding, focus kept inside, Escape closes
+  // without applying and focus goes back to the Filters button.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('dialog[open]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
+
+  // Opened again it starts from the listing's filters; the button applies the choice.
+  await opener.click();
+  await expect(sheet.getByRole('checkbox', { name: 'XXL' })).not.toBeChecked();
+  await sheet.getByRole('checkbox', { name: 'XXL' }).check({ force: true });
+  await sheet.getByLabel('Max price').fill('1500');
+  await show.click();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/\/products\?sort=price-asc&sizes=XXL&maxPrice=1500$/);
+  await expect(page.getByText(`${expected} ${expected === 1 ? 'product' : 'products'}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Filters' })).toContainText('2');
+
+  // Clear in the sheet, then apply: back to everything.
+  await opener.click();
+  await expect(sheet.getByRole('checkbox', { name: 'XXL' })).toBeChecked();
+  await sheet.getByRole('button', { name: 'Clear' }).click();
+  await sheet.getByRole('button', { name: `Show ${all} items` }).click();
   await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
 });
 

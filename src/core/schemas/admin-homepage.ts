@@ -106,6 +106,12 @@ export const heroBannerSchema = z
     videoUrl: optionalMediaUrl,
     /** Optional still shown before the video plays (storefront hero). */
     posterUrl: optionalMediaUrl,
+    /**
+     * Optional portrait picture for phones (issue 22): shown instead of the image (or, for a video,
+     * as its poster) on screens up to 640 px wide.
+     */
+    mobileImageUrl: optionalMediaUrl,
+    mobilePublicId: optionalPublicId,
     /** Optional page the image banner links to: a site path ('/products') or an http(s) URL. */
     link: str()
       .trim()
@@ -207,6 +213,9 @@ export interface HeroBanner {
   imageUrl: string | null;
   videoUrl: string | null;
   posterUrl: string | null;
+  /** The portrait phone picture (issue 22), or null. */
+  mobileImageUrl: string | null;
+  mobilePublicId: string | null;
   link: string | null;
   alt: string;
   isActive: boolean;

@@ -20,3 +20,6 @@ export const listingQuerySchema = z
     limit: field('Products per page, 1 to 100 (24 by default)'),
   })
   .transform(parseListingQuery);
+
+/** GET /api/products/count and /api/categories/{id}/products/count (issue 22). */
+export const listingCountSchema = z.object({ count: z.number().int().min(0).describe('Active products matching the filters') });

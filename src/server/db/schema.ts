@@ -562,6 +562,9 @@ export const heroBanners = pgTable('hero_banners', {
   imageUrl: text(),
   videoUrl: text(),
   posterUrl: text(),
+  /** Optional portrait picture for phones (issue 22): the image banner's, or the video's poster there. */
+  mobileImageUrl: text(),
+  mobilePublicId: text(),
   alt: text().notNull().default('Hero Media'),
   link: text(),
   isActive: boolean().notNull().default(true),

@@ -84,9 +84,12 @@ interface PendingLine {
   quantity: number;
 }
 
-/** What the login gate remembers for after login. */
+/**
+ * What the login gate remembers for after login. `label` names the line for the login page's
+ * reason ("Festive Silk Kurta (M)", issue 22); optional, so older stored actions still resume.
+ */
 export type PostLoginAction =
-  | { type: 'addToCart' | 'buyNow'; payload: PendingLine; returnTo: string }
+  | { type: 'addToCart' | 'buyNow'; payload: PendingLine; returnTo: string; label?: string }
   | { type: 'navigate'; payload: { to: string }; returnTo: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -111,7 +114,11 @@ function isPendingLine(value: unknown): value is PendingLine {
 function isPostLoginAction(value: unknown): value is PostLoginAction {
   if (!isRecord(value) || !isSitePath(value.returnTo)) return false;
   if (value.type === 'navigate') return isRecord(value.payload) && isSitePath(value.payload.to);
-  return (value.type === 'addToCart' || value.type === 'buyNow') && isPendingLine(value.payload);
+  return (
+    (value.type === 'addToCart' || value.type === 'buyNow') &&
+    isPendingLine(value.payload) &&
+    (value.label === undefined || (typeof value.label === 'string' && value.label.length <= 300))
+  );
 }
 
 /** Remembers what the visitor wanted to do, for after login (sessionStorage). */
@@ -123,12 +130,21 @@ export function savePostLoginAction(action: PostLoginAction): void {
   }
 }
 
+/** The pending post-login action without clearing it (the login page's reason); null when none. */
+export function peekPostLoginAction(): PostLoginAction | null {
+  return readPostLoginAction(false);
+}
+
 /** Returns and clears the pending post-login action; null when none or unreadable. */
 export function takePostLoginAction(): PostLoginAction | null {
+  return readPostLoginAction(true);
+}
+
+function readPostLoginAction(clear: boolean): PostLoginAction | null {
   if (typeof window === 'undefined') return null;
   try {
     const raw = window.sessionStorage.getItem(POST_LOGIN_ACTION_KEY);
-    window.sessionStorage.removeItem(POST_LOGIN_ACTION_KEY);
+    if (clear) window.sessionStorage.removeItem(POST_LOGIN_ACTION_KEY);
     if (!raw) return null;
     const action: unknown = JSON.parse(raw);
     return isPostLoginAction(action) ? action : null;

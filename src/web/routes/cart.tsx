@@ -61,7 +61,7 @@ function CartLine({ item }: { item: PricedLineItem }) {
             <p className="mt-1 text-sm text-stone-600">
               {formatINR(item.unitPrice)} each
               {item.compareAtPrice && item.compareAtPrice > item.unitPrice ? (
-                <s className="ml-2 text-stone-400">{formatINR(item.compareAtPrice)}</s>
+                <s className="ml-2 text-stone-500">{formatINR(item.compareAtPrice)}</s>
               ) : null}
             </p>
           </div>

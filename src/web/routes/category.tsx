@@ -75,7 +75,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 /** The category page. */
-export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
   const { heading, crumbs, query, name, products, total, totalPages } = loaderData;
   return (
     <ProductListing
@@ -86,6 +86,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       products={products}
       total={total}
       totalPages={totalPages}
+      countPath={`/api/categories/${encodeURIComponent(params.categoryId)}/products/count`}
       empty={
         <EmptyState
           icon="search"

@@ -6,7 +6,7 @@
  * server cart is used.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
@@ -74,6 +74,10 @@ function readCheckoutState(state: unknown): CheckoutState | null {
 }
 
 const loadAddressSchema = () => import('../../core/schemas/checkout').then((m) => m.shippingAddressSchema);
+// The phone pay bar loads after the page: it is not needed for the first paint, and it keeps the
+// checkout's first load within the storefront JavaScript budget.
+const StickyPayBar = lazy(() => import('../features/checkout/sticky-pay-bar').then((m) => ({ default: m.StickyPayBar })));
+
 const resolver = lazyZodResolver(loadAddressSchema);
 
 function SectionCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
@@ -184,6 +188,7 @@ function CheckoutForm({
   // Offered with the new-address form; on by default when the profile has no address yet.
   const [saveAddress, setSaveAddress] = useState(!user.address);
   const [processing, setProcessing] = useState(false);
+  const payButtonRef = useRef<HTMLDivElement>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<'online' | 'cod'>('online');
   // One key per visit: a retried or double-clicked "Place order" gets the same COD order back.
@@ -438,7 +443,7 @@ function CheckoutForm({
           onRemove={() => onCouponChange(null)}
         />
         {summary ? <SummaryRows summary={summary} codFee={payingCod ? codFee : 0} /> : null}
-        <div className="mt-6 space-y-3">
+        <div ref={payButtonRef} className="mt-6 space-y-3">
           {payError ? <Alert>{payError}</Alert> : null}
           <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
             {processing
@@ -452,6 +457,21 @@ function CheckoutForm({
           <p className="text-center text-xs text-stone-500">By placing this order you agree to our terms. All sales are final.</p>
         </div>
       </aside>
+      {summary ? (
+        <Suspense fallback={null}>
+          <StickyPayBar
+            payButton={payButtonRef}
+            total={formatINR(payingCod ? (codTotal ?? summary.grandTotal) : summary.grandTotal)}
+            detail={
+              summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : payingCod ? 'Cash on Delivery' : 'Inclusive of all taxes'
+            }
+          >
+            <Button onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
+              {processing ? 'Processing...' : payingCod ? 'Place order' : 'Pay now'}
+            </Button>
+          </StickyPayBar>
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Login (/login): e-mail and password; stores the token, then resumes the login gate's pending
- * action or goes home (spec 4 "Login", "Login gate").
+ * action or goes home (spec 4 "Login", "Login gate"). Says why when the gate sent the shopper here
+ * with a line to add or buy, and has the e-mail filled in after a password reset (issue 22).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,9 +15,10 @@ import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/field';
 import { login } from '../features/auth/api';
 import { PasswordInput } from '../features/auth/password-input';
+import { gateReason } from '../features/auth/gate-reason';
 import { resumeAfterLogin } from '../features/auth/post-login';
 import { errorMessage } from '../lib/api';
-import { setToken } from '../lib/auth';
+import { peekPostLoginAction, setToken } from '../lib/auth';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { useHydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
@@ -26,9 +28,11 @@ export function meta() {
   return pageMeta('Login', `Log in to your ${BRAND.name} account to see your cart and orders.`);
 }
 
-function stateMessage(state: unknown): string | null {
-  if (state && typeof state === 'object' && 'message' in state && typeof state.message === 'string') {
-    return state.message;
+/** A string field of the router state the previous page passed (a reset's message and e-mail). */
+function stateField(state: unknown, key: 'message' | 'email'): string | null {
+  if (state && typeof state === 'object' && key in state) {
+    const value = (state as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value) return value;
   }
   return null;
 }
@@ -42,16 +46,27 @@ export default function Login() {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const success = hydrated ? stateMessage(location.state) : null;
+  const success = hydrated ? stateField(location.state, 'message') : null;
+  // Why the login gate sent the shopper here (issue 22); read once hydrated (sessionStorage).
+  const reason = hydrated ? gateReason(peekPostLoginAction()) : null;
   const {
     register,
     handleSubmit,
+    setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, { email: string; password: string }>({
     resolver,
     defaultValues: { email: '', password: '' },
   });
   useEffect(() => resolver.preload(), []);
+  // After a password reset the e-mail comes along: fill it in and go straight to the password.
+  useEffect(() => {
+    const email = stateField(location.state, 'email');
+    if (!email) return;
+    setValue('email', email);
+    setFocus('password');
+  }, [location.state, setValue, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -80,6 +95,7 @@ export default function Login() {
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-5">
         {success ? <Alert tone="success">{success}</Alert> : null}
+        {reason ? <Alert tone="info">{reason}</Alert> : null}
         {formError ? <Alert>{formError}</Alert> : null}
         <Input label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div>

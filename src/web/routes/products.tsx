@@ -59,6 +59,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       products={products}
       total={total}
       totalPages={totalPages}
+      countPath="/api/products/count"
       empty={
         <EmptyState
           icon="search"

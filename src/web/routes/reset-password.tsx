@@ -1,7 +1,8 @@
 /**
  * Reset password (/reset-password): new password and its confirmation, each with show/hide. Needs
  * the verification id and the verified code from /verify-reset-otp in router state; without them
- * it shows 'Session Expired'. Success goes to /login with a message, replacing this page.
+ * it shows 'Session Expired'. Success goes to /login with a message and the e-mail (the login form
+ * comes filled in, issue 22), replacing this page.
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +12,7 @@ import { Alert } from '../components/ui/alert';
 import { Button, ButtonLink } from '../components/ui/button';
 import { PageLoader } from '../components/ui/spinner';
 import { resetPassword } from '../features/auth/api';
-import { readVerificationState } from '../features/auth/flow-state';
+import { readVerificationState, type VerificationState } from '../features/auth/flow-state';
 import { PasswordInput } from '../features/auth/password-input';
 import { errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
@@ -28,7 +29,7 @@ const RESET_DONE = 'Password reset successfully. Please log in with your new pas
 
 const resolver = lazyZodResolver(() => import('../../core/schemas/auth').then((m) => m.newPasswordFormSchema));
 
-function NewPasswordForm({ verificationId, code }: { verificationId: string; code: string }) {
+function NewPasswordForm({ verificationId, email, code }: VerificationState & { code: string }) {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -45,7 +46,8 @@ function NewPasswordForm({ verificationId, code }: { verificationId: string; cod
     setFormError(null);
     try {
       await resetPassword({ verificationId, code, newPassword });
-      await navigate('/login', { replace: true, state: { message: RESET_DONE } });
+      // The e-mail goes along so the login form has it filled in (issue 22).
+      await navigate('/login', { replace: true, state: { message: RESET_DONE, email } });
     } catch (error) {
       setFormError(errorMessage(error, 'Failed to reset password. Please try again.'));
     }
@@ -91,5 +93,5 @@ export default function ResetPassword() {
       </AuthCard>
     );
   }
-  return <NewPasswordForm verificationId={state.verificationId} code={state.code} />;
+  return <NewPasswordForm verificationId={state.verificationId} email={state.email} code={state.code} />;
 }

@@ -919,6 +919,56 @@ export function renderBannerSvg(banner: DemoBanner, width = 1600, height = 640):
   );
 }
 
+/**
+ * Renders the same banner as a portrait phone picture (issue 22), 720 x 900 (4:5): the words on top
+ * at a size a phone can read, the garments under them in the arch. Pure SVG string.
+ */
+export function renderBannerPhoneSvg(banner: DemoBanner, width = 720, height = 900): string {
+  const [bg, mid, accent] = banner.art.palette;
+  const kinds = banner.art.kinds.slice(0, 3);
+  const n = Math.max(1, kinds.length);
+  let defs = '';
+  let art = '';
+  const scale = n === 3 ? 0.36 : n === 2 ? 0.4 : 0.46;
+  const centres = n === 3 ? [215, 360, 505] : n === 2 ? [280, 440] : [360];
+  kinds.forEach((kind, i) => {
+    const layer = garmentLayer(bannerArt(kind, i, banner.art.palette), `p${i}`);
+    defs += layer.defs;
+    const gy = Math.round(868 - layer.drawn.bottom * scale);
+    const gx = centres[i] - 400 * scale;
+    art += `<ellipse cx="${centres[i]}" cy="874" rx="${Math.round(layer.drawn.halfWidth * scale * 1.1)}" ry="12" fill="url(#p${i}f)"/>`;
+    art += `<g transform="translate(${gx.toFixed(1)} ${gy.toFixed(1)}) scale(${scale})">${layer.body}</g>`;
+  });
+  const headline = wrap(banner.headline, 15, 2);
+  const sub = wrap(banner.subline, 34, 3);
+  let y = 96;
+  let text = `<text x="56" y="${y}" font-family="${SANS}" font-size="20" font-weight="bold" letter-spacing="6" fill="${accent}">RANGMANCH</text>`;
+  text += `<rect x="56" y="${y + 18}" width="64" height="4" fill="${accent}"/>`;
+  y += 36;
+  for (const l of headline) {
+    y += 66;
+    text += `<text x="52" y="${y}" font-family="${SERIF}" font-size="64" font-weight="bold" fill="#2a1a20">${esc(l)}</text>`;
+  }
+  y += 12;
+  for (const l of sub) {
+    y += 38;
+    text += `<text x="56" y="${y}" font-family="${SANS}" font-size="27" fill="#4a3940">${esc(l)}</text>`;
+  }
+  y += 34;
+  text += `<rect x="56" y="${y}" width="200" height="58" rx="29" fill="${accent}"/><text x="156" y="${y + 38}" text-anchor="middle" font-family="${SANS}" font-size="23" font-weight="bold" fill="#fff">Shop now →</text>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 720 900" preserveAspectRatio="xMidYMid slice" stroke-linejoin="round" stroke-linecap="round">` +
+    `<defs><linearGradient id="pbg" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${lighten(bg, 0.3)}"/><stop offset=".5" stop-color="${bg}"/><stop offset="1" stop-color="${mix(bg, mid, 0.45)}"/></linearGradient>` +
+    `<linearGradient id="parch" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${lighten(mid, 0.25)}"/><stop offset="1" stop-color="${mid}"/></linearGradient>${defs}</defs>` +
+    `<rect width="720" height="900" fill="url(#pbg)"/>` +
+    `<path d="M110 900L110 670Q110 530 360 500Q610 530 610 670L610 900Z" fill="url(#parch)"/>` +
+    `<path d="M134 900L134 676Q134 554 360 528Q586 554 586 676L586 900" fill="none" stroke="#fff" stroke-width="3" opacity=".6"/>` +
+    art +
+    text +
+    `</svg>`
+  );
+}
+
 const AVATAR_COLOURS = ['#e11d48', '#c2410c', '#b45309', '#be185d', '#9f1239', '#a16207', '#c026d3', '#dc2626', '#ea580c', '#db2777'];
 
 /** Renders a round avatar with the person's initials on a warm colour picked from the name. */

@@ -3,7 +3,8 @@
  * variants and generated product images, hero banners (a video banner first), testimonials,
  * 'Watch & Shop' videos and Instagram photos. Images are drawn offline (garment-art.ts) and written
  * under DATA_DIR/media/demo, served at /media/demo/...; product images at 800 and 400 pixels wide
- * and banners at 1600 and 800 (`name-400.webp`, `name-800.webp`) for the storefront's srcset. The
+ * and banners at 1600 and 800 (`name-400.webp`, `name-800.webp`) for the storefront's srcset, and
+ * each banner's portrait phone picture at 720 x 900 (`name-phone.webp`, issue 22). The
  * short MP4 clips were made once with ffmpeg (scripts/make-demo-videos.mjs) and are copied from
  * seed-media/.
  */
@@ -48,7 +49,7 @@ import {
   demoVideos,
 } from './demo-catalog';
 import { seedDemoReviews } from './demo-reviews';
-import { renderAvatarSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
+import { renderAvatarSvg, renderBannerPhoneSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
 import { resizeWebp, svgsToWebp } from './render-image';
 
 /** The demo admin created outside production when ADMIN_EMAIL is unset (printed at start). */
@@ -63,6 +64,9 @@ export const demoSku = (index: number, size: string) => `RM-${String(index + 1).
 export function seedMediaFolder(): string {
   return fileURLToPath(new URL('./seed-media', import.meta.url));
 }
+
+/** Ending of the banners' portrait phone pictures (issue 22); they have no half-width twin. */
+const PHONE_SUFFIX = '-phone.webp';
 
 /** Half-width twin of a rendered image, by naming convention (`x.webp` -> `x-400.webp` for 800 wide). */
 const halfName = (rel: string, fullWidth: number) => rel.replace(/\.webp$/, `-${fullWidth / 2}.webp`);
@@ -115,6 +119,19 @@ export async function seedDemoCatalog(
       rel: path.join('demo', 'banners', 'video-banner-poster.webp'),
       svg: renderBannerSvg(demoVideoBanner),
       twin: 1600,
+    });
+    // The portrait phone pictures (issue 22), 720 x 900, one size.
+    for (const [i, banner] of demoBanners.entries()) {
+      jobs.push({
+        key: `banner-phone:${i}`,
+        rel: path.join('demo', 'banners', `banner-${i + 1}${PHONE_SUFFIX}`),
+        svg: renderBannerPhoneSvg(banner),
+      });
+    }
+    jobs.push({
+      key: 'video-banner-phone',
+      rel: path.join('demo', 'banners', `video-banner-poster${PHONE_SUFFIX}`),
+      svg: renderBannerPhoneSvg(demoVideoBanner),
     });
     for (const video of demoVideos) {
       jobs.push({
@@ -242,6 +259,7 @@ export async function seedDemoCatalog(
         mediaType: 'video' as const,
         videoUrl: `/media/demo/videos/${demoVideoBanner.file}`,
         posterUrl: urlOf('video-banner', '/media/demo/banners/video-banner-poster.webp'),
+        mobileImageUrl: urlOf('video-banner-phone', `/media/demo/banners/video-banner-poster${PHONE_SUFFIX}`),
         alt: demoVideoBanner.alt,
         link: bannerLink(demoVideoBanner.link),
         sortOrder: 0,
@@ -249,6 +267,7 @@ export async function seedDemoCatalog(
       ...demoBanners.map((b, i) => ({
         mediaType: 'image' as const,
         imageUrl: urlOf(`banner:${i}`, `/media/demo/banners/banner-${i + 1}.webp`),
+        mobileImageUrl: urlOf(`banner-phone:${i}`, `/media/demo/banners/banner-${i + 1}${PHONE_SUFFIX}`),
         alt: b.alt,
         link: bannerLink(b.link),
         sortOrder: i + 1,
@@ -320,7 +339,7 @@ export async function ensureDemoImageTwins(mediaDir: string): Promise<number> {
     const dir = path.join(mediaDir, 'demo', folder);
     const files = await readdir(dir).catch(() => [] as string[]);
     const twinSuffix = new RegExp(`-${fullWidth / 2}\\.webp$`);
-    for (const file of files.filter((f) => f.endsWith('.webp') && !twinSuffix.test(f))) {
+    for (const file of files.filter((f) => f.endsWith('.webp') && !twinSuffix.test(f) && !f.endsWith(PHONE_SUFFIX))) {
       const twin = path.join(dir, halfName(file, fullWidth));
       const exists = await access(twin).then(
         () => true,

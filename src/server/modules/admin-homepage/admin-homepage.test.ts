@@ -65,20 +65,63 @@ describe('hero banners', () => {
     expect(list.json()).toEqual([off.json()]);
     const on = await call('PUT', `${BASE}/banners/${banner._id}`, { ...off.json(), isActive: true });
     expect((await homepage()).imageBanners).toEqual([
-      { _id: banner._id, link: null, imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg', alt: 'Festive edit' },
+      {
+        _id: banner._id,
+        link: null,
+        imageUrl: 'https://res.cloudinary.com/demo/image/upload/festive.jpg',
+        mobileImageUrl: null,
+        alt: 'Festive edit',
+      },
     ]);
     expect(on.json().isActive).toBe(true);
 
     const video = (
       await call('POST', `${BASE}/banners`, { mediaType: 'video', videoUrl: '/media/hero/loop.mp4', posterUrl: '/media/hero/loop.webp' })
     ).json();
-    expect((await homepage()).videoBanner).toEqual({ videoUrl: '/media/hero/loop.mp4', posterUrl: '/media/hero/loop.webp' });
+    expect((await homepage()).videoBanner).toEqual({
+      videoUrl: '/media/hero/loop.mp4',
+      posterUrl: '/media/hero/loop.webp',
+      mobilePosterUrl: null,
+    });
 
     const deleted = await call('DELETE', `${BASE}/banners/${banner._id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'Hero media deleted successfully' });
     expect((await call('GET', `${BASE}/banners`)).json().map((b: { _id: string }) => b._id)).toEqual([video._id]);
     expect((await homepage()).imageBanners).toEqual([]);
+  });
+
+  it('keeps an optional portrait phone picture (issue 22) for an image and as a video poster', async () => {
+    const image = await call('POST', `${BASE}/banners`, {
+      mediaType: 'image',
+      imageUrl: '/media/hero/wide.webp',
+      mobileImageUrl: '/media/hero/tall.webp',
+      mobilePublicId: 'hero_images/tall',
+    });
+    expect(image.statusCode).toBe(201);
+    expect(image.json()).toMatchObject({ mobileImageUrl: '/media/hero/tall.webp', mobilePublicId: 'hero_images/tall' });
+    const video = await call('POST', `${BASE}/banners`, {
+      mediaType: 'video',
+      videoUrl: '/media/hero/clip.mp4',
+      posterUrl: '/media/hero/poster.webp',
+      mobileImageUrl: '/media/hero/poster-tall.webp',
+    });
+    expect(video.statusCode).toBe(201);
+    let home = await homepage();
+    expect(home.imageBanners).toEqual([
+      { _id: image.json()._id, link: null, imageUrl: '/media/hero/wide.webp', mobileImageUrl: '/media/hero/tall.webp', alt: 'Hero Media' },
+    ]);
+    expect(home.videoBanner).toEqual({
+      videoUrl: '/media/hero/clip.mp4',
+      posterUrl: '/media/hero/poster.webp',
+      mobilePosterUrl: '/media/hero/poster-tall.webp',
+    });
+
+    // Removed: '' means none, and its public id goes with it.
+    const removed = await call('PUT', `${BASE}/banners/${image.json()._id}`, { ...image.json(), mobileImageUrl: '' });
+    expect(removed.json()).toMatchObject({ mobileImageUrl: null, mobilePublicId: null });
+    home = await homepage();
+    expect(home.imageBanners[0].mobileImageUrl).toBeNull();
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -101,6 +144,11 @@ describe('hero banners', () => {
       [{ mediaType: 'image', imageUrl: '/media/../../etc/passwd' }, 'imageUrl', 'Media URL must be an http(s) URL or a /media/ path'],
       [{ mediaType: 'image', imageUrl: '//evil.example/a.webp' }, 'imageUrl', 'Media URL must be an http(s) URL or a /media/ path'],
       [{ mediaType: 'image', imageUrl: 'data:image/png;base64,AAAA' }, 'imageUrl', 'Media URL must be an http(s) URL or a /media/ path'],
+      [
+        { mediaType: 'image', imageUrl: '/media/a.webp', mobileImageUrl: 'javascript:alert(1)' },
+        'mobileImageUrl',
+        'Media URL must be an http(s) URL or a /media/ path',
+      ],
       [{ mediaType: 'image', imageUrl: '/media/a.webp', sortOrder: -1 }, 'sortOrder', 'Sort order must be a whole number of 0 or more'],
       [{ mediaType: 'image', imageUrl: '/media/a.webp', sortOrder: 1.5 }, 'sortOrder', 'Sort order must be a whole number of 0 or more'],
       [

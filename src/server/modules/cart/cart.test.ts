@@ -51,6 +51,10 @@ describe('cart', () => {
       tax: 0,
       grandTotal: 1234.52,
       currency: 'INR',
+      // Issue 22: MRP ₹1,499 less the price ₹1,299.50, plus the first-order discount.
+      mrpTotal: 1499,
+      mrpDiscount: 199.5,
+      savings: 264.48,
     });
     res = await add(kurta.bySize.S.id, 1);
     expect(res.json().items).toHaveLength(1);
@@ -63,6 +67,10 @@ describe('cart', () => {
       discountType: 'MULTI_ITEM_20',
       discount: 779.7,
       grandTotal: 3118.8,
+      // Size M has no compare-at price: its MRP is its price.
+      mrpTotal: 4297.5,
+      mrpDiscount: 399,
+      savings: 1178.7,
     });
 
     res = await t.app.inject({

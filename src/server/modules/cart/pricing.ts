@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PricedLineItem, Pricing } from '../../../core/api-types';
-import { priceLines, type CartTotalsPaise } from '../../../core/pricing';
+import { mrpFigures, priceLines, type CartTotalsPaise } from '../../../core/pricing';
 import { toRupees } from '../../../core/money';
 import { preparedOnce, type Database, type Tx } from '../../db/client';
 import { orders, productImages, products, variants, type FrozenLine } from '../../db/schema';
@@ -171,7 +171,7 @@ export async function priceRequestedLines(db: Database, userId: string, requeste
   return { lines, problems, totals: priceLines(lines, { hasPaidOrder: paid }), hasPaidOrder: paid };
 }
 
-/** Shapes priced lines and totals for the API (rupees). */
+/** Shapes priced lines and totals for the API (rupees), with the MRP figures (issue 22). */
 export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricing {
   const items: PricedLineItem[] = priced.lines.map((l) => ({
     productId: l.productId,
@@ -186,6 +186,7 @@ export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricin
     stockQty: l.stockQty,
   }));
   const t = priced.totals;
+  const mrp = mrpFigures(priced.lines, t.discount);
   return {
     items,
     summary: {
@@ -199,6 +200,9 @@ export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricin
       tax: toRupees(t.tax),
       grandTotal: toRupees(t.grandTotal),
       currency: t.currency,
+      mrpTotal: toRupees(mrp.mrpTotal),
+      mrpDiscount: toRupees(mrp.mrpDiscount),
+      savings: toRupees(mrp.savings),
     },
   };
 }

@@ -121,4 +121,16 @@ describe('catalogue response cache', () => {
         expect(second.headers[name], `${url} ${name}`).toBe(first.headers[name]);
     }
   });
+
+  it('files a filtered listing under its own key, never under the unfiltered one', async () => {
+    const all = (await t.app.inject('/api/products/count')).json().count as number;
+    const url = '/api/products?sizes=XS&minPrice=1&maxPrice=2';
+    const filtered = await t.app.inject(url);
+    expect(filtered.json()).toEqual([]);
+    expect((await t.app.inject(url)).headers['x-cache']).toBe('hit');
+    // The same listing without the filters: not the filtered answer.
+    expect((await t.app.inject('/api/products?page=1')).headers['x-total-count']).toBe(String(all));
+    expect((await t.app.inject('/api/products/count?sizes=XS&minPrice=1&maxPrice=2')).json()).toEqual({ count: 0 });
+    expect((await t.app.inject('/api/products/count?minPrice=cheap')).json()).toEqual({ count: all });
+  });
 });

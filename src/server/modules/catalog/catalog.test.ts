@@ -217,4 +217,26 @@ describe('listing parameters', () => {
     expect(await titles(`/api/categories/${sareesId}/products?q=banarasi`)).toEqual(['Banarasi Silk Saree']);
     expect(await titles(`/api/categories/${sareesId}/products?q=linen`)).toEqual([]);
   });
+
+  it('counts what the filters match before they are applied (issue 22), ignoring page and sort', async () => {
+    const count = async (url: string) => {
+      const res = await l.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      return res.json().count as number;
+    };
+    expect(await count('/api/products/count')).toBe(3);
+    expect(await count('/api/products/count?sizes=S,L&page=7&sort=price-desc&limit=1')).toBe(2);
+    expect(await count('/api/products/count?minPrice=500&maxPrice=2000')).toBe(1);
+    expect(await count('/api/products/count?q=silk&sizes=L')).toBe(0);
+    // Hand-edited values fall back to their defaults, as on the listing.
+    expect(await count('/api/products/count?minPrice=cheap&sizes=XXXL')).toBe(3);
+    // The same figure the listing's header gives for the same filters.
+    const listing = await l.app.inject('/api/products?sizes=S,L&maxPrice=1000');
+    expect(await count('/api/products/count?sizes=S,L&maxPrice=1000')).toBe(Number(listing.headers['x-total-count']));
+
+    expect(await count(`/api/categories/${sareesId}/products/count`)).toBe(1);
+    expect(await count(`/api/categories/${sareesId}/products/count?sizes=S`)).toBe(0);
+    expect((await l.app.inject('/api/categories/00000000-0000-4000-8000-000000000000/products/count')).statusCode).toBe(404);
+    expect((await l.app.inject('/api/categories/not-an-id/products/count')).statusCode).toBe(404);
+  });
 });

@@ -8,11 +8,16 @@ import { notFound } from '../../errors';
 import { encodeCached } from '../../plugins/cache';
 import { getHomepage } from '../homepage/service';
 import { idParams } from '../../../core/schemas/common';
-import { listingQuerySchema } from '../../../core/schemas/listing';
-import { categoryScope, getProduct, listCategories, searchProducts, type ProductPage } from './service';
+import { listingCountSchema, listingQuerySchema } from '../../../core/schemas/listing';
+import { categoryScope, countProducts, getProduct, listCategories, searchProducts, type ProductPage } from './service';
 
 /** The routes whose answer depends on the query string: the listing parameters. */
-const LISTING_ROUTES = new Set(['/api/products', '/api/categories/:id/products']);
+const LISTING_ROUTES = new Set([
+  '/api/products',
+  '/api/categories/:id/products',
+  '/api/products/count',
+  '/api/categories/:id/products/count',
+]);
 
 /**
  * The response-cache key of a catalogue read: its path, plus for a listing the query as the listing
@@ -87,6 +92,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products', { schema: { querystring: listingQuerySchema } }, async (req, reply) =>
     sendPage(reply, await searchProducts(db, req.query)),
   );
+
+  // The count for a listing's filters, before they are applied (the phone filter sheet, issue 22).
+  const countSchema = { querystring: listingQuerySchema, response: { 200: listingCountSchema } };
+  app.get('/api/products/count', { schema: countSchema }, async (req) => ({ count: await countProducts(db, req.query) }));
+  app.get('/api/categories/:id/products/count', { schema: { ...countSchema, params: idParams('Category not found') } }, async (req) => {
+    const scope = await categoryScope(db, req.params.id);
+    if (!scope) throw notFound('Category not found');
+    return { count: await countProducts(db, req.query, scope) };
+  });
 
   app.get('/api/products/:id', { schema: { params: idParams('Product not found') } }, async (req) => {
     const product = await getProduct(db, req.params.id, { activeOnly: true });

@@ -244,25 +244,7 @@ const minActivePrice = products.minPricePaise;
  * categories.
  */
 export async function searchProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<ProductPage> {
-  const conditions: (SQL | undefined)[] = [listed];
-  if (categoryIds) {
-    conditions.push(
-      inArray(
-        products.id,
-        db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, categoryIds)),
-      ),
-    );
-  }
-  const match = query.q ? await matchText(db, query.q) : null;
-  if (match) conditions.push(match.where);
-  if (query.sizes.length > 0) {
-    conditions.push(
-      sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.isActive} and ${variants.stockQty} > 0 and ${inArray(variants.size, query.sizes)})`,
-    );
-  }
-  if (query.minPrice !== undefined) conditions.push(sql`${minActivePrice} >= ${Math.round(query.minPrice * 100)}`);
-  if (query.maxPrice !== undefined) conditions.push(sql`${minActivePrice} <= ${Math.round(query.maxPrice * 100)}`);
-  const where = and(...conditions);
+  const { where, match } = await listingWhere(db, query, categoryIds);
   const order =
     query.sort === 'relevance' && match
       ? match.relevance
@@ -296,6 +278,43 @@ export async function searchProducts(db: Database, query: ListingQuery, category
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / query.limit)),
   };
+}
+
+/**
+ * How many active products a listing query matches (the phone filter sheet's "Show 23 items",
+ * issue 22): the same conditions as `searchProducts`, one count, no page, no hydration. Sort, page
+ * and limit play no part.
+ */
+export async function countProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<number> {
+  const { where } = await listingWhere(db, query, categoryIds);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
+  return row.count;
+}
+
+/** The WHERE of a listing query (and the search match, for relevance order). */
+async function listingWhere(db: Database, query: ListingQuery, categoryIds?: string[]) {
+  const conditions: (SQL | undefined)[] = [listed];
+  if (categoryIds) {
+    conditions.push(
+      inArray(
+        products.id,
+        db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, categoryIds)),
+      ),
+    );
+  }
+  const match = query.q ? await matchText(db, query.q) : null;
+  if (match) conditions.push(match.where);
+  if (query.sizes.length > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.isActive} and ${variants.stockQty} > 0 and ${inArray(variants.size, query.sizes)})`,
+    );
+  }
+  if (query.minPrice !== undefined) conditions.push(sql`${minActivePrice} >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) conditions.push(sql`${minActivePrice} <= ${Math.round(query.maxPrice * 100)}`);
+  return { where: and(...conditions), match };
 }
 
 /** A category and its active children's ids, or null when it is missing or inactive. */

@@ -20,8 +20,14 @@ describe('GET /api/homepage on the demo catalogue', () => {
     expect(home.videoBanner).toEqual({
       videoUrl: '/media/demo/videos/hero-wedding-season.mp4',
       posterUrl: '/media/demo/banners/video-banner-poster.webp',
+      mobilePosterUrl: '/media/demo/banners/video-banner-poster-phone.webp',
     });
     expect(home.imageBanners).toHaveLength(4);
+    // Each banner with its portrait phone picture (issue 22).
+    home.imageBanners.forEach((b: { imageUrl: string; mobileImageUrl: string }, i: number) => {
+      expect(b.imageUrl).toBe(`/media/demo/banners/banner-${i + 1}.webp`);
+      expect(b.mobileImageUrl).toBe(`/media/demo/banners/banner-${i + 1}-phone.webp`);
+    });
     expect(home.videos).toHaveLength(4);
     for (const v of home.videos) {
       expect(v.videoUrl).toMatch(/^\/media\/demo\/videos\/[a-z-]+\.mp4$/);
@@ -58,5 +64,33 @@ describe('demo media', () => {
     const twin = await sharp(path.join(mediaDir, 'demo', 'products', 'kurta-1-400.webp')).metadata();
     expect([twin.width, twin.height]).toEqual([400, 500]);
     expect(await ensureDemoImageTwins(mediaDir)).toBe(0);
+    // A banner's portrait phone picture has one size: no twin is made of it.
+    await mkdir(path.join(mediaDir, 'demo', 'banners'), { recursive: true });
+    await writeFile(path.join(mediaDir, 'demo', 'banners', 'banner-1-phone.webp'), image);
+    expect(await ensureDemoImageTwins(mediaDir)).toBe(0);
   });
+
+  it('draws each banner as a small portrait phone picture: 720 x 900 WebP of a few tens of KB', async () => {
+    const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'media-phone-'));
+    const app = await createTestApp();
+    try {
+      await seedDemoCatalog(app.db, { mediaDir });
+      const dir = path.join(mediaDir, 'demo', 'banners');
+      const phones = readdirSync(dir).filter((f) => f.endsWith('-phone.webp'));
+      expect(phones.sort()).toEqual([
+        'banner-1-phone.webp',
+        'banner-2-phone.webp',
+        'banner-3-phone.webp',
+        'banner-4-phone.webp',
+        'video-banner-poster-phone.webp',
+      ]);
+      for (const file of phones) {
+        const meta = await sharp(path.join(dir, file)).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', 720, 900]);
+        expect(statSync(path.join(dir, file)).size).toBeLessThanOrEqual(60 * 1024);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });

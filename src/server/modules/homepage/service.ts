@@ -37,10 +37,10 @@ export async function getHomepage(db: Database): Promise<Homepage> {
   const video = banners.find((b) => b.mediaType === 'video' && b.videoUrl);
   return {
     categories: categoryList,
-    videoBanner: video ? { videoUrl: video.videoUrl!, posterUrl: video.posterUrl } : null,
+    videoBanner: video ? { videoUrl: video.videoUrl!, posterUrl: video.posterUrl, mobilePosterUrl: video.mobileImageUrl } : null,
     imageBanners: banners
       .filter((b) => b.mediaType === 'image' && b.imageUrl)
-      .map((b) => ({ _id: b.id, link: b.link, imageUrl: b.imageUrl!, alt: b.alt })),
+      .map((b) => ({ _id: b.id, link: b.link, imageUrl: b.imageUrl!, mobileImageUrl: b.mobileImageUrl, alt: b.alt })),
     latestProducts,
     bestsellerProducts,
     videos: videoRows.map((v) => ({ _id: v.id, videoUrl: v.videoUrl, posterUrl: v.posterUrl, title: v.title })),

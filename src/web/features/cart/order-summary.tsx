@@ -1,5 +1,8 @@
 /**
- * The totals box shared by cart and checkout: subtotal, discount, free shipping, COD fee, tax, grand total.
+ * The totals box shared by cart and checkout: total MRP, discount on MRP, the automatic or coupon
+ * discount, free shipping, COD fee, tax, grand total and "You save" (issue 22). Every figure is the
+ * server's (its pricing preview or cart answer, computed in paise); nothing is priced here but the
+ * COD fee added to the total.
  */
 import type { ReactNode } from 'react';
 import type { PricingSummary } from '../../../core/api-types';
@@ -17,10 +20,16 @@ export function SummaryRows({ summary, codFee = 0, children }: { summary: Pricin
       <dl className="space-y-3 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">
-            Subtotal ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})
+            Total MRP ({summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'})
           </dt>
-          <dd className="font-medium text-stone-900">{formatINR(summary.subTotal)}</dd>
+          <dd className="font-medium text-stone-900">{formatINR(summary.mrpTotal)}</dd>
         </div>
+        {summary.mrpDiscount > 0 ? (
+          <div className="flex justify-between gap-4 text-green-700">
+            <dt>Discount on MRP</dt>
+            <dd className="font-medium">−{formatINR(summary.mrpDiscount)}</dd>
+          </div>
+        ) : null}
         {summary.discount > 0 ? (
           <div className="flex justify-between gap-4 text-green-700">
             <dt>{summary.couponCode ? discountLabel : `Discount (${discountLabel})`}</dt>
@@ -49,6 +58,11 @@ export function SummaryRows({ summary, codFee = 0, children }: { summary: Pricin
         </div>
       </dl>
       <p className="mt-1 text-right text-xs text-stone-500">Inclusive of all taxes</p>
+      {summary.savings > 0 ? (
+        <p className="mt-3 rounded-md bg-green-50 px-3 py-2 text-center text-sm font-semibold text-green-800">
+          You save {formatINR(summary.savings)} on this order
+        </p>
+      ) : null}
       {children}
     </>
   );

@@ -4,7 +4,9 @@
  * slides advance every 5 s and wrap to the first. Without a video, images rotate only when there is
  * more than one. Rotation pauses while the pointer or keyboard focus is on the carousel, stays
  * off for visitors who prefer reduced motion, and has a pause/play button (WCAG 2.2.2). The first
- * slide is server-rendered; the others get their pictures once the page has loaded.
+ * slide is server-rendered; the others get their pictures once the page has loaded. When every
+ * slide has a portrait phone picture (issue 22), phones get a 4:5 carousel of those, and the video
+ * slide shows its phone poster there instead of playing the wide clip.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
@@ -24,25 +26,50 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 
 const BANNER_SIZES = '100vw';
 
+/** Screens that get the banners' portrait phone pictures (issue 22). */
+export const PHONE_MEDIA = '(max-width: 640px)';
+/*
+ * The lead picture's preloads name the screens more narrowly than the <source>, so nothing is
+ * preloaded that the page then does not show ("preloaded but not used"): a phone's page is read at
+ * the 980 px default layout width before <meta name="viewport"> applies (seen at 390 px in Chrome's
+ * mobile emulation, whose device-width is the host's), so width alone fetched the wide picture on
+ * phones. The wide one also needs a hovering pointer (not a phone), the phone one a small screen
+ * by width or device width; a tablet may go without a preload, never with a wrong one.
+ */
+const PHONE_PRELOAD_MEDIA = `${PHONE_MEDIA}, (max-device-width: 640px)`;
+const WIDE_PRELOAD_MEDIA = '(min-width: 641px) and (min-device-width: 641px) and (hover: hover)';
+
 /**
- * The home page's head entry that fetches the carousel's first picture (the page's largest paint)
+ * Whether phones show the portrait pictures (issue 22): only when every slide has one (the video's
+ * phone poster counts), so the carousel keeps one shape from slide to slide on a phone.
+ */
+export function usesPhonePictures(videoBanner: Homepage['videoBanner'] | undefined, banners: ImageBanner[] | undefined): boolean {
+  const slides = [...(videoBanner ? [videoBanner.mobilePosterUrl] : []), ...(banners ?? []).map((b) => b.mobileImageUrl)];
+  return slides.length > 0 && slides.every(Boolean);
+}
+
+/**
+ * The home page's head entries that fetch the carousel's first picture (the page's largest paint)
  * early and first: the video's poster when there is a video banner, else the first image banner.
- * Returns a React Router meta descriptor for a `<link rel="preload">`, or none without banners.
+ * Two preloads split by media query (phones: the portrait picture when in use), so each screen
+ * fetches only the picture it shows. React Router meta descriptors for `<link rel="preload">`, or none without banners.
  */
 export function leadImagePreload(videoBanner: Homepage['videoBanner'] | undefined, banners: ImageBanner[] | undefined): MetaDescriptor[] {
   const href = videoBanner ? videoBanner.posterUrl : banners?.[0]?.imageUrl;
   if (!href) return [];
+  const phoneHref = videoBanner ? videoBanner.mobilePosterUrl : banners?.[0]?.mobileImageUrl;
+  const phones = usesPhonePictures(videoBanner, banners) && phoneHref;
   const srcSet = demoSrcSet(href, 1600);
-  return [
-    {
-      tagName: 'link',
-      rel: 'preload',
-      as: 'image',
-      href,
-      fetchPriority: 'high',
-      ...(srcSet ? { imageSrcSet: srcSet, imageSizes: BANNER_SIZES } : {}),
-    },
-  ];
+  const preload = (url: string, media: string): MetaDescriptor => ({
+    tagName: 'link',
+    rel: 'preload',
+    as: 'image',
+    href: url,
+    fetchPriority: 'high',
+    media,
+    ...(srcSet && url === href ? { imageSrcSet: srcSet, imageSizes: BANNER_SIZES } : {}),
+  });
+  return [preload(phones ? phoneHref : href, PHONE_PRELOAD_MEDIA), preload(href, WIDE_PRELOAD_MEDIA)];
 }
 
 function BannerLink({ link, children, label }: { link: string | null; children: ReactNode; label: string }) {
@@ -62,10 +89,13 @@ function BannerLink({ link, children, label }: { link: string | null; children: 
   );
 }
 
-/** A banner picture filling its slide: the 800 px copy on phones, fetched first when it leads. */
-function BannerImage({ url, alt, lead }: { url: string; alt: string; lead: boolean }) {
+/**
+ * A banner picture filling its slide: the 800 px copy on small screens, fetched first when it leads.
+ * With `phoneUrl`, a `<picture>` whose source gives phones the portrait picture instead (issue 22).
+ */
+function BannerImage({ url, phoneUrl, alt, lead }: { url: string; phoneUrl: string | null; alt: string; lead: boolean }) {
   const srcSet = demoSrcSet(url, 1600);
-  return (
+  const img = (
     <img
       src={url}
       srcSet={srcSet}
@@ -79,6 +109,26 @@ function BannerImage({ url, alt, lead }: { url: string; alt: string; lead: boole
       decoding={lead ? undefined : 'async'}
     />
   );
+  if (!phoneUrl) return img;
+  return (
+    <picture>
+      <source media={PHONE_MEDIA} srcSet={phoneUrl} width={720} height={900} />
+      {img}
+    </picture>
+  );
+}
+
+/** True while the screen matches PHONE_MEDIA; false on the server and the hydrating render. */
+function useIsPhone(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE_MEDIA);
+    setPhone(query.matches);
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return phone;
 }
 
 /** A text hero used when no banners are configured. */
@@ -137,6 +187,10 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
   const reducedMotion = usePrefersReducedMotion();
   const pageLoaded = usePageLoaded();
   const videoRef = useRef<HTMLVideoElement>(null);
+  // Phones with portrait pictures show the video's portrait poster and never play the wide clip.
+  const phonePictures = usesPhonePictures(videoBanner, banners);
+  const isPhone = useIsPhone();
+  const posterOnly = phonePictures && isPhone;
 
   const rotating = count > 1 && !userPaused && !reducedMotion;
   const held = hovered || focused;
@@ -146,10 +200,10 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
   // Images (and a video that cannot play) advance on a timer.
   useEffect(() => {
     if (!rotating || held || !current) return;
-    if (current.kind === 'video' && !videoFailed) return;
+    if (current.kind === 'video' && !videoFailed && !posterOnly) return;
     const timer = window.setTimeout(() => go(index + 1), CAROUSEL_INTERVAL_MS);
     return () => window.clearTimeout(timer);
-  }, [rotating, held, current, index, videoFailed, go]);
+  }, [rotating, held, current, index, videoFailed, posterOnly, go]);
 
   // The video plays from the start whenever its slide is shown, and pauses otherwise.
   const videoShown = current?.kind === 'video';
@@ -157,7 +211,7 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (!videoShown) {
+    if (!videoShown || posterOnly) {
       video.pause();
       return;
     }
@@ -167,7 +221,7 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
       return;
     }
     video.play().catch(() => setVideoFailed(true));
-  }, [videoShown, playVideo]);
+  }, [videoShown, playVideo, posterOnly]);
 
   if (count === 0) return <FallbackHero />;
 
@@ -197,7 +251,10 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
       <h1 className="sr-only">
         {BRAND.name} — {BRAND.tagline}
       </h1>
-      <div className="relative aspect-[5/2] w-full overflow-hidden" aria-live={rotating && !held ? 'off' : 'polite'}>
+      <div
+        className={`relative aspect-[5/2] w-full overflow-hidden ${phonePictures ? '[@media(max-width:640px)]:aspect-[4/5]' : ''}`}
+        aria-live={rotating && !held ? 'off' : 'polite'}
+      >
         {slides.map((slide, i) => {
           const active = i === index;
           const pictured = i === 0 || active || pageLoaded;
@@ -217,7 +274,14 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
                   {/* The poster is an image under the video rather than its poster attribute, so
                       phones get the small copy (srcset) and it is fetched first; the video itself
                       loads only when it is played, after the page is up. */}
-                  {slide.video.posterUrl && pictured ? <BannerImage url={slide.video.posterUrl} alt="" lead={i === 0} /> : null}
+                  {slide.video.posterUrl && pictured ? (
+                    <BannerImage
+                      url={slide.video.posterUrl}
+                      phoneUrl={phonePictures ? slide.video.mobilePosterUrl : null}
+                      alt=""
+                      lead={i === 0}
+                    />
+                  ) : null}
                   <video
                     ref={videoRef}
                     src={slide.video.videoUrl}
@@ -227,7 +291,7 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
                     preload="none"
                     width={1600}
                     height={640}
-                    className="absolute inset-0 h-full w-full object-cover"
+                    className={`absolute inset-0 h-full w-full object-cover ${phonePictures ? '[@media(max-width:640px)]:hidden' : ''}`}
                     aria-label={`${BRAND.name} video banner`}
                     onEnded={() => (rotating ? go(index + 1) : undefined)}
                     onError={() => setVideoFailed(true)}
@@ -235,7 +299,14 @@ export function HeroCarousel({ videoBanner, banners }: { videoBanner: Homepage['
                 </>
               ) : (
                 <BannerLink link={slide.banner.link} label={slide.banner.alt || `Banner ${i + 1}`}>
-                  {pictured ? <BannerImage url={slide.banner.imageUrl} alt={slide.banner.alt} lead={i === 0} /> : null}
+                  {pictured ? (
+                    <BannerImage
+                      url={slide.banner.imageUrl}
+                      phoneUrl={phonePictures ? slide.banner.mobileImageUrl : null}
+                      alt={slide.banner.alt}
+                      lead={i === 0}
+                    />
+                  ) : null}
                 </BannerLink>
               )}
             </div>

@@ -2,15 +2,19 @@
  * The product listing shared by /products and category pages: heading and count, search within
  * the listing, sort, size and price filters, removable filter chips, the grid and page links.
  * Everything is a GET form or a plain link, so it works before JavaScript loads; with JavaScript,
- * changes apply at once and land on the canonical URL.
+ * changes apply at once and land on the canonical URL. Below `lg` the filters open as a bottom
+ * sheet that counts before applying (filter-sheet.tsx, issue 22).
  */
-import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { SIZES } from '../../../core/constants';
 import { defaultSort, SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
 import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
+
+// The phone filter sheet's code loads when it is first opened (the listing's first load stays lean).
+const FilterSheet = lazy(() => import('./filter-sheet').then((m) => ({ default: m.FilterSheet })));
 
 /** A breadcrumb step: name and link (the last one is the page itself). */
 export interface Crumb {
@@ -30,6 +34,8 @@ export interface ListingProps {
   name?: string | null;
   /** Shown when nothing matches. */
   empty: ReactNode;
+  /** This listing's count route, for the phone filter sheet's "Show N items". */
+  countPath: string;
 }
 
 const fieldClass =
@@ -184,11 +190,13 @@ function Filters({ query, onChange }: { query: ListingQuery; onChange: () => voi
 }
 
 /** The whole listing page body. */
-export function ProductListing({ title, crumbs, query, products, total, totalPages, name, empty }: ListingProps) {
+export function ProductListing({ title, crumbs, query, products, total, totalPages, name, empty, countPath }: ListingProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Mounted from the first opening on, so closing it returns focus like any dialog.
+  const [sheetUsed, setSheetUsed] = useState(false);
   const searchId = useId();
   const sortId = useId();
   const formId = useId();
@@ -209,6 +217,10 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     apply(e.currentTarget);
+  };
+  const applySheet = (next: ListingQuery) => {
+    setSheetOpen(false);
+    void navigate(`${pathname}${listingSearch(next, { name })}`, { preventScrollReset: true });
   };
   const onChange = () => {
     const form = document.getElementById(formId);
@@ -258,14 +270,15 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
               ))}
             </select>
           </div>
+          {/* Before JavaScript a link that shows the filters in place (:target); then the bottom sheet. */}
           <a
             href="#filters"
             onClick={(e) => {
               e.preventDefault();
-              setFiltersOpen((v) => !v);
+              setSheetUsed(true);
+              setSheetOpen(true);
             }}
-            aria-expanded={filtersOpen}
-            aria-controls="filters"
+            aria-haspopup="dialog"
             className="inline-flex h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-brand lg:hidden"
           >
             Filters
@@ -283,7 +296,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
         <aside
           id="filters"
           aria-label="Filters"
-          className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-lg border border-stone-200 p-4 target:block lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mb-0 lg:block lg:self-start lg:border-0 lg:p-0`}
+          className="mb-8 hidden rounded-lg border border-stone-200 p-4 target:block lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mb-0 lg:block lg:self-start lg:border-0 lg:p-0"
         >
           <Filters query={query} onChange={onChange} />
         </aside>
@@ -342,6 +355,11 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
           )}
         </div>
       </Form>
+      {sheetUsed ? (
+        <Suspense fallback={null}>
+          <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)} query={query} countPath={countPath} onApply={applySheet} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

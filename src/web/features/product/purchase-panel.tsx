@@ -14,6 +14,7 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
+import { gateLabel } from '../auth/gate-reason';
 import { addToCart, cartQueryKey } from '../cart/api';
 import { SizeChartButton } from './size-chart-dialog';
 import { isBuyable, SizePicker } from './size-picker';
@@ -65,7 +66,12 @@ export function PurchasePanel({ product }: { product: Product }) {
   const onAddToCart = async () => {
     if (!requireSize('Please select a size before adding to cart')) return;
     if (!getToken()) {
-      savePostLoginAction({ type: 'addToCart', payload: line(), returnTo: location.pathname });
+      savePostLoginAction({
+        type: 'addToCart',
+        payload: line(),
+        returnTo: location.pathname,
+        label: gateLabel(product.title, selected?.size),
+      });
       await navigate('/login');
       return;
     }
@@ -84,7 +90,12 @@ export function PurchasePanel({ product }: { product: Product }) {
   const onBuyNow = async () => {
     if (!requireSize('Please select a size before proceeding')) return;
     if (!getToken()) {
-      savePostLoginAction({ type: 'buyNow', payload: line(), returnTo: location.pathname });
+      savePostLoginAction({
+        type: 'buyNow',
+        payload: line(),
+        returnTo: location.pathname,
+        label: gateLabel(product.title, selected?.size),
+      });
       await navigate('/login');
       return;
     }

@@ -24,8 +24,28 @@ export function useScrolledPast(target: RefObject<HTMLElement | null>): boolean 
   return past;
 }
 
+/**
+ * True while `target` is in the viewport, false once it has left (above or below). True on the
+ * server and until the observer first reports, so nothing flashes in before it does.
+ */
+export function useInView(target: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const el = target.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [target]);
+  return inView;
+}
+
 /** Props of StickyBuyBar. */
 export interface StickyBuyBarProps {
+  /** The test id (and the CSS hook that keeps room for the bar under the page): 'sticky-buy-bar' by default. */
+  testId?: string;
+  /** The width from which the bar is never shown: `md` (product page) or `lg` (checkout, one column below it). */
+  hiddenFrom?: 'md' | 'lg';
   /** Whether the bar is in view. */
   visible: boolean;
   /** The price line (a PriceTag). */
@@ -36,13 +56,13 @@ export interface StickyBuyBarProps {
   children: ReactNode;
 }
 
-/** The fixed bottom bar (phones only). */
-export function StickyBuyBar({ visible, price, detail, children }: StickyBuyBarProps) {
+/** The fixed bottom bar (phones only); the checkout's pay bar too (issue 22). */
+export function StickyBuyBar({ testId = 'sticky-buy-bar', hiddenFrom = 'md', visible, price, detail, children }: StickyBuyBarProps) {
   return (
     <div
-      data-testid="sticky-buy-bar"
+      data-testid={testId}
       inert={!visible}
-      className={`fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 px-4 pb-[calc(0.75rem+env(safe-area-inset-bottom))] pt-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur transition-[transform,visibility] duration-200 md:hidden ${
+      className={`fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 px-4 pb-[calc(0.75rem+env(safe-area-inset-bottom))] pt-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur transition-[transform,visibility] duration-200 ${hiddenFrom === 'md' ? 'md:hidden' : 'lg:hidden'} ${
         visible ? 'visible translate-y-0' : 'invisible translate-y-full'
       }`}
     >

@@ -13,6 +13,7 @@ import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
+import { gateLabel } from '../auth/gate-reason';
 import { addToCart, cartQueryKey } from '../cart/api';
 import { isBuyable, SizePicker } from '../product/size-picker';
 import { toggleSaved } from './api';
@@ -55,7 +56,8 @@ function SizeQuestion({
     }
     const line = { productId: product._id, variantId, quantity: 1 };
     if (!getToken()) {
-      savePostLoginAction({ type: 'addToCart', payload: line, returnTo: '/wishlist' });
+      const size = sizes.find((v) => v._id === variantId)?.size;
+      savePostLoginAction({ type: 'addToCart', payload: line, returnTo: '/wishlist', label: gateLabel(product.title, size) });
       await navigate('/login');
       return;
     }

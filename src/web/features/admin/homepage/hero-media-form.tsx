@@ -1,6 +1,7 @@
 /**
  * The hero media add/edit form (admin sections 5, 8, 9): an image (≤5MB) or a video (≤50MB), alt
- * text (default 'Hero Media'), an optional link and the active flag. On add (or a switch between
+ * text (default 'Hero Media'), an optional link, an optional portrait phone picture (≤5MB, removable;
+ * issue 22) and the active flag. On add (or a switch between
  * image and video) at most 1 video and 4 images. The file is uploaded on Save, with progress; a
  * replaced file is removed once the banner is saved, and a new one again if the save fails.
  */
@@ -29,6 +30,8 @@ const heroFormSchema = (hasSaved: boolean) =>
   z
     .object({
       file: pickedFile,
+      phone: pickedFile,
+      removePhone: z.boolean(),
       alt: heroBannerSchema.shape.alt,
       link: heroBannerSchema.shape.link,
       isActive: z.boolean(),
@@ -37,6 +40,9 @@ const heroFormSchema = (hasSaved: boolean) =>
       const kind = v.file ? mediaKindOf(v.file) : null;
       if (v.file && !kind) ctx.addIssue({ code: 'custom', path: ['file'], message: INVALID_TYPE });
       else checkPickedFile(ctx, 'file', v.file, hasSaved, kind === 'video' ? 'hero_videos' : 'hero_images', 'Please select a media file');
+      if (v.phone && mediaKindOf(v.phone) !== 'image')
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Please select an image file' });
+      else checkPickedFile(ctx, 'phone', v.phone, true, 'hero_images');
     });
 type HeroFormSchema = ReturnType<typeof heroFormSchema>;
 
@@ -64,10 +70,17 @@ export function HeroMediaForm({ item, banners, save, onDone }: HeroMediaFormProp
   const schema = useMemo(() => heroFormSchema(item !== null), [item]);
   const form = useForm<z.input<HeroFormSchema>, unknown, z.output<HeroFormSchema>>({
     resolver: zodResolver(schema),
-    defaultValues: { file: null, alt: item?.alt ?? '', link: item?.link ?? '', isActive: item?.isActive ?? true },
+    defaultValues: {
+      file: null,
+      phone: null,
+      removePhone: false,
+      alt: item?.alt ?? '',
+      link: item?.link ?? '',
+      isActive: item?.isActive ?? true,
+    },
   });
   const { errors, isSubmitting } = form.formState;
-  const file = form.watch('file');
+  const [file, phone, removePhone] = form.watch(['file', 'phone', 'removePhone']);
   const uploader = useUploader();
 
   const submit = form.handleSubmit(async (values) => {
@@ -88,12 +101,25 @@ export function HeroMediaForm({ item, banners, save, onDone }: HeroMediaFormProp
         return;
       }
     }
+    let newPhone: UploadResult | null = null;
+    if (values.phone) {
+      try {
+        newPhone = await uploader.upload(values.phone, 'hero_images', 'Uploading phone picture…', 'Failed to upload phone picture');
+      } catch (error) {
+        toast.error(errorMessage(error, 'Failed to upload phone picture'));
+        if (uploaded) void deleteMedia(uploaded.public_id, 'homepage', kind);
+        return;
+      }
+    }
+    const keepPhone = !newPhone && !values.removePhone;
     const url = uploaded?.secure_url ?? (kind === 'video' ? item?.videoUrl : item?.imageUrl) ?? null;
     const body: HeroBannerInput = {
       mediaType: kind,
       imageUrl: kind === 'image' ? url : null,
       videoUrl: kind === 'video' ? url : null,
       posterUrl: kind === 'video' && !uploaded ? (item?.posterUrl ?? null) : null,
+      mobileImageUrl: newPhone ? newPhone.secure_url : keepPhone ? (item?.mobileImageUrl ?? null) : null,
+      mobilePublicId: newPhone ? newPhone.public_id : keepPhone ? (item?.mobilePublicId ?? null) : null,
       link: values.link,
       alt: values.alt,
       isActive: values.isActive,
@@ -105,10 +131,12 @@ export function HeroMediaForm({ item, banners, save, onDone }: HeroMediaFormProp
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to save hero media'));
       if (uploaded) void deleteMedia(uploaded.public_id, 'homepage', kind);
+      if (newPhone) void deleteMedia(newPhone.public_id, 'homepage', 'image');
       return;
     }
     toast.success(item ? 'Hero media updated successfully' : 'Hero media added successfully');
     if (uploaded && item?.publicId) void deleteMedia(item.publicId, 'homepage', item.mediaType);
+    if (!keepPhone && item?.mobilePublicId) void deleteMedia(item.mobilePublicId, 'homepage', 'image');
     onDone();
   });
 
@@ -120,17 +148,36 @@ export function HeroMediaForm({ item, banners, save, onDone }: HeroMediaFormProp
       submitting={isSubmitting}
       submitLabel={item ? 'Update' : 'Add'}
     >
-      <MediaInput
-        label="Image or video"
-        accept="image/*,video/*"
-        file={file}
-        onFile={(next) => form.setValue('file', next, { shouldValidate: true })}
-        currentUrl={item ? (item.mediaType === 'video' ? item.videoUrl : item.imageUrl) : null}
-        currentKind={item?.mediaType}
-        aspect={(file ? mediaKindOf(file) : item?.mediaType) === 'video' ? 'video' : 'banner'}
-        error={errors.file?.message}
-        hint={item ? 'Choose a file to replace the current one.' : 'An image up to 5MB (at most 4) or one video up to 50MB.'}
-      />
+      <div className="grid gap-5 lg:grid-cols-[1fr_auto]">
+        <MediaInput
+          label="Image or video"
+          accept="image/*,video/*"
+          file={file}
+          onFile={(next) => form.setValue('file', next, { shouldValidate: true })}
+          currentUrl={item ? (item.mediaType === 'video' ? item.videoUrl : item.imageUrl) : null}
+          currentKind={item?.mediaType}
+          aspect={(file ? mediaKindOf(file) : item?.mediaType) === 'video' ? 'video' : 'banner'}
+          error={errors.file?.message}
+          hint={item ? 'Choose a file to replace the current one.' : 'An image up to 5MB (at most 4) or one video up to 50MB.'}
+        />
+        <MediaInput
+          label="Phone picture"
+          accept="image/*"
+          aspect="portrait"
+          file={phone}
+          onFile={(next) => {
+            form.setValue('phone', next, { shouldValidate: true });
+            form.setValue('removePhone', false);
+          }}
+          currentUrl={removePhone ? null : item?.mobileImageUrl}
+          error={errors.phone?.message}
+          hint="Optional: a portrait image (4:5, e.g. 720 x 900) up to 5MB. Phones show these once every active banner has one (a video: as its poster)."
+          onRemove={() => {
+            form.setValue('phone', null, { shouldValidate: true });
+            form.setValue('removePhone', true);
+          }}
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Alt text"

@@ -1,0 +1,2 @@
+ALTER TABLE "hero_banners" ADD COLUMN "mobile_image_url" text;--> statement-breakpoint
+ALTER TABLE "hero_banners" ADD COLUMN "mobile_public_id" text;

@@ -1,0 +1,196 @@
+/**
+ * The listing's filters on phones and tablets (issue 22): a bottom sheet (a modal <dialog>: focus
+ * stays inside, Escape and the backdrop close it, focus returns to the Filters button) with the
+ * sizes and the price range. Nothing applies while choosing: the button counts what the chosen
+ * filters would show ("Show 23 items"), from one count call a moment after the last change
+ * (GET …/products/count), and applies them on a tap. Desktop keeps the sidebar that applies at once.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { SIZES, type Size } from '../../../core/constants';
+import type { ListingQuery } from '../../../core/listing';
+import { Modal } from '../../components/ui/modal';
+import { apiFetch } from '../../lib/api';
+import { listingSearch, readListingQuery } from './listing-url';
+
+/** How long the count waits after the last change, ms. */
+const COUNT_DELAY_MS = 300;
+
+/** The listing query with the sheet's sizes and prices in place of the current ones (page 1). */
+function draftQuery(query: ListingQuery, sizes: Size[], minPrice: string, maxPrice: string): ListingQuery {
+  const params = new URLSearchParams(listingSearch({ ...query, sizes: [], minPrice: undefined, maxPrice: undefined, page: 1 }));
+  if (sizes.length > 0) params.set('sizes', sizes.join(','));
+  params.set('minPrice', minPrice);
+  params.set('maxPrice', maxPrice);
+  return readListingQuery(params);
+}
+
+/** The count of products `search` (a canonical listing query string) matches; null until known. */
+function useListingCount(countPath: string, search: string): number | null {
+  const [result, setResult] = useState<{ search: string; count: number } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      apiFetch<{ count: number }>(`${countPath}${search}`, { signal: controller.signal })
+        .then(({ count }) => setResult({ search, count }))
+        .catch(() => undefined); // the button then says "Show results" and still applies
+    }, COUNT_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [countPath, search]);
+  return result && result.search === search ? result.count : null;
+}
+
+/** Props of FilterSheet. */
+export interface FilterSheetProps {
+  open: boolean;
+  onClose: () => void;
+  /** The listing as shown now. */
+  query: ListingQuery;
+  /** The count route of this listing: `/api/products/count` or `/api/categories/{id}/products/count`. */
+  countPath: string;
+  /** Applies the chosen filters (the listing navigates to them). */
+  onApply: (query: ListingQuery) => void;
+}
+
+/** The bottom sheet; its fields start from the listing's filters each time it opens. */
+export function FilterSheet({ open, onClose, query, countPath, onApply }: FilterSheetProps) {
+  const id = useId();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      className="mx-0! mb-0! mt-auto! max-h-[85dvh]! w-full! max-w-none! overflow-y-auto rounded-b-none! lg:hidden"
+    >
+      <SheetBody titleId={`${id}-title`} query={query} countPath={countPath} onApply={onApply} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function SheetBody({
+  titleId,
+  query,
+  countPath,
+  onApply,
+  onClose,
+}: {
+  titleId: string;
+  query: ListingQuery;
+  countPath: string;
+  onApply: (query: ListingQuery) => void;
+  onClose: () => void;
+}) {
+  const minId = useId();
+  const maxId = useId();
+  const [sizes, setSizes] = useState<Size[]>(query.sizes);
+  const [minPrice, setMinPrice] = useState(query.minPrice === undefined ? '' : String(query.minPrice));
+  const [maxPrice, setMaxPrice] = useState(query.maxPrice === undefined ? '' : String(query.maxPrice));
+  const draft = draftQuery(query, sizes, minPrice, maxPrice);
+  const count = useListingCount(countPath, listingSearch(draft));
+  const showLabel = count === null ? 'Show results' : `Show ${count} ${count === 1 ? 'item' : 'items'}`;
+
+  const toggle = (size: Size) => setSizes((current) => (current.includes(size) ? current.filter((s) => s !== size) : [...current, size]));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  const field =
+    'h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col">
+      <div className="flex items-center justify-between border-b border-stone-200 px-5 py-4">
+        <h2 id={titleId} className="font-display text-lg font-semibold text-stone-900">
+          Filters
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close filters"
+          className="-mr-2 inline-flex h-10 w-10 items-center justify-center rounded-md text-2xl leading-none text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="space-y-7 px-5 py-5">
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-900">Size</legend>
+          <div className="mt-3 grid grid-cols-3 gap-2">
+            {SIZES.map((size) => (
+              <label key={size} className="relative">
+                <input type="checkbox" checked={sizes.includes(size)} onChange={() => toggle(size)} className="peer sr-only" />
+                <span className="flex h-11 cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white text-sm font-semibold text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
+                  {size}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-900">Price (₹)</legend>
+          <div className="mt-3 flex items-end gap-2">
+            <div className="flex-1">
+              <label htmlFor={minId} className="mb-1 block text-xs text-stone-600">
+                Min price
+              </label>
+              <input
+                id={minId}
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                placeholder="0"
+                value={minPrice}
+                onChange={(e) => setMinPrice(e.target.value)}
+                className={field}
+              />
+            </div>
+            <span className="pb-3 text-stone-400" aria-hidden="true">
+              –
+            </span>
+            <div className="flex-1">
+              <label htmlFor={maxId} className="mb-1 block text-xs text-stone-600">
+                Max price
+              </label>
+              <input
+                id={maxId}
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                placeholder="Any"
+                value={maxPrice}
+                onChange={(e) => setMaxPrice(e.target.value)}
+                className={field}
+              />
+            </div>
+          </div>
+        </fieldset>
+      </div>
+      <div className="sticky bottom-0 flex gap-3 border-t border-stone-200 bg-white px-5 pb-[calc(1rem+env(safe-area-inset-bottom))] pt-4">
+        <button
+          type="button"
+          onClick={() => {
+            setSizes([]);
+            setMinPrice('');
+            setMaxPrice('');
+          }}
+          className="inline-flex h-11 items-center justify-center rounded-md border border-stone-300 px-4 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          Clear
+        </button>
+        <button
+          type="submit"
+          className="inline-flex h-11 flex-1 items-center justify-center rounded-md bg-stone-900 px-4 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          {showLabel}
+        </button>
+      </div>
+      <p role="status" className="sr-only">
+        {count === null ? '' : `${count} ${count === 1 ? 'item matches' : 'items match'}`}
+      </p>
+    </form>
+  );
+}
