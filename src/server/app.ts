@@ -53,6 +53,7 @@ import { pincodeRoutes } from './modules/pincodes/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { searchRoutes } from './modules/search/routes';
+import { returnRoutes } from './modules/returns/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -317,6 +318,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(invoiceRoutes);
   await app.register(wishlistRoutes);
   await app.register(searchRoutes);
+  await app.register(returnRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, {

@@ -13,6 +13,7 @@ export const MEDIA_FOLDERS = [
   'vertical_videos',
   'video_posters',
   'product_images',
+  'return_photos',
 ] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
@@ -69,6 +70,13 @@ export const FOLDER_RULES: Record<MediaFolder, FolderRule> = {
     tooLarge: () => 'Poster image size should be less than 5MB',
   },
   product_images: {
+    kind: 'image',
+    maxBytes: 5 * MB,
+    invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,
+    tooLarge: (fileName) => `${fileName || 'File'} is too large (max 5MB)`,
+  },
+  // Issue 21: a shopper's photos of a returned item (asked through POST /api/orders/{id}/returns/upload-target).
+  return_photos: {
     kind: 'image',
     maxBytes: 5 * MB,
     invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,
