@@ -19,6 +19,14 @@ export const DAMAGE_REASONS: readonly ReturnReason[] = ['damaged', 'wrong_item']
 /** With a 0-day window, damaged or wrong items may be reported this long after delivery (spec: 24 hours). */
 export const DAMAGE_CLAIM_HOURS = 24;
 
+/** The shop's returns policy (settings): window in days after delivery, and whether sizes may be exchanged. */
+export interface ReturnsPolicy {
+  windowDays: number;
+  sizeExchanges: boolean;
+}
+/** The returns policy before an owner sets one: the spec's (damaged or wrong items within 24 hours, no exchanges). */
+export const DEFAULT_RETURNS_POLICY: ReturnsPolicy = { windowDays: 0, sizeExchanges: false };
+
 /** Refund the returned units, or send another size of the same product. */
 export const RETURN_RESOLUTIONS = ['refund', 'exchange'] as const;
 export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];

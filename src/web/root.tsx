@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BRAND } from '../core/constants';
+import { DEFAULT_RETURNS_POLICY } from '../core/returns';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
 import { useToasterWanted } from './lib/toast';
@@ -16,17 +17,18 @@ import './app.css';
 /**
  * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, the
  * year for the footer's copyright line, and the shop's WhatsApp number (settings; '' when unset or
- * unreadable) for the footer's and contact page's support chat link.
+ * unreadable) for the footer's and contact page's support chat link, and the returns policy (settings;
+ * the spec's policy when unreadable) for the policy pages.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const settings = await context.settings.getPublic().catch(() => null);
   return {
     categories: await context.catalog.listCategories(),
     origin: requestOrigin(request),
     year: new Date().getFullYear(),
-    whatsappNumber: await context.settings
-      .getPublic()
-      .then((s) => s.whatsappNumber)
-      .catch(() => ''),
+    whatsappNumber: settings?.whatsappNumber ?? '',
+    // The returns policy the refund and shipping policy pages state (issue 21).
+    returns: settings?.returns ?? DEFAULT_RETURNS_POLICY,
   };
 }
 

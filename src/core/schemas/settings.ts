@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { INDIAN_STATES } from '../constants';
 import { gstinProblem, normalizeGstin } from '../gstin';
+import { DEFAULT_RETURNS_POLICY } from '../returns';
 import { DEFAULT_TAX_SLABS } from '../tax';
 import { LOW_STOCK_THRESHOLD } from './admin-orders';
 import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './common';
@@ -19,9 +20,6 @@ export const MAX_PINCODES = 5_000;
 
 /** Longest return window an owner may set, days. */
 export const MAX_RETURN_WINDOW_DAYS = 90;
-
-/** The returns policy before an owner sets one: the spec's (damaged or wrong items within 24 hours, no exchanges). */
-export const DEFAULT_RETURNS_POLICY = { windowDays: 0, sizeExchanges: false };
 
 /** A whole number of days (or orders) from 0 to `max`. */
 const count = (label: string, max: number) =>

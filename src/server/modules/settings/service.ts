@@ -7,8 +7,9 @@
  * (`DEFAULT_SHOP_SETTINGS`). Money: paise in the row, rupees in what this returns.
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_RETURNS_POLICY, DEFAULT_SHOP_SETTINGS, type PublicShopSettings, type ShopSettings, type ShopSettingsData } from '../../../core/schemas/settings';
+import { DEFAULT_SHOP_SETTINGS, type PublicShopSettings, type ShopSettings, type ShopSettingsData } from '../../../core/schemas/settings';
 import { toPaise, toRupees } from '../../../core/money';
+import { DEFAULT_RETURNS_POLICY } from '../../../core/returns';
 import { LOW_STOCK_THRESHOLD } from '../../../core/schemas/admin-orders';
 import type { TaxSlab } from '../../../core/tax';
 import type { Database } from '../../db/client';
