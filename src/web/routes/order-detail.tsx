@@ -2,10 +2,12 @@
  * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
  * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
- * for download (issue 20).
+ * for download (issue 20). A delivered order shows its returns and, inside the shop's return
+ * window, "Return or exchange" (issue 21).
  */
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
+import { DEFAULT_RETURNS_POLICY } from '../../core/returns';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { Badge } from '../components/ui/badge';
@@ -17,8 +19,10 @@ import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { ReturnsPanel } from '../features/orders/returns-panel';
 import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/order-detail';
 
 /** Title of the order page. */
@@ -39,6 +43,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
 export default function OrderDetail({ params }: Route.ComponentProps) {
   const status = useRequireAuth({ resumeTo: `/orders/${params.id}` });
   const query = useOrderQuery(params.id);
+  const returnsPolicy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
 
   if (status !== 'signed-in' || query.isPending) return <PageLoader text="Loading order..." />;
 
@@ -80,6 +85,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
       {order.shipments?.length ? (
         <div className="mt-8">
           <TrackingPanel shipments={order.shipments} />
+        </div>
+      ) : null}
+
+      {order.timeline.some((e) => e.status === 'delivered') ? (
+        <div className="mt-8">
+          <ReturnsPanel order={order} policy={returnsPolicy} />
         </div>
       ) : null}
 

@@ -60,6 +60,7 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
     items: itemRows
       .filter((i) => i.orderId === row.id)
       .map((i) => ({
+        _id: i.id,
         productId: i.productId,
         variantId: i.variantId,
         variantName: i.variantName,
