@@ -43,6 +43,7 @@ export default defineConfig({
         'wishlist.spec.ts',
         'size-chart.spec.ts',
         'search.spec.ts',
+        'returns.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
