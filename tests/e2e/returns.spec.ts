@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Product } from '../../src/core/api-types';
-import { ADMIN, login, placeOrder, signUpShopper } from './admin-api';
+import { ADMIN, bearer, login, placeOrder, signUpShopper } from './admin-api';
 import { test as base, expect as baseExpect } from './hydrated-test';
 
 // Issue 21 "Returns and size exchanges": one order from placed to delivered to exchanged. The admin
@@ -47,13 +47,40 @@ async function adminOrderDialog(page: Page, ref: string) {
   return dialog;
 }
 
-test('the policy pages state the return window and exchanges from the settings', async ({ page }) => {
+test('the policy pages state the return window and exchanges from the settings, and follow a change', async ({
+  page,
+  request,
+  adminToken,
+}) => {
   await page.goto('/refund-policy');
   await expect(page.getByText('within 7 days of delivery').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Returns and size exchanges' })).toBeVisible();
   await page.goto('/shipping-policy');
   await expect(page.getByRole('heading', { name: 'Damaged parcels, returns and size exchanges' })).toBeVisible();
   await expect(page.getByText('within 7 days of delivery')).toBeVisible();
+
+  // Back to the spec's policy (0 days, no exchanges): both pages say so; then the demo's again.
+  const settings = (await (await request.get('/api/admin/settings', { headers: bearer(adminToken) })).json()) as Record<string, unknown>;
+  const save = async (returns: { windowDays: number; sizeExchanges: boolean }) => {
+    const { updatedAt: _updatedAt, ...body } = settings;
+    const res = await request.put('/api/admin/settings', { headers: bearer(adminToken), data: { ...body, returns } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  try {
+    await save({ windowDays: 0, sizeExchanges: false });
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('heading', { name: 'All sales are final' })).toBeVisible();
+    await expect(page.getByText('Returns and size exchanges')).toHaveCount(0);
+    await page.goto('/shipping-policy');
+    await expect(page.getByRole('heading', { name: 'Damaged parcels and wrong items' })).toBeVisible();
+    await expect(page.getByText('within 24 hours of delivery')).toBeVisible();
+    await save({ windowDays: 14, sizeExchanges: false });
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('heading', { name: '1. Returns', exact: true })).toBeVisible();
+    await expect(page.getByText('within 14 days of delivery').first()).toBeVisible();
+  } finally {
+    await save({ windowDays: 7, sizeExchanges: true });
+  }
 });
 
 test('placed, delivered and exchanged for another size, as shopper and admin, reading every mail', async ({

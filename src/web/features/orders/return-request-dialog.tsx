@@ -52,7 +52,10 @@ export function ReturnRequestDialog({
     const product = products.find((p) => p.data?._id === productId)?.data;
     return (product?.variants ?? []).filter((v) => v.isActive && v._id !== variantId);
   };
-  const update = (i: number, change: Partial<LineChoice>) => setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)));
+  const update = (i: number, change: Partial<LineChoice>) => {
+    setError(null);
+    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)));
+  };
 
   async function addPhotos(files: FileList | null) {
     const picked = Array.from(files ?? []).slice(0, MAX_RETURN_PHOTOS - photos.length);
