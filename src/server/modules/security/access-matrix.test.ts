@@ -40,8 +40,9 @@ const PUBLIC = new Set([
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);
+// A shopper's own-order routes (returns, issue 21) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|wishlist)/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|wishlist|orders\/:id\/returns)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;
