@@ -44,6 +44,7 @@ export default defineConfig({
         'size-chart.spec.ts',
         'search.spec.ts',
         'returns.spec.ts',
+        'refunds.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -335,6 +335,23 @@ export function postJson(url, body, headers = {}) {
   });
 }
 
+/**
+ * One GET with `headers` over a keep-alive agent; resolves {status, headers, body}, the body as the
+ * server sent it (not decompressed), so a ceiling can answer the very same bytes.
+ */
+export function getRaw(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 /** Latency percentiles (ms) of a list of durations. */
 export function percentiles(durations) {
   const sorted = [...durations].sort((a, b) => a - b);

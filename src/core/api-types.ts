@@ -2,6 +2,7 @@
  * Shapes of the JSON the API answers (storefront and admin section 7; DESIGN.md "API contract").
  * Ids are strings in `_id`; money is in rupees (numbers with up to 2 decimals).
  */
+import type { RefundSummary } from './refunds';
 import type { DiscountType, OrderStatus, PaymentMethod, PaymentStatus } from './constants';
 import type { Courier, ShipmentEvent, ShipmentStatus } from './couriers';
 import type { SizeChart } from './size-chart';
@@ -208,6 +209,8 @@ export interface Order {
   timeline: { status: OrderStatus; at: string; note: string }[];
   /** Parcels handed to couriers, oldest first (issue 21); empty until the order ships. */
   shipments: Shipment[];
+  /** What was paid, refunded and is still refundable (rupees), and each refund with its credit note (issue 21). */
+  refunds: RefundSummary;
 }
 
 /** A parcel with its courier, AWB, tracking link and scans (issue 21; times ISO). */

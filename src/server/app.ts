@@ -42,6 +42,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { renderMailAttachment } from './modules/invoices/attachments';
 import { shipmentRoutes } from './modules/shipments/routes';
+import { refundRoutes } from './modules/refunds/routes';
 import { orderConfirmationMail } from './modules/orders/mail';
 import { paymentRoutes } from './modules/payments/routes';
 import { webhookRoutes } from './modules/payments/webhook';
@@ -316,6 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(inventoryRoutes);
   // Reads the seller from app.settings (settingsPlugin above).
   await app.register(invoiceRoutes);
+  await app.register(refundRoutes);
   await app.register(wishlistRoutes);
   await app.register(searchRoutes);
   await app.register(returnRoutes);

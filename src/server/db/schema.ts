@@ -266,6 +266,14 @@ export const checkoutAttempts = pgTable(
   ],
 );
 
+/** The seller's details printed on an order's invoice and credit notes (orders.seller). */
+export interface OrderSeller {
+  legalName: string;
+  address: string;
+  state: string;
+  gstin: string;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -306,6 +314,13 @@ export const orders = pgTable(
      * before invoices existed.
      */
     invoiceNumber: text().unique(),
+    /**
+     * The seller as the invoice names it, copied from the shop settings when the order is placed:
+     * an issued tax invoice must not change when the owner later edits the shop's name, address or
+     * GSTIN (CGST Rules 2017, rule 46). Null for orders placed before it was kept (their invoice
+     * shows the current settings).
+     */
+    seller: jsonb().$type<OrderSeller>(),
     /** True once the units of a cancelled/returned order went back to stock (DESIGN.md). */
     restocked: boolean().notNull().default(false),
     createdAt: createdAt(),
@@ -422,6 +437,98 @@ export const refunds = pgTable('refunds', {
   createdAt: createdAt(),
 });
 
+/** One credited line of a GST credit note (paise; rate in basis points). Mirrors an invoice line. */
+export interface CreditNoteLine {
+  /** The order line credited; null for the Cash on Delivery charge. */
+  orderItemId: string | null;
+  description: string;
+  size: string | null;
+  hsn: string;
+  /** Pieces the credit is for (the returned pieces, or the line's pieces for an amount refund). */
+  quantity: number;
+  taxablePaise: number;
+  taxRateBp: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** What is credited for the line, GST included: taxable + GST. */
+  totalPaise: number;
+}
+
+/**
+ * Refunds of placed orders (issue 21 "Cancellations and refunds"; DESIGN.md: money moves only through
+ * explicit actions, each through Razorpay's Refunds API at most once). One row per refund action,
+ * unique per order and idempotency key, so a retried action finds its refund instead of making a
+ * second. `status`: pending (asked of Razorpay, or about to be), processed (Razorpay's
+ * refund.processed, or a manual COD refund recorded by an admin), failed (refund.failed or a refused
+ * call; an admin may retry it, which asks Razorpay again under a new `attempt`). Paise throughout.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountPaise: integer().notNull(),
+    reason: text().notNull(),
+    source: text().$type<'cancel' | 'admin' | 'return'>().notNull(),
+    /** The return request behind a 'return' refund (returns module); no foreign key across modules. */
+    returnId: uuid(),
+    /** The lines and pieces refunded, when the refund is for lines; null for an amount. */
+    lines: jsonb().$type<{ orderItemId: string; quantity: number }[]>(),
+    status: text().$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
+    /** 'razorpay' (prepaid, Refunds API) or 'manual' (Cash on Delivery: the admin's bank/UPI transfer). */
+    method: text().$type<'razorpay' | 'manual'>().notNull(),
+    /** Razorpay's refund id (rfnd_…) of the current attempt. */
+    providerRefundId: text().unique(),
+    /** Raised by an admin's retry of a failed refund: Razorpay is asked again under a new idempotency key. */
+    attempt: integer().notNull().default(1),
+    /** The bank or UPI reference of a manual (COD) refund. */
+    manualReference: text(),
+    failureReason: text(),
+    idempotencyKey: text().notNull(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    processedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_idempotency_uq').on(t.orderId, t.idempotencyKey),
+    index().on(t.orderId),
+    index('order_refunds_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
+    check('order_refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * GST credit notes (issue 21; DESIGN.md "Invoices and credit notes"): one per refund, numbered in the
+ * 'credit_note' series of document_sequences (gapless per financial year) in the refund's own
+ * transaction. `lines` reverse the tax of what was refunded, to the paisa; they sum to the refund.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    refundId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orderRefunds.id, { onDelete: 'restrict' }),
+    /** 'RM/CN/2026-27/00001'. */
+    number: text().notNull().unique(),
+    reason: text().notNull(),
+    lines: jsonb().$type<CreditNoteLine[]>().notNull(),
+    totalPaise: integer().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -489,9 +596,9 @@ export const testimonials = pgTable(
 
 /**
  * A file a mail carries, stored by reference and made when the mail is delivered (issue 20): the
- * GST tax invoice of an order (modules/invoices).
+ * GST tax invoice of an order (modules/invoices); the GST credit note of a refund (modules/refunds).
  */
-export type MailAttachmentRef = { kind: 'invoice'; orderId: string };
+export type MailAttachmentRef = { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; creditNoteId: string };
 
 /**
  * Mail waiting to be delivered (issue 9: a mail server outage must not lose order mail). Rows are

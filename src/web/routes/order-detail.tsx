@@ -2,8 +2,9 @@
  * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
  * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
- * for download (issue 20). A delivered order shows its returns and, inside the shop's return
- * window, "Return or exchange" (issue 21).
+ * for download (issue 20). Before shipping it offers "Cancel order"; refunds show with their credit
+ * notes; a delivered order shows its returns and, inside the shop's return window, "Return or
+ * exchange" (issue 21).
  */
 import { Link, useRouteLoaderData } from 'react-router';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
@@ -17,8 +18,10 @@ import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
+import { CancelOrder } from '../features/orders/cancel-order';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { RefundList } from '../features/orders/refund-list';
 import { ReturnsPanel } from '../features/orders/returns-panel';
 import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
@@ -76,9 +79,10 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
             Placed on <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
           </p>
         </div>
-        <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
+        <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
           <OrderStatusBadge status={order.status} />
           <p className="text-lg font-semibold text-stone-900">{formatINR(t.grandTotal)}</p>
+          <CancelOrder order={order} />
         </div>
       </div>
 
@@ -225,6 +229,11 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                   Tax invoice <span className="font-medium text-stone-900">{order.invoiceNumber}</span>
                 </p>
                 <DownloadInvoiceButton orderId={order._id} className="mt-3" />
+              </div>
+            ) : null}
+            {order.refunds.refunds.length > 0 ? (
+              <div className="mt-5 border-t border-stone-200 pt-4">
+                <RefundList order={order} />
               </div>
             ) : null}
           </section>

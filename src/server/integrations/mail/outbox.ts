@@ -7,9 +7,15 @@
  * after the commit, so it exists exactly when the change does. Attachments are stored as references
  * (`{ kind: 'invoice', orderId }`) and rendered into files by `renderAttachment` at each delivery
  * attempt, so the outbox row stays small and the file shows the order as it is when sent.
+ *
+ * Deliveries after a commit run at most AFTER_COMMIT_CONCURRENCY at a time per process, oldest first:
+ * a confirmation draws its invoice PDF (several ms of CPU), and fifty checkouts at once must not
+ * draw fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread. Past
+ * AFTER_COMMIT_BACKLOG waiting, a mail is left to the retry loop, which sends it when its lease ends.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { preparedOnce, type Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { MailAttachmentRef, MailFile, Mailer, MailMessage } from './mailer';
@@ -26,13 +32,21 @@ export interface MailQueue {
    * committed. It is leased for five minutes, so the retry loop leaves it to this caller.
    */
   stage(message: MailMessage): StagedMail;
-  /** Tries to deliver a staged mail once; never throws (a failure is retried later). */
+  /**
+   * Tries to deliver a staged mail once, in turn with other mails just committed (see the module's
+   * note); resolves when it has been tried, at once when the backlog is full. Never throws (a
+   * failure is retried later).
+   */
   deliver(mail: StagedMail): Promise<void>;
   /** Delivers every due mail; returns how many were sent and how many failed again. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
 }
 
 const LEASE_MS = 5 * 60_000;
+/** Mails delivered at once right after their commit, per process. */
+export const AFTER_COMMIT_CONCURRENCY = 2;
+/** Mails waiting for that; beyond it, the retry loop sends them when their lease ends. */
+export const AFTER_COMMIT_BACKLOG = 500;
 const LEASE = sql.raw(`interval '${LEASE_MS / 1000} seconds'`);
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
@@ -93,6 +107,8 @@ export function createMailQueue(
     }
   }
 
+  const afterCommit = pLimit(AFTER_COMMIT_CONCURRENCY);
+
   function stage(message: MailMessage): StagedMail {
     const now = new Date();
     return {
@@ -118,7 +134,11 @@ export function createMailQueue(
     },
     stage,
     async deliver(mail) {
-      await attempt(mail);
+      if (afterCommit.pendingCount >= AFTER_COMMIT_BACKLOG) {
+        log?.warn({ mailId: mail.id }, 'mail backlog full; the retry loop sends this mail when its lease ends');
+        return;
+      }
+      await afterCommit(() => attempt(mail));
     },
     async deliverDue() {
       const claimed = await db.execute<{ id: string }>(sql`

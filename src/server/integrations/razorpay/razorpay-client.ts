@@ -91,10 +91,15 @@ export interface RazorpayClient {
   fetchOrderPayments(orderId: string): Promise<RazorpayPayment[]>;
   /** GET /v1/payments/:id. */
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
-  /** POST /v1/payments/:id/refund for `amountPaise` (full or partial) of a captured payment. */
+  /**
+   * POST /v1/payments/:id/refund for `amountPaise` (full or partial) of a captured payment. With
+   * `idempotencyKey` (10+ characters of letters, digits, '-' and '_') it is sent as
+   * `X-Refund-Idempotency` (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent): the same
+   * key and body answer the same refund however often the call is retried, never a second one.
+   */
   refundPayment(
     paymentId: string,
-    input: { amountPaise: number; notes?: Record<string, string>; receipt?: string },
+    input: { amountPaise: number; notes?: Record<string, string>; receipt?: string; idempotencyKey?: string },
   ): Promise<RazorpayRefund>;
 }
 
@@ -118,7 +123,7 @@ export function createRazorpayClient(creds: RazorpayCredentials, opts: { timeout
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const authorization = `Basic ${Buffer.from(`${creds.keyId}:${creds.keySecret}`).toString('base64')}`;
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
     const what = `${method} ${path}`;
     if (!configured) {
       throw new RazorpayError('Razorpay is not configured (keyId, keySecret and apiBase are required)', 500, 'CONFIGURATION_ERROR');
@@ -134,6 +139,7 @@ export function createRazorpayClient(creds: RazorpayCredentials, opts: { timeout
           authorization,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extraHeaders,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
@@ -188,10 +194,15 @@ export function createRazorpayClient(creds: RazorpayCredentials, opts: { timeout
     },
     fetchPayment: (paymentId) => request<RazorpayPayment>('GET', `/v1/payments/${id(paymentId)}`),
     refundPayment: (paymentId, input) =>
-      request<RazorpayRefund>('POST', `/v1/payments/${id(paymentId)}/refund`, {
-        amount: input.amountPaise,
-        ...(input.notes ? { notes: input.notes } : {}),
-        ...(input.receipt ? { receipt: input.receipt } : {}),
-      }),
+      request<RazorpayRefund>(
+        'POST',
+        `/v1/payments/${id(paymentId)}/refund`,
+        {
+          amount: input.amountPaise,
+          ...(input.notes ? { notes: input.notes } : {}),
+          ...(input.receipt ? { receipt: input.receipt } : {}),
+        },
+        input.idempotencyKey ? { 'x-refund-idempotency': input.idempotencyKey } : {},
+      ),
   };
 }

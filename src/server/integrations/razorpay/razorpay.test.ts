@@ -226,6 +226,23 @@ describe('Razorpay client against the sandbox', () => {
     expect(second.code).toBe('BAD_REQUEST_ERROR');
   });
 
+  it('answers a retried refund with the same X-Refund-Idempotency key with the same refund, never a second', async () => {
+    const order = await client.createOrder({ amountPaise: 80_000, currency: 'INR', receipt: 'rcpt_idem' });
+    const { razorpay_payment_id: paymentId } = await sandbox.pay(order.id);
+    const first = await client.refundPayment(paymentId, { amountPaise: 30_000, idempotencyKey: 'refund-key-0001' });
+    const retried = await client.refundPayment(paymentId, { amountPaise: 30_000, idempotencyKey: 'refund-key-0001' });
+    expect(retried.id).toBe(first.id);
+    expect(await client.fetchPayment(paymentId)).toMatchObject({ amount_refunded: 30_000 });
+    const changed = await expectRazorpayError(
+      client.refundPayment(paymentId, { amountPaise: 40_000, idempotencyKey: 'refund-key-0001' }),
+      400,
+    );
+    expect(changed.message).toBe('Different request with the same idempotency key has already been processed.');
+    await expectRazorpayError(client.refundPayment(paymentId, { amountPaise: 100, idempotencyKey: 'short' }), 400);
+    const other = await client.refundPayment(paymentId, { amountPaise: 30_000, idempotencyKey: 'refund-key-0002' });
+    expect(other.id).not.toBe(first.id);
+  });
+
   it('maps Razorpay errors: bad credentials, validation, unknown ids', async () => {
     const stranger = createRazorpayClient({ keyId: KEY_ID, keySecret: 'wrong', apiBase: sandbox.baseUrl });
     const auth = await expectRazorpayError(stranger.fetchOrder('order_whatever'), 401);

@@ -3,14 +3,17 @@
  *
  * - REST, Basic auth with keyId:keySecret, Razorpay's paths and error shape: `POST /v1/orders`,
  *   `GET /v1/orders/:id`, `GET /v1/orders/:id/payments`, `GET /v1/payments/:id`,
- *   `POST /v1/payments/:id/refund`.
+ *   `POST /v1/payments/:id/refund` (with Razorpay's `X-Refund-Idempotency`: a key seen before with the
+ *   same body answers the refund it made, with another body a 400).
  * - Browser-facing, no auth: `GET /checkout.js` (a `window.Razorpay` look-alike, see
  *   ./checkout-widget.ts) and `POST /checkout/pay` (what the widget's Pay button calls).
  * - Optional webhooks: after each capture, signed `payment.captured` then `order.paid` events are
- *   POSTed to `webhookUrl`.
+ *   POSTed to `webhookUrl`; after each refund settles, `refund.processed` or `refund.failed`.
  *
  * Everything lives in memory, per plugin instance; a restart forgets it. Payments are captured at
- * once (like Razorpay's auto-capture) and refunds are processed at once. Amounts are integer paise.
+ * once (like Razorpay's auto-capture). Refunds are processed at once unless `state.refundMode` says
+ * otherwise (tests): 'pending' leaves them pending until `settleRefund`, 'fail' fails them at once
+ * (answered as a refund with status failed and a refund.failed event). Amounts are integer paise.
  *
  * Routes carry no validation schema on purpose: the host app may install another validator compiler
  * (fastify-type-provider-zod), so bodies are checked by hand with zod inside the handlers.
@@ -98,11 +101,17 @@ export interface SandboxState {
   payments: Map<string, SandboxPayment>;
   refunds: Map<string, SandboxRefund>;
   webhooks: SandboxWebhookDelivery[];
+  /** `X-Refund-Idempotency` keys seen: the refund each made and the body it was made with. */
+  refundKeys: Map<string, { refundId: string; body: string }>;
+  /** How new refunds settle: 'processed' (default, at once), 'pending' (until settleRefund) or 'fail'. */
+  refundMode: 'processed' | 'pending' | 'fail';
+  /** Settles a pending refund as Razorpay would later (and sends its webhook); set by the running sandbox. */
+  settleRefund?: (refundId: string, status: 'processed' | 'failed') => void;
 }
 
 /** A fresh, empty {@link SandboxState}. */
 export function createSandboxState(): SandboxState {
-  return { orders: new Map(), payments: new Map(), refunds: new Map(), webhooks: [] };
+  return { orders: new Map(), payments: new Map(), refunds: new Map(), webhooks: [], refundKeys: new Map(), refundMode: 'processed' };
 }
 
 /** What the widget's `handler` receives (and what `/checkout/pay` answers). */
@@ -333,7 +342,7 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
     url: string,
     secret: string,
     event: string,
-    payload: { payment: { entity: SandboxPayment }; order?: { entity: SandboxOrder } },
+    payload: { payment: { entity: SandboxPayment }; order?: { entity: SandboxOrder }; refund?: { entity: SandboxRefund } },
   ): Promise<void> {
     const eventId = randomId('evt_');
     const body = JSON.stringify({
@@ -403,6 +412,35 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
     });
   }
 
+  /** Sends `refund.processed` / `refund.failed` for a settled refund (when webhooks are configured). */
+  function sendRefundWebhook(refund: SandboxRefund): void {
+    const url = opts.webhookUrl;
+    const secret = opts.webhookSecret;
+    const payment = state.payments.get(refund.payment_id);
+    if (!url || !secret || !payment || refund.status === 'pending') return;
+    const snapshot = { refund: { entity: structuredClone(refund) }, payment: { entity: structuredClone(payment) } };
+    deliver(url, secret, `refund.${refund.status}`, snapshot).catch((err: unknown) => {
+      if (!closing.signal.aborted) fastify.log.warn({ err }, 'razorpay sandbox: webhook delivery stopped');
+    });
+  }
+
+  /** Settles a refund: processed keeps the money refunded; failed gives it back to the payment. */
+  function settle(refund: SandboxRefund, status: 'processed' | 'failed'): void {
+    if (refund.status !== 'pending') return;
+    refund.status = status;
+    const payment = state.payments.get(refund.payment_id);
+    if (status === 'failed' && payment) {
+      payment.amount_refunded -= refund.amount;
+      payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+      if (payment.status === 'refunded') payment.status = 'captured';
+    }
+    sendRefundWebhook(refund);
+  }
+  state.settleRefund = (refundId, status) => {
+    const refund = state.refunds.get(refundId);
+    if (refund) settle(refund, status);
+  };
+
   // ---- REST API (Basic auth) -------------------------------------------------------------------
 
   await fastify.register(async (api: FastifyInstance) => {
@@ -454,6 +492,18 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
       const payment = state.payments.get(request.params.id);
       if (!payment) throw notFound();
       const input = parse(refundSchema, request.body);
+      const keyHeader = request.headers['x-refund-idempotency'];
+      const key = typeof keyHeader === 'string' ? keyHeader : undefined;
+      if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key)) {
+        throw new SandboxError(400, 'The idempotency key must be at least 10 characters of letters, digits, hyphens and underscores');
+      }
+      const bodyText = JSON.stringify({ payment: payment.id, ...input });
+      const seen = key === undefined ? undefined : state.refundKeys.get(key);
+      if (seen) {
+        if (seen.body !== bodyText)
+          throw new SandboxError(400, 'Different request with the same idempotency key has already been processed.');
+        return state.refunds.get(seen.refundId);
+      }
       if (payment.status === 'refunded') throw new SandboxError(400, 'The payment has been fully refunded already');
       if (payment.status !== 'captured') {
         throw new SandboxError(400, 'Only captured payments can be refunded', { reason: 'payment_not_captured' });
@@ -474,7 +524,7 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
         payment_id: payment.id,
         notes: input.notes ?? {},
         receipt: input.receipt ?? null,
-        status: 'processed',
+        status: 'pending',
         speed_requested: input.speed ?? 'normal',
         speed_processed: 'normal',
         created_at: nowSeconds(),
@@ -483,6 +533,9 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
       payment.amount_refunded += amount;
       payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
       if (payment.refund_status === 'full') payment.status = 'refunded';
+      if (key !== undefined) state.refundKeys.set(key, { refundId: refund.id, body: bodyText });
+      if (state.refundMode === 'processed') settle(refund, 'processed');
+      else if (state.refundMode === 'fail') settle(refund, 'failed');
       return refund;
     });
   });

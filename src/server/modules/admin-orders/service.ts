@@ -195,7 +195,7 @@ export async function updateOrderStatus(
  * Adds each line's quantity back to its variant with a ledger row (variants changed in id order;
  * deleted variants skipped).
  */
-async function returnUnitsToStock(
+export async function returnUnitsToStock(
   tx: Tx,
   orderId: string,
   meta: { reason: 'cancellation' | 'return_restock'; adminId: string | null; note: string; at: Date },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../../core/listing';
 import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
@@ -59,5 +60,65 @@ describe('catalogue response cache', () => {
     for (let n = 0; n < 20; n++) await t.app.inject(`/api/homepage?junk=${n}`);
     expect(t.app.responseCache.bytes - cached).toBeLessThan(20_000); // one homepage entry, not twenty
     expect((await t.app.inject('/api/homepage?other=1')).headers['x-cache']).toBe('hit');
+  });
+
+  it('answers every listing view the storefront spells from the cache, each under its own entry', async () => {
+    const category = await createCategory(t.db, { name: 'Cache Kurtas' });
+    await createProduct(t.db, {
+      title: 'Indigo Kurta',
+      categoryIds: [category.id],
+      isBestseller: true,
+      variants: [
+        { size: 'M', pricePaise: 79_900 },
+        { size: 'L', pricePaise: 89_900 },
+      ],
+    });
+    await createProduct(t.db, { title: 'Saffron Kurta', categoryIds: [category.id], variants: [{ size: 'S', pricePaise: 149_900 }] });
+    await createProduct(t.db, { title: 'Linen Shirt', variants: [{ size: 'XL', pricePaise: 249_900 }] });
+    t.app.responseCache.invalidate();
+
+    // Every field of the storefront's listing URLs (as web/features/listing/listing-url.ts spells
+    // them), alone and together; the defaults come last, so an answer stored under another view's
+    // key would show there as a hit.
+    const views = [
+      '?limit=12',
+      '?limit=1&page=2',
+      '?page=2',
+      '?sort=price-asc',
+      '?sort=price-desc',
+      '?sort=bestsellers',
+      '?sizes=M',
+      '?sizes=M,L',
+      '?minPrice=500',
+      '?maxPrice=1500',
+      '?minPrice=500&maxPrice=1500',
+      '?q=kurta',
+      '?q=kurta&sort=price-asc',
+      '?q=silk+kurta&sort=newest',
+      '?q=kurta&sort=price-desc&sizes=M,L&minPrice=700&maxPrice=2000&limit=12',
+      '',
+    ];
+    const categoryPath = `/api/categories/${category.id}/products`;
+    const urls = [
+      ...views.map((view) => `/api/products${view}`),
+      ...views.map((view) => `${categoryPath}${view}`),
+      // A category page's URL also carries its heading (`name`), which the listing does not read.
+      `${categoryPath}?name=Kurtas&limit=6`,
+    ];
+    expect(new Set(urls).size).toBe(urls.length);
+
+    for (const url of urls) {
+      const first = await t.app.inject(url);
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['x-cache'], `${url} answered from another view's entry`).toBeUndefined();
+      const query = new URLSearchParams(url.split('?')[1]);
+      expect(first.headers['x-page'], url).toBe(query.get('page') ?? '1');
+      expect(first.json().length, url).toBeLessThanOrEqual(Number(query.get('limit') ?? PAGE_SIZE));
+      const second = await t.app.inject(url);
+      expect(second.headers['x-cache'], url).toBe('hit');
+      expect(second.body, url).toBe(first.body);
+      for (const name of ['x-total-count', 'x-page', 'x-total-pages'])
+        expect(second.headers[name], `${url} ${name}`).toBe(first.headers[name]);
+    }
   });
 });

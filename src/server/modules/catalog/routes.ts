@@ -18,6 +18,8 @@ const LISTING_ROUTES = new Set(['/api/products', '/api/categories/:id/products']
  * The response-cache key of a catalogue read: its path, plus for a listing the query as the listing
  * reads it (defaults filled in, unknown or bad parameters dropped). Keying on the raw URL would
  * let any made-up parameter (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
+ * Only valid on the raw query string (onRequest): once validated, `request.query` holds the parsed
+ * listing (numbers, a sizes array), which this schema reads as absent fields (issue 23).
  */
 function cacheKey(request: FastifyRequest): string {
   const path = request.url.split('?')[0];
@@ -30,10 +32,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   // Public catalogue reads are the same for everyone: served from the response cache, compressed
-  // once per entry (issue 8).
+  // once per entry (issue 8). The key is made once, before validation, and the answer stored under
+  // that same key (issue 23: `?limit=12` was looked up under its own key but stored under the
+  // default listing's, so it never hit and the default listing answered 12 products).
+  const keys = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
-    const hit = app.responseCache.get(cacheKey(request));
+    const key = cacheKey(request);
+    keys.set(request, key);
+    const hit = app.responseCache.get(key);
     if (hit)
       return reply
         .code(hit.status)
@@ -41,14 +48,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(encodeCached(request, reply, hit));
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && !reply.getHeader('x-cache')) {
+    const key = keys.get(request);
+    if (key && reply.statusCode === 200 && typeof payload === 'string' && !reply.getHeader('x-cache')) {
       const headers: Record<string, string> = {};
       for (const name of ['content-type', 'x-total-count', 'x-page', 'x-total-pages']) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
       const entry = { status: 200, headers, body: Buffer.from(payload) };
-      app.responseCache.set(cacheKey(request), entry);
+      app.responseCache.set(key, entry);
       return encodeCached(request, reply, entry);
     }
     return payload;

@@ -254,6 +254,37 @@ describe('the invoice of an order placed through the placement path', () => {
     expect(items.map((i) => i.taxRateBp)).toEqual([500, 1800]);
     expect(items.every((i) => i.discountPaise > 0)).toBe(true);
   });
+
+  it('keeps the seller the invoice was issued with when the owner later edits the shop’s name, address and GSTIN', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const kurta = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 99_900, stockQty: 5 }] });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/cod/create-order',
+      headers: shopper.headers,
+      payload: { items: [{ productId: kurta.product.id, variantId: kurta.bySize.M.id, quantity: 1 }], fromBuyNow: true, shippingAddress },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json<{ order: Order }>().order._id;
+    const moved = {
+      ...demoShopSettings,
+      legalName: 'Rangmanch Retail LLP',
+      address: '9 Park Street, Kolkata 700016',
+      state: 'West Bengal',
+      gstin: '19AAACR5055K1Z4',
+    };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: moved });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const { plain } = await pdfText((await get(orderId, shopper.headers)).rawPayload);
+      expect(plain).toContain(demoShopSettings.legalName);
+      expect(plain).toContain(`GSTIN: ${demoShopSettings.gstin}`);
+      expect(plain).not.toContain(moved.legalName);
+      expect(plain).not.toContain(moved.gstin);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: demoShopSettings });
+    }
+  });
 });
 
 describe('mail with the invoice attached', () => {

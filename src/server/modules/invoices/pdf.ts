@@ -5,33 +5,20 @@
  * state code; a line table (description, size, HSN, quantity, rate, discount, taxable value, then
  * CGST and SGST for intra-state supply or IGST for inter-state, each with rate and amount, and the
  * line total); the totals; the grand total in words (Indian numbering); a footer with the support
- * contacts. Text is set in Noto Sans (OFL, from the @expo-google-fonts/noto-sans package: installed
- * with npm, never downloaded at run time), which has the ₹ sign. Amounts in the table are rupees
+ * contacts. Text is set in the shop's PDF fonts (src/server/pdf-fonts: Noto Sans, which has the ₹
+ * sign). Amounts in the table are rupees
  * with two decimals, grouped the Indian way ('1,23,456.78').
+ *
+ * The same drawing makes a GST credit note (issue 21; CGST Act 2017 s.34, CGST Rules rule 53): given
+ * `credit`, the title is CREDIT NOTE, its number and date come first with the original invoice's
+ * number and date and the reason, and the line table shows what is credited per line (no rate or
+ * discount columns: the credited amount is the line's share of what was paid).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../../core/amount-in-words';
 import { BRAND } from '../../../core/constants';
+import { usePdfFonts } from '../../pdf-fonts/pdf-fonts';
 import type { InvoiceData, InvoiceLine } from './service';
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Font; bold: Font } | null = null;
-
-/** One face of Noto Sans from node_modules, parsed. */
-const face = (file: string) => create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`))) as Font;
-
-/**
- * The two Noto Sans faces, read and parsed once per process: pdfkit takes a parsed fontkit font as
- * well as the file's bytes (PDFFontFactory.open), and parsing the TTF for every invoice made each one
- * about six times slower to draw.
- */
-function loadFonts() {
-  fonts ??= { regular: face('400Regular/NotoSans_400Regular.ttf'), bold: face('700Bold/NotoSans_700Bold.ttf') };
-  return fonts;
-}
 
 /** Integer paise as rupees with two decimals, grouped the Indian way: 12345678 -> '1,23,456.78'. */
 export function rupees(paise: number): string {
@@ -62,6 +49,14 @@ const BRAND_COLOUR = '#be123c';
 const PAGE = { width: 595.28, height: 841.89, margin: 36 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
+/** What makes an invoice's drawing a credit note: its own number and date, and why it was issued. */
+export interface CreditNoteMeta {
+  /** 'RM/CN/2026-27/00001'. */
+  number: string;
+  issuedAt: Date;
+  reason: string;
+}
+
 interface Column {
   header: string;
   width: number;
@@ -71,7 +66,7 @@ interface Column {
 }
 
 /** The line table's columns: CGST + SGST for intra-state supply, IGST otherwise; widths add up to the page. */
-function columns(intraState: boolean): Column[] {
+function columns(intraState: boolean, credit: boolean): Column[] {
   const money = (header: string, width: number, pick: (l: InvoiceLine) => number): Column => ({
     header,
     width,
@@ -111,41 +106,39 @@ function columns(intraState: boolean): Column[] {
     { header: '#', width: 16, align: 'center', cell: (_l, i) => ({ text: String(i + 1) }) },
     {
       header: 'Description',
-      width: intraState ? 131 : 161,
+      width: (intraState ? 131 : 161) + (credit ? 100 : 0),
       align: 'left',
       cell: (l) => ({ text: l.description, sub: l.size ? `Size: ${l.size}` : undefined }),
     },
     { header: 'HSN', width: 36, align: 'center', cell: (l) => ({ text: l.hsn || '-' }) },
     { header: 'Qty', width: 24, align: 'center', cell: (l) => ({ text: String(l.quantity) }) },
-    money('Rate', 52, (l) => l.unitPricePaise),
-    money('Discount', 48, (l) => l.discountPaise),
+    ...(credit ? [] : [money('Rate', 52, (l) => l.unitPricePaise), money('Discount', 48, (l) => l.discountPaise)]),
     money('Taxable value', 58, (l) => l.taxablePaise),
     ...taxColumns,
-    money('Total', 58, (l) => l.totalPaise),
+    money(credit ? 'Credited' : 'Total', 58, (l) => l.totalPaise),
   ];
 }
 
 /**
- * Renders `invoice` as a PDF document.
- * - out: the PDF's bytes (A4, Noto Sans embedded as a subset).
+ * Renders `invoice` as a PDF document; with `credit`, the credit note against it (its lines and
+ * totals are then the credited ones; see the module docstring).
+ * - out: the PDF's bytes (A4, the shop's PDF fonts embedded as subsets).
  * Throws only if pdfkit or the font files fail (a broken install).
  */
-export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
+export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta): Promise<Buffer> {
+  const kind = credit ? 'Credit note' : 'Tax invoice';
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     info: {
-      Title: `Tax Invoice ${invoice.invoiceNumber}`,
+      Title: credit ? `Credit Note ${credit.number}` : `Tax Invoice ${invoice.invoiceNumber}`,
       Author: invoice.seller.legalName || BRAND.name,
       Subject: `Order #${invoice.orderReference}`,
-      CreationDate: invoice.issuedAt,
+      CreationDate: credit?.issuedAt ?? invoice.issuedAt,
     },
   });
-  // @types/pdfkit lists file sources only; pdfkit also accepts the parsed font (see loadFonts).
-  doc.registerFont('body', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
+  usePdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -174,11 +167,21 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
   const sellerBottom = doc.y;
 
   const metaX = right - 200;
-  doc.font('bold').fontSize(16).fillColor(INK).text('TAX INVOICE', metaX, PAGE.margin, { width: 200, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(credit ? 'CREDIT NOTE' : 'TAX INVOICE', metaX, PAGE.margin, { width: 200, align: 'right' });
   doc.font('body').fontSize(7.5).fillColor(MUTED).text('Original for recipient', metaX, doc.y, { width: 200, align: 'right' });
   let metaY = doc.y + 6;
   const meta: [string, string][] = [
-    ['Invoice no.', invoice.invoiceNumber],
+    ...(credit
+      ? ([
+          ['Credit note no.', credit.number],
+          ['Credit note date', invoiceDate(credit.issuedAt)],
+        ] as [string, string][])
+      : []),
+    [credit ? 'Against invoice' : 'Invoice no.', invoice.invoiceNumber],
     ['Invoice date', invoiceDate(invoice.issuedAt)],
     ['Order', `#${invoice.orderReference}`],
     ['Payment', PAYMENT_LABELS[invoice.paymentMethod]],
@@ -228,7 +231,7 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
   y = doc.y + 2;
 
   // The line table.
-  const cols = columns(invoice.intraState);
+  const cols = columns(invoice.intraState, Boolean(credit));
   const pad = 3;
   const drawHeader = (top: number) => {
     doc.font('bold').fontSize(7.5);
@@ -269,7 +272,7 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
         .font('bold')
         .fontSize(8.5)
         .fillColor(MUTED)
-        .text(`Tax invoice ${invoice.invoiceNumber} (continued)`, left, PAGE.margin, { width: CONTENT_WIDTH });
+        .text(`${kind} ${credit?.number ?? invoice.invoiceNumber} (continued)`, left, PAGE.margin, { width: CONTENT_WIDTH });
       y = drawHeader(doc.y + 6);
     }
     let x = left;
@@ -304,7 +307,7 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
         ] as [string, string][])
       : ([['IGST', `₹${rupees(totals.igstPaise)}`]] as [string, string][])),
     ...(invoice.intraState ? ([['Total GST', `₹${rupees(totals.cgstPaise + totals.sgstPaise)}`]] as [string, string][]) : []),
-    ['Value of supply (incl. GST)', `₹${rupees(totals.linesPaise)}`],
+    [credit ? 'Credited (incl. GST)' : 'Value of supply (incl. GST)', `₹${rupees(totals.linesPaise)}`],
     ...(totals.shippingPaise > 0 ? ([['Shipping', `₹${rupees(totals.shippingPaise)}`]] as [string, string][]) : []),
   ];
   const totalsWidth = 220;
@@ -328,7 +331,7 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
     .font('bold')
     .fontSize(10)
     .fillColor(INK)
-    .text('Grand total', totalsX + 6, ty + 8, { width: 120 });
+    .text(credit ? 'Total credited' : 'Grand total', totalsX + 6, ty + 8, { width: 120 });
   doc.text(`₹${rupees(totals.grandTotalPaise)}`, totalsX + 110, ty + 8, { width: totalsWidth - 116, align: 'right' });
   ty += 26;
 
@@ -347,9 +350,14 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
     .font('body')
     .fontSize(7.5)
     .fillColor(MUTED)
-    .text('Prices include GST. The taxable value of each line is its price after discount less the GST included in it.', left, doc.y + 8, {
-      width: wordsWidth,
-    });
+    .text(
+      credit
+        ? `Reason: ${credit.reason}. This credit note reverses the GST included in the amount refunded, line by line, at the invoice's rates.`
+        : 'Prices include GST. The taxable value of each line is its price after discount less the GST included in it.',
+      left,
+      doc.y + 8,
+      { width: wordsWidth },
+    );
   y = Math.max(ty, doc.y) + 28;
 
   // Signature block.
@@ -380,7 +388,7 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
       .font('body')
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text(`This is a computer-generated invoice and needs no signature. Questions? ${contact}`, left, footerY, {
+      .text(`This is a computer-generated ${kind.toLowerCase()} and needs no signature. Questions? ${contact}`, left, footerY, {
         width: CONTENT_WIDTH - 60,
         lineBreak: false,
       });

@@ -16,6 +16,8 @@ import { orderReference } from '../orders/mail';
 
 /** One invoice line; money in integer paise. */
 export interface InvoiceLine {
+  /** The order line it comes from; null for the Cash on Delivery charge. */
+  orderItemId: string | null;
   description: string;
   /** The variant's size ('M'); null for a product without sizes. */
   size: string | null;
@@ -78,20 +80,23 @@ export interface InvoiceData {
  *   outbox, which renders the invoice for the order's own confirmation mail.
  * - Throws 404 'No invoice for this order' when the order has no invoice number (placed before
  *   invoices existed).
- * - `seller`: the shop settings as they are now (legal name, address, state, GSTIN, support contacts).
+ * - `settings`: the shop settings as they are now: the support contacts, and the seller for an order
+ *   placed before orders kept their seller (orders.seller: name, address, state and GSTIN as placed).
  */
 export async function loadInvoice(
   db: Tx,
   orderId: string,
   viewer: { id: string; role: string } | null | 'system',
-  seller: ShopSettings,
+  settings: ShopSettings,
 ): Promise<InvoiceData> {
   const [order] = viewer && isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order || (viewer !== 'system' && order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
   if (!order.invoiceNumber) throw notFound('No invoice for this order');
+  const seller = order.seller ?? settings;
   const itemRows = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
 
   const lines: InvoiceLine[] = itemRows.map((i) => ({
+    orderItemId: i.id,
     description: i.title,
     size: i.variantName,
     hsn: i.hsn,
@@ -116,6 +121,7 @@ export async function loadInvoice(
       { shopState: seller.state, shippingState: a.state },
     );
     lines.push({
+      orderItemId: null,
       description: 'Cash on Delivery charges',
       size: null,
       hsn: principal?.hsn ?? '',
@@ -149,8 +155,8 @@ export async function loadInvoice(
       state: seller.state,
       stateCode: sellerCode,
       gstin: seller.gstin,
-      supportEmail: seller.supportEmail,
-      supportPhone: seller.supportPhone,
+      supportEmail: settings.supportEmail,
+      supportPhone: settings.supportPhone,
     },
     buyer: {
       name: `${a.firstName} ${a.lastName}`.trim(),

@@ -40,6 +40,7 @@ import {
   orderItems,
   orders,
   variants,
+  type OrderSeller,
 } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
@@ -61,8 +62,11 @@ export class Unfillable extends Error {
 export type OrderPayment = { method: 'razorpay'; razorpayPaymentId: string } | { method: 'cod' };
 
 export interface PlacementContext {
-  /** The seller's state (for CGST + SGST vs IGST) and invoice prefix, from the shop settings. */
-  seller: { state: string; invoicePrefix: string };
+  /**
+   * The seller from the shop settings: its state decides CGST + SGST vs IGST, the invoice prefix
+   * numbers the invoice, and legal name, address, state and GSTIN are kept on the order for its invoice.
+   */
+  seller: OrderSeller & { invoicePrefix: string };
   /** The GST slabs in paise (settings service `taxSlabs()`). */
   slabs: readonly TaxSlab[];
   /** The confirmation mail: composed here, staged in the outbox, delivered by the caller after the commit. */
@@ -125,6 +129,7 @@ export async function placeOrder(
     razorpayOrderId: attempt.razorpayOrderId,
     razorpayPaymentId: payment.method === 'razorpay' ? payment.razorpayPaymentId : null,
     invoiceNumber: null as string | null,
+    seller: { legalName: ctx.seller.legalName, address: ctx.seller.address, state: ctx.seller.state, gstin: ctx.seller.gstin },
     restocked: false,
     createdAt: now,
     updatedAt: now,

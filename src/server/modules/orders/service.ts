@@ -7,9 +7,11 @@ import type { Order, Shipment } from '../../../core/api-types';
 import type { DiscountType } from '../../../core/constants';
 import { COURIER_NAMES } from '../../../core/couriers';
 import { toRupees } from '../../../core/money';
+import type { RefundSummary } from '../../../core/refunds';
 import type { Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, shipments } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
+import { paidPaise, refundSummaries } from '../refunds/summary';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -21,12 +23,13 @@ type ShipmentRow = typeof shipments.$inferSelect;
 export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [itemRows, eventRows, shipmentRows] = await Promise.all([
+  const [itemRows, eventRows, shipmentRows, refunds] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
     db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.createdAt)),
+    refundSummaries(db, rows),
   ]);
-  return rows.map((row) => shapeOrder(row, itemRows, eventRows, shipmentRows));
+  return rows.map((row) => shapeOrder(row, itemRows, eventRows, shipmentRows, refunds.get(row.id)));
 }
 
 /** A shipment row as the API shows it (issue 21). */
@@ -47,10 +50,17 @@ export function shapeShipment(s: ShipmentRow): Shipment {
 
 /**
  * Shapes one order row with its items (in position order), timeline (in time order) and shipments
- * (oldest first) for the API; rows of other orders in `itemRows`, `eventRows` and `shipmentRows`
+ * (oldest first) and refund picture (none: nothing refunded yet) for the API; rows of other orders in `itemRows`, `eventRows` and `shipmentRows`
  * are skipped (a just-placed order has no shipments, so that argument may be left out).
  */
-export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventRow[], shipmentRows: ShipmentRow[] = []): Order {
+export function shapeOrder(
+  row: OrderRow,
+  itemRows: ItemRow[],
+  eventRows: EventRow[],
+  shipmentRows: ShipmentRow[] = [],
+  refunds?: RefundSummary,
+): Order {
+  const paid = toRupees(paidPaise(row));
   return {
     _id: row.id,
     status: row.status,
@@ -101,6 +111,7 @@ export function shapeOrder(row: OrderRow, itemRows: ItemRow[], eventRows: EventR
     },
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
     shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),
+    refunds: refunds ?? { paid, refunded: 0, refundable: paid, refunds: [] },
   };
 }
 

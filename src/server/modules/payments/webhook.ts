@@ -3,13 +3,15 @@
  * with RAZORPAY_WEBHOOK_SECRET, completes a paid attempt whose shopper never came back
  * (`payment.captured`, `order.paid`) exactly as verify would, and records the event id so a
  * repeat is answered at once. Events in any order or repeated are harmless because completion is
- * idempotent.
+ * idempotent. `refund.processed` / `refund.failed` (issue 21) settle the shop's refund they name
+ * (modules/refunds: only a pending refund moves, so a late or repeated event changes nothing).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { checkoutAttempts, paymentEvents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { verifyWebhookSignature } from '../../integrations/razorpay/signature';
+import { applyProviderStatus } from '../refunds/service';
 import { completeAttempt } from './service';
 
 interface WebhookEvent {
@@ -17,6 +19,7 @@ interface WebhookEvent {
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; status?: string } };
     order?: { entity?: { id?: string } };
+    refund?: { entity?: { id?: string; status?: string; notes?: Record<string, unknown> | unknown[] } };
   };
 }
 
@@ -61,6 +64,19 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
             if (!(err instanceof AppError && err.statusCode === 409)) throw err;
           }
         }
+      }
+    }
+    if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+      const refund = event.payload?.refund?.entity;
+      const notes = refund?.notes && !Array.isArray(refund.notes) ? refund.notes : {};
+      if (typeof refund?.id === 'string' && refund.id) {
+        await applyProviderStatus(
+          app.db,
+          { providerRefundId: refund.id, refundId: typeof notes.refund_id === 'string' ? notes.refund_id : undefined },
+          event.event === 'refund.processed' ? 'processed' : 'failed',
+          'Razorpay could not complete the refund',
+          app.authDeps.now(),
+        );
       }
     }
     if (eventId) {

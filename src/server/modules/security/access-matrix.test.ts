@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'GET /api/orders/:id',
   // The same rule for the order's GST tax invoice (issue 20).
   'GET /api/orders/:id/invoice',
+  // ... and for a refund's GST credit note (issue 21).
+  'GET /api/orders/:id/credit-notes/:creditNoteId',
   // Authorised by Razorpay's signature, not by a token.
   'POST /api/payments/razorpay/verify-and-create-order',
   'POST /api/payments/razorpay/webhook',
@@ -40,9 +42,9 @@ const PUBLIC = new Set([
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);
-// A shopper's own-order routes (returns, issue 21) answer 404 for an order that is not theirs.
+// A shopper's own-order routes (cancel, returns; issue 21) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|wishlist|orders\/:id\/returns)/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

@@ -4,28 +4,14 @@
  * reference and what the courier collects: the grand total for a Cash on Delivery order, else
  * "PREPAID". The AWB of the order's newest parcel is drawn as a Code 128 barcode.
  *
- * Text is set in Noto Sans, as the invoice is (modules/invoices/pdf.ts): it has the rupee sign.
+ * Text is set in the shop's PDF fonts (src/server/pdf-fonts), as the invoice is: they have the rupee sign.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { conflict } from '../../errors';
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-
-/** The two Noto Sans faces (OFL, @expo-google-fonts/noto-sans), read once and registered on `doc`. */
-function useFonts(doc: PDFKit.PDFDocument): void {
-  fonts ??= {
-    regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
-  };
-  doc.registerFont('body', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-}
+import { usePdfFonts } from '../../pdf-fonts/pdf-fonts';
 
 /** The shop's sender block: its legal name and address (settings). */
 export interface Sender {
@@ -84,7 +70,7 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
   const shipment = latestShipment(order);
   const barcode = shipment ? await code128(shipment.awb) : null;
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Packing slip #${orderRef(order._id)}`, CreationDate: now } });
-  useFonts(doc);
+  usePdfFonts(doc);
   return render(doc, () => {
     doc.font('bold').fontSize(20).text('Packing slip');
     doc.font('body').fontSize(10).fillColor('#444').text(`${sender.legalName}\n${sender.address}`);
@@ -146,7 +132,7 @@ export async function shippingLabelPdf(order: AdminOrder, sender: Sender, now: D
     margin: 14,
     info: { Title: `Shipping label #${orderRef(order._id)}`, CreationDate: now },
   });
-  useFonts(doc);
+  usePdfFonts(doc);
   return render(doc, () => {
     const w = 288 - 28;
     doc.font('bold').fontSize(14).text(shipment.courierName, 14, 14, { width: w });

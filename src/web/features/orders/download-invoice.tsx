@@ -1,7 +1,8 @@
 /**
  * "Download invoice" (issue 20): GET /api/orders/{id}/invoice with the stored bearer token (a plain
  * link would carry no token), saved through a blob URL under the server's file name
- * ('invoice-RM-2026-27-00001.pdf'). A failure shows the server's message under the button.
+ * ('invoice-RM-2026-27-00001.pdf'). A failure shows the server's message under the button. A
+ * refund's GST credit note downloads the same way (issue 21).
  */
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -9,28 +10,29 @@ import { ApiRequestError } from '../../lib/api';
 import { getToken } from '../../lib/auth';
 
 const FALLBACK = 'We could not download the invoice. Please try again.';
+const CREDIT_NOTE_FALLBACK = 'We could not download the credit note. Please try again.';
 
 /**
- * Fetches the invoice PDF of order `orderId` and hands it to the browser as a download.
- * Throws ApiRequestError with the server's message (e.g. 'No invoice for this order'), or status 0
- * and a generic message when the network fails.
+ * Fetches a PDF from `path` with the bearer token and hands it to the browser as a download under the
+ * server's file name (or `defaultName`). Throws ApiRequestError with the server's message, or status
+ * 0 and `fallback` when the network fails.
  */
-export async function downloadInvoice(orderId: string): Promise<void> {
+async function downloadPdf(path: string, defaultName: string, fallback: string): Promise<void> {
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/invoice`, {
+    response = await fetch(path, {
       headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
   } catch {
-    throw new ApiRequestError(0, FALLBACK);
+    throw new ApiRequestError(0, fallback);
   }
   if (!response.ok) {
     const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new ApiRequestError(response.status, typeof payload?.message === 'string' ? payload.message : FALLBACK);
+    throw new ApiRequestError(response.status, typeof payload?.message === 'string' ? payload.message : fallback);
   }
   const blob = await response.blob();
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'invoice.pdf';
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? defaultName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -42,17 +44,36 @@ export async function downloadInvoice(orderId: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The button, with its busy state and an error line; render it only when the order has an invoice number. */
-export function DownloadInvoiceButton({ orderId, className = '' }: { orderId: string; className?: string }) {
+/**
+ * Fetches the invoice PDF of order `orderId` and hands it to the browser as a download.
+ * Throws ApiRequestError with the server's message (e.g. 'No invoice for this order'), or status 0
+ * and a generic message when the network fails.
+ */
+export function downloadInvoice(orderId: string): Promise<void> {
+  return downloadPdf(`/api/orders/${encodeURIComponent(orderId)}/invoice`, 'invoice.pdf', FALLBACK);
+}
+
+/** A download button with its busy state and an error line. */
+function DownloadButton({
+  label,
+  run,
+  fallback,
+  className = '',
+}: {
+  label: string;
+  run: () => Promise<void>;
+  fallback: string;
+  className?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onClick = async () => {
     setBusy(true);
     setError(null);
     try {
-      await downloadInvoice(orderId);
+      await run();
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : FALLBACK);
+      setError(err instanceof ApiRequestError ? err.message : fallback);
     } finally {
       setBusy(false);
     }
@@ -72,7 +93,7 @@ export function DownloadInvoiceButton({ orderId, className = '' }: { orderId: st
             />
           </svg>
         )}
-        Download invoice
+        {label}
       </Button>
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -80,5 +101,31 @@ export function DownloadInvoiceButton({ orderId, className = '' }: { orderId: st
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The invoice's button; render it only when the order has an invoice number. */
+export function DownloadInvoiceButton({ orderId, className = '' }: { orderId: string; className?: string }) {
+  return <DownloadButton label="Download invoice" run={() => downloadInvoice(orderId)} fallback={FALLBACK} className={className} />;
+}
+
+/** A refund's GST credit note (issue 21): GET /api/orders/{id}/credit-notes/{creditNoteId}, named by its number. */
+export function DownloadCreditNoteButton({
+  orderId,
+  creditNote,
+  className = '',
+}: {
+  orderId: string;
+  creditNote: { _id: string; number: string };
+  className?: string;
+}) {
+  const path = `/api/orders/${encodeURIComponent(orderId)}/credit-notes/${encodeURIComponent(creditNote._id)}`;
+  return (
+    <DownloadButton
+      label={`Credit note ${creditNote.number}`}
+      run={() => downloadPdf(path, 'credit-note.pdf', CREDIT_NOTE_FALLBACK)}
+      fallback={CREDIT_NOTE_FALLBACK}
+      className={className}
+    />
   );
 }

@@ -1,14 +1,15 @@
 /**
  * /admin/dashboard (admin spec section 2): 'Admin Dashboard', 'Welcome back, {name}', a link to the
  * profile and the tiles in their three groups; above them (issue 6) today's and this month's revenue
- * and orders, orders by status, low-stock variants (sold out apart from 1-5 left, issue 18) and a
- * 30-day revenue chart.
+ * and orders, orders by status, failed refunds with a retry (issue 21), low-stock variants (sold out
+ * apart from 1-5 left, issue 18) and a 30-day revenue chart.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
 import type { DashboardSummary } from '../../../core/schemas/admin-orders';
+import { FailedRefundsPanel } from '../../features/admin/failed-refunds-panel';
 import { LowStockPanel } from '../../features/admin/low-stock-panel';
 import { statusLabel } from '../../features/admin/orders/order-status';
 import { RevenueChart } from '../../features/admin/revenue-chart';
@@ -147,6 +148,7 @@ export default function AdminDashboard() {
                 </ul>
               </div>
             </div>
+            <FailedRefundsPanel />
             {s && s.lowStock.length > 0 && <LowStockPanel summary={s} />}
           </>
         )}

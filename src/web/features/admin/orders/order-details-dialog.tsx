@@ -2,8 +2,8 @@
  * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
  * created time (IST); payment method and status; the GST tax invoice's number and download (issue
  * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping
- * only when above 0); shipping (issue 21: ship, out for delivery, delivered, packing slip and label);
- * and the status timeline.
+ * only when above 0); payment and refunds (issue 21: cancel and refund, refund, retry, credit notes);
+ * shipping (issue 21: ship, out for delivery, delivered, packing slip and label); and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
@@ -16,6 +16,7 @@ import { DownloadInvoiceButton } from '../../orders/download-invoice';
 import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
+import { RefundPanel } from './refund-panel';
 import { ShippingPanel } from './shipping-panel';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -103,6 +104,10 @@ function Details({ order }: { order: AdminOrder }) {
           </dl>
         </Block>
       </div>
+
+      <Block title="Payment and refunds">
+        <RefundPanel order={order} />
+      </Block>
 
       <Block title="Shipping">
         <ShippingPanel order={order} />

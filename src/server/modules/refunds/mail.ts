@@ -1,0 +1,46 @@
+/**
+ * The shopper's cancellation and refund mails (issue 21 "Cancellations and refunds"): what was
+ * cancelled or refunded, how much comes back and how (to the original payment method, or the
+ * shop's bank/UPI transfer for Cash on Delivery). HTML and text; every value put into HTML is
+ * escaped. The GST credit note travels as an attachment (added by the caller, by reference).
+ */
+import type { Order } from '../../../core/api-types';
+import { formatINR, toRupees } from '../../../core/money';
+import type { orderRefunds, orders } from '../../db/schema';
+import type { MailMessage } from '../../integrations/mail/mailer';
+import { escapeHtml, layout } from '../../integrations/mail/templates';
+import { orderReference } from '../orders/mail';
+
+const ONLINE_TIMING = 'It goes back to the card, UPI or bank account you paid with, usually within 5 to 7 working days.';
+
+/** The mail for a cancelled order; `refund` is null when nothing was paid (Cash on Delivery). */
+export function cancellationMail(order: Order, refund: { amountPaise: number; manual: boolean } | null): MailMessage {
+  const ref = orderReference(order._id);
+  const title = `Order #${ref} is cancelled`;
+  const money = refund
+    ? `A refund of ${formatINR(toRupees(refund.amountPaise))} is on its way. ${refund.manual ? 'We sent it to your bank or UPI account.' : ONLINE_TIMING} The credit note is attached.`
+    : 'Nothing was charged for this order, so there is nothing to refund.';
+  const intro = 'Your order has been cancelled as you asked.';
+  const text = [title, '', intro, money].join('\n');
+  const html = layout(title, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(money)}</p>`);
+  return { to: order.email, subject: `Order #${ref} cancelled`, text, html };
+}
+
+/** The mail for a refund made by the shop (an admin's refund or a return), with its credit note number. */
+export function refundMail(
+  order: Pick<typeof orders.$inferSelect, 'id' | 'email'>,
+  refund: Pick<typeof orderRefunds.$inferSelect, 'amountPaise' | 'method' | 'reason' | 'manualReference'>,
+  creditNoteNumber: string,
+): MailMessage {
+  const ref = orderReference(order.id);
+  const amount = formatINR(toRupees(refund.amountPaise));
+  const title = `Refund of ${amount} for order #${ref}`;
+  const how =
+    refund.method === 'manual'
+      ? `We sent it to your bank or UPI account${refund.manualReference ? ` (reference ${refund.manualReference})` : ''}.`
+      : ONLINE_TIMING;
+  const lines = [`We have refunded ${amount} for: ${refund.reason}.`, how, `Credit note ${creditNoteNumber} is attached.`];
+  const text = [title, '', ...lines].join('\n');
+  const html = layout(title, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''));
+  return { to: order.email, subject: title, text, html };
+}

@@ -1,0 +1,104 @@
+/**
+ * Cancellation and refund routes (issue 21 "Cancellations and refunds"):
+ * - POST /api/orders/{id}/cancel: the shopper cancels their order before it ships (404 for anyone
+ *   else's order; 400 'This order has shipped and can no longer be cancelled'); answers the order.
+ * - POST /api/orders/admin/{id}/cancel: "Cancel and refund"; POST /api/orders/admin/{id}/refunds:
+ *   "Refund" (amount in rupees, `Idempotency-Key` header required: the same key is the same refund);
+ *   POST /api/orders/admin/{id}/refunds/{refundId}/retry: asks Razorpay again for a failed refund.
+ *   Each answers the order as GET /api/orders/admin/{id} does.
+ * - GET /api/orders/{id}/credit-notes/{creditNoteId}: the GST credit note PDF (owner or admin).
+ * - GET /api/admin/refunds/failed: failed refunds for the dashboard.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toPaise } from '../../../core/money';
+import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../../core/refunds';
+import { idParams } from '../../../core/schemas/common';
+import { requireUser } from '../../plugins/auth';
+import { getAdminOrder } from '../admin-orders/service';
+import { getOrderFor } from '../orders/service';
+import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from './credit-note';
+import { cancelOrder, listFailedRefunds, refundOrder, retryRefund, type RefundDeps } from './service';
+
+const orderId = idParams('Order not found');
+const KEY_MESSAGE = 'An Idempotency-Key header (1 to 200 visible characters) is required';
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]{1,200}$/, KEY_MESSAGE),
+});
+
+export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): RefundDeps => ({
+    db: app.db,
+    razorpay: app.paymentDeps.razorpay,
+    mail: app.mailQueue,
+    settings: () => app.settings.get(),
+    log: app.log,
+    now: app.authDeps.now,
+  });
+
+  app.post('/api/orders/:id/cancel', { onRequest: app.authenticate, schema: { params: orderId, body: cancelOrderSchema } }, async (req) => {
+    const user = requireUser(req);
+    await cancelOrder(deps(), req.params.id, { id: user.id, role: 'customer' }, { reason: req.body.reason });
+    return getOrderFor(app.db, req.params.id, user);
+  });
+
+  app.post(
+    '/api/orders/admin/:id/cancel',
+    { onRequest: app.requireAdmin, schema: { params: orderId, body: adminCancelSchema } },
+    async (req) => {
+      await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
+      return getAdminOrder(app.db, req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/orders/admin/:id/refunds',
+    { onRequest: app.requireAdmin, schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders } },
+    async (req, reply) => {
+      await refundOrder(deps(), {
+        orderId: req.params.id,
+        amountPaise: toPaise(req.body.amount),
+        reason: req.body.reason,
+        source: 'admin',
+        actorId: requireUser(req).id,
+        idempotencyKey: `admin:${req.headers['idempotency-key']}`,
+        manualReference: req.body.manualReference,
+      });
+      return reply.code(201).send(await getAdminOrder(app.db, req.params.id));
+    },
+  );
+
+  app.post(
+    '/api/orders/admin/:id/refunds/:refundId/retry',
+    {
+      onRequest: app.requireAdmin,
+      schema: { params: z.object({ id: z.guid({ error: 'Order not found' }), refundId: z.guid({ error: 'Refund not found' }) }) },
+    },
+    async (req) => {
+      await retryRefund(deps(), req.params.id, req.params.refundId);
+      return getAdminOrder(app.db, req.params.id);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/credit-notes/:creditNoteId',
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        params: z.object({ id: z.guid({ error: 'Credit note not found' }), creditNoteId: z.guid({ error: 'Credit note not found' }) }),
+        description:
+          "A refund's GST credit note as a PDF download (application/pdf), for the order's owner and admins; 404 'Credit note not found' for anyone else.",
+      },
+    },
+    async (req, reply) => {
+      const note = await loadCreditNote(app.db, req.params.id, req.params.creditNoteId, req.currentUser, await app.settings.get());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${creditNoteFileName(note.credit.number)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(await renderCreditNotePdf(note));
+    },
+  );
+
+  app.get('/api/admin/refunds/failed', { onRequest: app.requireAdmin }, async () => listFailedRefunds(app.db));
+};

@@ -1,0 +1,492 @@
+/**
+ * Refunds of placed orders and shopper/admin cancellations (issue 21 "Cancellations and refunds";
+ * DESIGN.md "Refunds move money only through explicit actions … each through Razorpay's Refunds API
+ * at most once per action, each with a credit note").
+ *
+ * A refund is two steps:
+ * 1. In one transaction under the order's row lock: the refund row (unique per order and idempotency
+ *    key: a retried action finds its refund), the check that it fits in what is still refundable
+ *    (paid minus every refund not failed, to the paisa; 400 otherwise), the GST credit note with its
+ *    gapless number ('credit_note' series per financial year) and, unless the caller mails itself,
+ *    the shopper's mail with the credit note attached by reference.
+ * 2. After the commit, for a prepaid order: Razorpay's `POST /v1/payments/{id}/refund` with
+ *    `X-Refund-Idempotency` = refund id + attempt, so asking again (a retry, a second caller, a crash
+ *    between the call and our write) gets the same Razorpay refund, never a second one. Razorpay's
+ *    answer (or its refund.processed / refund.failed webhook, whichever comes first) sets the status.
+ *    A refusal (4xx) fails the refund; no answer (timeout, 5xx) leaves it pending for a retry.
+ * Cash on Delivery: no provider call; the admin's bank/UPI reference is recorded and the refund is
+ * processed at once. Nothing is paid on a COD order until it is collected, so there is nothing to refund.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { PRE_SHIPMENT_STATUSES, canMove } from '../../../core/order-status';
+import { documentNumber, financialYearOf } from '../../../core/financial-year';
+import { formatINR, toRupees } from '../../../core/money';
+import { SHIPPED_CANNOT_CANCEL, splitIncludedGst, type RefundView } from '../../../core/refunds';
+import type { ShopSettings } from '../../../core/schemas/settings';
+import type { Database, Tx } from '../../db/client';
+import {
+  couponUses,
+  coupons,
+  creditNotes,
+  documentSequences,
+  mailOutbox,
+  orderEvents,
+  orderRefunds,
+  orders,
+  type CreditNoteLine,
+} from '../../db/schema';
+import { badRequest, conflict, isUuid, notFound } from '../../errors';
+import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
+import { RazorpayError, type RazorpayClient } from '../../integrations/razorpay/razorpay-client';
+import { returnUnitsToStock } from '../admin-orders/service';
+import { loadInvoice } from '../invoices/service';
+import { hydrateOrders, nextEventTime } from '../orders/service';
+import { cancellationMail, refundMail } from './mail';
+import { paidPaise, toView } from './summary';
+
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+/** What refunds need: the database, Razorpay, the mail outbox, the shop settings (credit note prefix, seller). */
+export interface RefundDeps {
+  db: Database;
+  razorpay: RazorpayClient;
+  mail: MailQueue;
+  settings: () => Promise<ShopSettings>;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  now?: () => Date;
+}
+
+/** One refund request (the contract the cancel, admin and returns actions call). Money in paise. */
+export interface RefundRequest {
+  orderId: string;
+  amountPaise: number;
+  reason: string;
+  /** The lines and pieces refunded (a return); the credit note then credits those lines only. */
+  lines?: { orderItemId: string; quantity: number }[];
+  source: 'cancel' | 'admin' | 'return';
+  returnId?: string;
+  actorId: string | null;
+  /** Same key, same order: the same refund, however often the action is retried. */
+  idempotencyKey: string;
+  /** Cash on Delivery: the bank or UPI reference of the admin's transfer (required there). */
+  manualReference?: string;
+}
+
+/** A refund as stored (paise), with its credit note. */
+export type Refund = RefundRow & { creditNote: { id: string; number: string } | null };
+
+/** The credit note series' prefix: the invoice prefix with '/CN' ('RM' -> 'RM/CN/2026-27/00001'). */
+export const creditNotePrefix = (invoicePrefix: string) => `${invoicePrefix}/CN`;
+
+async function refundedPaise(tx: Tx, orderId: string): Promise<{ claimed: number; processed: number }> {
+  const [row] = await tx
+    .select({
+      claimed: sql<number>`coalesce(sum(${orderRefunds.amountPaise}) filter (where ${orderRefunds.status} <> 'failed'), 0)::int`,
+      processed: sql<number>`coalesce(sum(${orderRefunds.amountPaise}) filter (where ${orderRefunds.status} = 'processed'), 0)::int`,
+    })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId));
+  return { claimed: Number(row.claimed), processed: Number(row.processed) };
+}
+
+async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw notFound('Order not found');
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) throw notFound('Order not found');
+  return row;
+}
+
+/**
+ * The credit note's lines: `amountPaise` shared to the paisa over the credited lines (for `lines`, the
+ * chosen pieces' share of what was paid for each line; else every invoice line, the COD charge
+ * included, by what was paid for it), each share's included GST split at the line's rate as the
+ * invoice split it. The lines sum to `amountPaise` exactly. Throws 400 for a line not on the order or
+ * more pieces than it has.
+ */
+export function creditLines(
+  invoiceLines: Awaited<ReturnType<typeof loadInvoice>>['lines'],
+  intraState: boolean,
+  amountPaise: number,
+  lines?: { orderItemId: string; quantity: number }[],
+): CreditNoteLine[] {
+  const picked = lines
+    ? lines.map((l) => {
+        const line = invoiceLines.find((i) => i.orderItemId === l.orderItemId);
+        if (!line) throw badRequest('A refunded line is not on this order', { lines: 'A refunded line is not on this order' });
+        if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > line.quantity) {
+          throw badRequest(`At most ${line.quantity} of ${line.description} can be refunded`, { lines: 'Too many pieces' });
+        }
+        return { line, quantity: l.quantity, weight: Math.round((line.totalPaise * l.quantity) / line.quantity) };
+      })
+    : invoiceLines.map((line) => ({ line, quantity: line.quantity, weight: line.totalPaise }));
+  const weightSum = picked.reduce((s, p) => s + p.weight, 0);
+  if (weightSum <= 0) throw badRequest('Nothing on these lines was paid for');
+  // Largest remainder over the weights (BigInt: weight × amount can pass 2^53).
+  const shares = picked.map((p, index) => {
+    const exact = BigInt(p.weight) * BigInt(amountPaise);
+    return { index, floor: Number(exact / BigInt(weightSum)), remainder: exact % BigInt(weightSum) };
+  });
+  let left = amountPaise - shares.reduce((s, x) => s + x.floor, 0);
+  for (const share of [...shares].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1))) {
+    if (left <= 0) break;
+    share.floor += 1;
+    left -= 1;
+  }
+  return picked
+    .map((p, i) => ({ p, total: shares[i].floor }))
+    .filter(({ total }) => total > 0)
+    .map(({ p, total }) => ({
+      orderItemId: p.line.orderItemId,
+      description: p.line.description,
+      size: p.line.size,
+      hsn: p.line.hsn,
+      quantity: p.quantity,
+      taxRateBp: p.line.taxRateBp,
+      ...splitIncludedGst(total, p.line.taxRateBp, intraState),
+      totalPaise: total,
+    }));
+}
+
+/**
+ * Step 1 (see the module docstring), in the caller's transaction with the order row `order` locked.
+ * Returns the refund (an existing one for a known key), the staged mail (only for a new refund with
+ * `opts.mail`) and whether it was made now. Throws 400 for a bad amount, more than is refundable, or a
+ * COD refund without its reference.
+ */
+export async function recordRefund(
+  tx: Tx,
+  deps: Pick<RefundDeps, 'mail' | 'settings'>,
+  order: OrderRow,
+  req: RefundRequest,
+  opts: { mail: boolean; now: Date },
+): Promise<{ refund: RefundRow; creditNoteId: string | null; mail: StagedMail | null; created: boolean }> {
+  const [existing] = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, req.idempotencyKey)));
+  if (existing) {
+    const [note] = await tx.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.refundId, existing.id));
+    return { refund: existing, creditNoteId: note?.id ?? null, mail: null, created: false };
+  }
+  if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0) {
+    throw badRequest('The amount must be more than ₹0, in whole paise', { amount: 'The amount must be more than ₹0' });
+  }
+  const manual = order.paymentMethod === 'cod';
+  if (manual && !req.manualReference) {
+    const message = 'Please enter the bank or UPI reference of the refund you sent';
+    throw badRequest(message, { manualReference: message });
+  }
+  const paid = paidPaise(order);
+  const { claimed } = await refundedPaise(tx, order.id);
+  const refundable = paid - claimed;
+  if (req.amountPaise > refundable) {
+    const message =
+      refundable <= 0
+        ? 'Nothing is left to refund on this order'
+        : `Only ${formatINR(toRupees(refundable))} can still be refunded on this order`;
+    throw badRequest(message, { amount: message });
+  }
+  const settings = await deps.settings();
+  const invoice = await loadInvoice(tx, order.id, 'system', settings);
+  const lines = creditLines(invoice.lines, invoice.intraState, req.amountPaise, req.lines);
+  const now = opts.now;
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      amountPaise: req.amountPaise,
+      reason: req.reason,
+      source: req.source,
+      returnId: req.returnId ?? null,
+      lines: req.lines ?? null,
+      status: manual ? 'processed' : 'pending',
+      method: manual ? 'manual' : 'razorpay',
+      manualReference: manual ? req.manualReference! : null,
+      idempotencyKey: req.idempotencyKey,
+      actorId: req.actorId,
+      processedAt: manual ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  // The credit note's number, last: the sequence row stays locked only until the commit.
+  const financialYear = financialYearOf(now);
+  const [numbered] = await tx
+    .insert(documentSequences)
+    .values({ series: 'credit_note', financialYear, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentSequences.series, documentSequences.financialYear],
+      set: { last: sql`${documentSequences.last} + 1` },
+    })
+    .returning({ last: documentSequences.last });
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      orderId: order.id,
+      refundId: refund.id,
+      number: documentNumber(creditNotePrefix(settings.invoicePrefix), financialYear, numbered.last),
+      reason: req.reason,
+      lines,
+      totalPaise: req.amountPaise,
+      issuedAt: now,
+    })
+    .returning({ id: creditNotes.id, number: creditNotes.number });
+  let mail: StagedMail | null = null;
+  if (opts.mail) {
+    mail = deps.mail.stage({
+      ...refundMail(order, refund, note.number),
+      attachments: [{ kind: 'credit_note', creditNoteId: note.id }],
+    });
+    await tx.insert(mailOutbox).values(mail);
+  }
+  if (manual) await settleOrder(tx, order, now);
+  return { refund, creditNoteId: note.id, mail, created: true };
+}
+
+/**
+ * Moves a cancelled or returned order to 'refunded' once everything paid has been refunded
+ * (processed), with a timeline entry. Call with the order's row locked.
+ */
+async function settleOrder(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+  const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
+  const paid = paidPaise(fresh);
+  const { processed } = await refundedPaise(tx, order.id);
+  if (paid > 0 && processed >= paid && canMove(fresh.status, 'refunded')) {
+    const at = await nextEventTime(tx, order.id, now);
+    await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: 'refunded', note: `Refunded in full: ${formatINR(toRupees(paid))}`, at });
+  }
+}
+
+/**
+ * Sets a refund's status from Razorpay (its answer or a webhook). Out-of-order safe: only a pending
+ * refund moves, and only for the Razorpay refund of its current attempt (an unknown `providerRefundId`
+ * is taken when the refund has none yet, i.e. the webhook came before the answer). Returns true when
+ * something changed.
+ */
+export async function applyProviderStatus(
+  db: Database,
+  match: { refundId?: string; providerRefundId: string },
+  status: 'pending' | 'processed' | 'failed',
+  failureReason: string | null,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: orderRefunds.id, orderId: orderRefunds.orderId })
+      .from(orderRefunds)
+      .where(
+        match.refundId && isUuid(match.refundId)
+          ? sql`${orderRefunds.providerRefundId} = ${match.providerRefundId} or (${orderRefunds.id} = ${match.refundId} and ${orderRefunds.providerRefundId} is null)`
+          : eq(orderRefunds.providerRefundId, match.providerRefundId),
+      );
+    if (!found) return false;
+    const order = await lockOrder(tx, found.orderId);
+    const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, found.id));
+    if (refund.providerRefundId && refund.providerRefundId !== match.providerRefundId) return false;
+    const moves = refund.status === 'pending' && status !== 'pending';
+    if (!moves && refund.providerRefundId) return false;
+    await tx
+      .update(orderRefunds)
+      .set({
+        providerRefundId: match.providerRefundId,
+        ...(moves
+          ? { status, failureReason: status === 'failed' ? failureReason : null, processedAt: status === 'processed' ? now : null }
+          : {}),
+        updatedAt: now,
+      })
+      .where(eq(orderRefunds.id, refund.id));
+    if (moves && status === 'processed') await settleOrder(tx, order, now);
+    return true;
+  });
+}
+
+/**
+ * Step 2 (see the module docstring): asks Razorpay for a pending refund that has no Razorpay refund
+ * yet; anything else is returned as it is. Never throws for Razorpay's failures: a refusal fails the
+ * refund (with Razorpay's words), no answer leaves it pending.
+ */
+export async function sendToProvider(deps: RefundDeps, refundId: string): Promise<Refund> {
+  const [refund] = await deps.db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (refund.method === 'razorpay' && refund.status === 'pending' && !refund.providerRefundId) {
+    const [order] = await deps.db.select({ paymentId: orders.razorpayPaymentId }).from(orders).where(eq(orders.id, refund.orderId));
+    const now = deps.now?.() ?? new Date();
+    try {
+      if (!order?.paymentId) throw new RazorpayError('The order has no Razorpay payment to refund', 400, 'BAD_REQUEST_ERROR');
+      const answer = await deps.razorpay.refundPayment(order.paymentId, {
+        amountPaise: refund.amountPaise,
+        receipt: refund.id,
+        notes: { refund_id: refund.id, order_id: refund.orderId, reason: refund.reason.slice(0, 250) },
+        idempotencyKey: `${refund.id}_${refund.attempt}`,
+      });
+      await applyProviderStatus(
+        deps.db,
+        { refundId: refund.id, providerRefundId: answer.id },
+        answer.status,
+        'Razorpay could not refund the payment',
+        now,
+      );
+    } catch (err) {
+      if (!(err instanceof RazorpayError)) throw err;
+      if (err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 409 && err.statusCode !== 429) {
+        await deps.db
+          .update(orderRefunds)
+          .set({ status: 'failed', failureReason: err.message.slice(0, 300), updatedAt: now })
+          .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')));
+      } else {
+        deps.log?.warn({ refundId: refund.id, code: err.code }, 'razorpay refund not answered; left pending for a retry');
+      }
+    }
+  }
+  return loadRefund(deps.db, refundId);
+}
+
+async function loadRefund(db: Tx, refundId: string): Promise<Refund> {
+  const [row] = await db
+    .select({ refund: orderRefunds, noteId: creditNotes.id, noteNumber: creditNotes.number })
+    .from(orderRefunds)
+    .leftJoin(creditNotes, eq(creditNotes.refundId, orderRefunds.id))
+    .where(eq(orderRefunds.id, refundId));
+  return { ...row.refund, creditNote: row.noteId ? { id: row.noteId, number: row.noteNumber! } : null };
+}
+
+/**
+ * refundOrder: refunds `amountPaise` of an order (see the module docstring for the steps).
+ * - in: the request (paise; lines optional; an idempotency key per action).
+ * - out: the refund with its credit note; for a known key, the refund that key made.
+ * - throws: 404 unknown order; 400 bad amount, more than refundable ('Only ₹x can still be refunded
+ *   on this order'), a COD refund without its reference, a line not on the order.
+ */
+export async function refundOrder(deps: RefundDeps, req: RefundRequest): Promise<Refund> {
+  const now = deps.now?.() ?? new Date();
+  const { refund, mail } = await deps.db.transaction(async (tx) =>
+    recordRefund(tx, deps, await lockOrder(tx, req.orderId), req, { mail: true, now }),
+  );
+  if (mail) await deps.mail.deliver(mail);
+  return sendToProvider(deps, refund.id);
+}
+
+/**
+ * An admin's retry of a refund that failed (or was never answered): asks Razorpay again, under a new
+ * idempotency key for a failed one (Razorpay's failed refund is final), the same key for an unanswered
+ * one. Throws 404 for a refund not on the order, 409 for one that is processed or already with
+ * Razorpay, 400 when the order no longer has room for it.
+ */
+export async function retryRefund(deps: RefundDeps, orderId: string, refundId: string): Promise<Refund> {
+  if (!isUuid(refundId)) throw notFound('Refund not found');
+  const now = deps.now?.() ?? new Date();
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const [refund] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, order.id)));
+    if (!refund) throw notFound('Refund not found');
+    if (refund.status === 'pending' && !refund.providerRefundId) return;
+    if (refund.status !== 'failed') throw conflict('Only a failed refund can be retried');
+    const { claimed } = await refundedPaise(tx, order.id);
+    if (refund.amountPaise > paidPaise(order) - claimed) throw badRequest('This refund no longer fits in what is left to refund');
+    await tx
+      .update(orderRefunds)
+      .set({ status: 'pending', attempt: refund.attempt + 1, providerRefundId: null, failureReason: null, updatedAt: now })
+      .where(eq(orderRefunds.id, refund.id));
+  });
+  return sendToProvider(deps, refundId);
+}
+
+/** The actor of a cancel: the shopper (only their own order) or an admin. */
+export type Canceller = { id: string; role: 'customer' | 'admin' };
+
+/**
+ * Cancels an order that has not shipped (PRE_SHIPMENT_STATUSES), as its shopper or an admin:
+ * the order becomes cancelled with a timeline entry, its units go back to stock through the ledger
+ * ('cancellation' rows, once per order), its coupon use is given back (the order never happened, so
+ * the coupon counts as unused for the shop's limit and the shopper's: a cancelled order must not use
+ * up a one-per-shopper code), everything paid is refunded through `refundOrder`'s steps (prepaid;
+ * a COD order has nothing paid yet) with a credit note, and the shopper is mailed (the credit note
+ * attached). Idempotent: cancelling a cancelled order answers it again and makes no second refund
+ * (it asks Razorpay again only for a refund it never got an answer to).
+ * Throws 404 for an unknown order or someone else's (for a shopper), 400 SHIPPED_CANNOT_CANCEL
+ * after shipping.
+ */
+export async function cancelOrder(
+  deps: RefundDeps,
+  orderId: string,
+  by: Canceller,
+  input: { reason: string; manualReference?: string },
+): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const admin = by.role === 'admin';
+  const { refundId, mail } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!admin && order.userId !== by.id) throw notFound('Order not found');
+    if (order.status === 'cancelled' || order.status === 'refunded') {
+      const [refund] = await tx
+        .select({ id: orderRefunds.id })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, 'cancel')));
+      return { refundId: refund?.id ?? null, mail: null };
+    }
+    if (!PRE_SHIPMENT_STATUSES.includes(order.status)) throw badRequest(SHIPPED_CANNOT_CANCEL);
+
+    const note = `${admin ? 'Cancelled by the shop' : 'Cancelled by the shopper'}: ${input.reason}`;
+    if (!order.restocked) await returnUnitsToStock(tx, order.id, { reason: 'cancellation', adminId: admin ? by.id : null, note, at: now });
+    if (order.couponId) {
+      await tx
+        .update(coupons)
+        .set({ used: sql`${coupons.used} - 1`, updatedAt: now })
+        .where(and(eq(coupons.id, order.couponId), sql`${coupons.used} > 0`));
+      await tx
+        .update(couponUses)
+        .set({ used: sql`${couponUses.used} - 1`, updatedAt: now })
+        .where(and(eq(couponUses.couponId, order.couponId), eq(couponUses.userId, order.userId), sql`${couponUses.used} > 0`));
+    }
+    const at = await nextEventTime(tx, order.id, now);
+    await tx.update(orders).set({ status: 'cancelled', restocked: true, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({ orderId: order.id, status: 'cancelled', note, at });
+
+    const refundable = paidPaise(order) - (await refundedPaise(tx, order.id)).claimed;
+    let refund: { refund: RefundRow; creditNoteId: string | null } | null = null;
+    if (refundable > 0) {
+      refund = await recordRefund(
+        tx,
+        deps,
+        order,
+        {
+          orderId: order.id,
+          amountPaise: refundable,
+          reason: `Order cancelled: ${input.reason}`,
+          source: 'cancel',
+          actorId: by.id,
+          idempotencyKey: 'cancel',
+          manualReference: input.manualReference,
+        },
+        { mail: false, now },
+      );
+    }
+    const [shaped] = await hydrateOrders(tx, [{ ...order, status: 'cancelled' }]);
+    const staged = deps.mail.stage({
+      ...cancellationMail(shaped, refund ? { amountPaise: refund.refund.amountPaise, manual: refund.refund.method === 'manual' } : null),
+      attachments: refund?.creditNoteId ? [{ kind: 'credit_note', creditNoteId: refund.creditNoteId }] : [],
+    });
+    await tx.insert(mailOutbox).values(staged);
+    return { refundId: refund?.refund.id ?? null, mail: staged };
+  });
+  if (mail) await deps.mail.deliver(mail);
+  if (refundId) await sendToProvider(deps, refundId);
+}
+
+/** Failed refunds, newest first, for the admin dashboard (rupees). */
+export async function listFailedRefunds(db: Tx, limit = 20): Promise<(RefundView & { orderId: string })[]> {
+  const rows = await db
+    .select({ refund: orderRefunds, noteId: creditNotes.id, noteNumber: creditNotes.number })
+    .from(orderRefunds)
+    .leftJoin(creditNotes, eq(creditNotes.refundId, orderRefunds.id))
+    .where(eq(orderRefunds.status, 'failed'))
+    .orderBy(sql`${orderRefunds.updatedAt} desc`)
+    .limit(limit);
+  return rows.map((r) => ({ ...toView(r.refund, r.noteId ? { id: r.noteId, number: r.noteNumber! } : null), orderId: r.refund.orderId }));
+}

@@ -1,0 +1,31 @@
+/**
+ * The fonts every PDF of the shop is set in (invoices, credit notes, packing slips, labels): Noto Sans
+ * Regular and Bold (SIL Open Font License 1.1, LICENSE-OFL.txt beside them), cut down by
+ * scripts/subset-pdf-fonts.mjs to Latin, Latin-1, Latin Extended-A, punctuation and the rupee sign
+ * (₹). A character outside those (a name typed in Devanagari, say) prints as an empty box, as it did
+ * with the full Latin/Greek/Cyrillic face. The files sit next to this module in the source tree and
+ * next to the bundle once built (scripts/lib/server-bundle.mjs copies them).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { create, type Font } from 'fontkit';
+
+/** The subset files, as `scripts/subset-pdf-fonts.mjs` writes them. */
+export const PDF_FONT_FILES = ['noto-sans-latin-regular.ttf', 'noto-sans-latin-bold.ttf'] as const;
+
+let fonts: { regular: Font; bold: Font } | null = null;
+
+const face = (file: (typeof PDF_FONT_FILES)[number]) => create(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)))) as Font;
+
+/**
+ * Registers the two faces on `doc` as 'body' and 'bold'. The files are read and parsed once per
+ * process: pdfkit takes a parsed fontkit font as well as the file's bytes (PDFFontFactory.open), and
+ * parsing for every document made each one several times slower to draw.
+ * Throws only when the font files are missing (a broken build).
+ */
+export function usePdfFonts(doc: PDFKit.PDFDocument): void {
+  fonts ??= { regular: face(PDF_FONT_FILES[0]), bold: face(PDF_FONT_FILES[1]) };
+  // @types/pdfkit lists file sources only; pdfkit also accepts the parsed font (see above).
+  doc.registerFont('body', fonts.regular as unknown as Buffer);
+  doc.registerFont('bold', fonts.bold as unknown as Buffer);
+}
