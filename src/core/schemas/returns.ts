@@ -89,6 +89,17 @@ export const returnNoteSchema = z.object({ note: note(null) });
 /** Body of the admin's reject: the note (why) is required, and mailed to the shopper. */
 export const returnRejectSchema = z.object({ note: note('Please say why the return is rejected') });
 
+/** Body of the admin's refund of a received return: a Cash on Delivery order needs the transfer's reference. */
+export const returnRefundSchema = z.object({
+  manualReference: z
+    .string({ error: 'The reference must be text' })
+    .refine(noNul, 'The reference contains invalid characters')
+    .trim()
+    .max(100, 'The reference must be at most 100 characters')
+    .nullish()
+    .transform((v) => v || undefined),
+});
+
 /** GET /api/admin/returns query: an optional status filter. */
 export const returnListQuery = z.object({
   status: z.enum(RETURN_STATUSES, { error: 'Unknown return status' }).optional(),

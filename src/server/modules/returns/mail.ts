@@ -1,7 +1,7 @@
 /**
  * The shopper's return and exchange mails (issue 21 "The shopper is mailed at each step"): request
- * received, approved, rejected (with the shop's note), parcel received, refunded, and exchange
- * shipped (courier, AWB and link). HTML and text; every value put into HTML is escaped.
+ * received, approved, rejected (with the shop's note), parcel received, and exchange shipped
+ * (courier, AWB and link). The refund's mail, with its credit note, is the refunds module's. HTML and text; every value put into HTML is escaped.
  */
 import { formatINR } from '../../../core/money';
 import { RETURN_REASON_LABELS } from '../../../core/returns';
@@ -9,7 +9,8 @@ import type { ReturnRequest } from '../../../core/schemas/returns';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { escapeHtml, layout } from '../../integrations/mail/templates';
 
-export type ReturnMailStep = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'exchange_shipped';
+/** The steps this module mails; the refund's own mail (with its credit note) comes from modules/refunds. */
+export type ReturnMailStep = 'requested' | 'approved' | 'rejected' | 'received' | 'exchange_shipped';
 
 /** The mail for `step` of return `ret`, to the order's e-mail. */
 export function returnMail(ret: ReturnRequest, step: ReturnMailStep): MailMessage {
@@ -35,10 +36,6 @@ export function returnMail(ret: ReturnRequest, step: ReturnMailStep): MailMessag
       intro: exchange
         ? 'Your parcel reached us. We will send your new size shortly.'
         : `Your parcel reached us. We will refund ${refund} to your original payment method.`,
-    },
-    refunded: {
-      subject: `Refund of ${refund} for order #${ref}`,
-      intro: `We have refunded ${refund} to your original payment method. Your bank usually shows it within 5-7 business days.`,
     },
     exchange_shipped: {
       subject: `Your exchange for order #${ref} has shipped`,

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
+import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { Order } from '../../../core/api-types';
 import type { ReturnRequest } from '../../../core/schemas/returns';
@@ -377,6 +377,65 @@ describe('a refund return at the shop', () => {
     const before = await stockOf(product.bySize.M.id);
     await act(d._id, 'received');
     expect(await stockOf(product.bySize.M.id)).toBe(before);
+  });
+});
+
+describe('refunding a received return (refunds module)', () => {
+  /** A new shopper's first order, paid through the Razorpay sandbox (5% first-order discount), then delivered. */
+  async function paidDeliveredOrder() {
+    const buyer = await createUser(t.app, t.db);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/create-order',
+      headers: buyer.headers,
+      payload: {
+        items: [{ productId: product.product.id, variantId: product.bySize.M.id, quantity: 2 }],
+        fromBuyNow: true,
+        shippingAddress,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const paid = await t.sandbox.pay(created.json().order.id);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify-and-create-order', payload: paid });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const order = verified.json().order as Order;
+    await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, order._id));
+    await t.db.insert(orderEvents).values({ orderId: order._id, status: 'delivered', at: new Date(t.clock.now.getTime() - DAY) });
+    return { buyer, order, paymentId: paid.razorpay_payment_id };
+  }
+
+  it('refunds the line share once through Razorpay with a credit note, and the order is refunded', async () => {
+    const { buyer, order, paymentId } = await paidDeliveredOrder();
+    expect(order.totals.discount).toBe(99.9); // 5% of ₹1,998.00
+    const ret = (await ask(order._id, refundBody(order.items[0]._id, 1), buyer.headers)).json<ReturnRequest>();
+    expect(ret.refundAmount).toBe(949.05); // (₹1,998.00 − ₹99.90) / 2
+    expect((await act(ret._id, 'refund')).json().message).toBe('Only a received return can be refunded');
+    await act(ret._id, 'approve');
+    await act(ret._id, 'received');
+    const refunded = await act(ret._id, 'refund');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().status).toBe('refunded');
+    expect(await statusOf(order._id)).toBe('refunded');
+    const again = await act(ret._id, 'refund');
+    expect(again.statusCode).toBe(200);
+    const atRazorpay = [...t.sandbox.state.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(atRazorpay.map((r) => r.amount)).toEqual([94_905]);
+    const view = (await t.app.inject({ url: `/api/orders/admin/${order._id}`, headers: admin.headers })).json();
+    expect(view.refunds.refunds).toHaveLength(1);
+    expect(view.refunds.refunds[0]).toMatchObject({ amount: 949.05 });
+    expect(view.refunds.refunds[0].creditNote.number).toMatch(/^RM\/CN\/\d{4}-\d{2}\/\d{5}$/);
+    const subjects = await subjectsFor(order.email);
+    expect(subjects.filter((x) => x.startsWith('Refund of'))).toEqual([`Refund of ₹949.05 for order #${ret.orderRef}`]);
+  });
+
+  it('refuses to refund an exchange', async () => {
+    const order = await deliveredOrder();
+    const ret = (await ask(order.id, exchangeBody(order.itemId, product.bySize.L.id))).json<ReturnRequest>();
+    await act(ret._id, 'approve');
+    await act(ret._id, 'received');
+    const res = await act(ret._id, 'refund');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This return is for an exchange, not a refund');
   });
 });
 

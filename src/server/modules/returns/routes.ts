@@ -4,14 +4,20 @@
  *   `Idempotency-Key`), GET /api/orders/{id}/returns, POST /api/orders/{id}/returns/upload-target
  *   (where a photo goes, the media upload rules of the 'return_photos' folder);
  * - admin: GET /api/admin/returns?status=, POST /api/admin/returns/{id}/approve | reject | received |
- *   ship-exchange.
+ *   ship-exchange | refund (through the refunds module's refundOrder).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shipmentCreateSchema } from '../../../core/couriers';
 import { idParams } from '../../../core/schemas/common';
-import { returnListQuery, returnNoteSchema, returnRejectSchema, returnRequestSchema } from '../../../core/schemas/returns';
+import {
+  returnListQuery,
+  returnNoteSchema,
+  returnRefundSchema,
+  returnRejectSchema,
+  returnRequestSchema,
+} from '../../../core/schemas/returns';
 import { requireUser } from '../../plugins/auth';
 import { uploadTargetFor } from '../media/service';
 import {
@@ -20,6 +26,7 @@ import {
   listOrderReturns,
   listReturns,
   receiveReturn,
+  refundReturn,
   rejectReturn,
   requestReturn,
   shipExchange,
@@ -79,6 +86,28 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/returns/:id/received',
     { onRequest: app.requireAdmin, schema: { params: returnId, body: returnNoteSchema } },
     async (req) => receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
+  );
+
+  app.post(
+    '/api/admin/returns/:id/refund',
+    { onRequest: app.requireAdmin, schema: { params: returnId, body: returnRefundSchema } },
+    async (req) =>
+      refundReturn(
+        {
+          ...deps(),
+          refunds: {
+            db: app.db,
+            razorpay: app.paymentDeps.razorpay,
+            mail: app.mailQueue,
+            settings: () => app.settings.get(),
+            log: app.log,
+            now: app.authDeps.now,
+          },
+        },
+        req.params.id,
+        requireUser(req).id,
+        req.body.manualReference,
+      ),
   );
 
   app.post(

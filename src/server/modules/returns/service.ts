@@ -12,7 +12,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import { COURIER_NAMES, trackingUrlFor, type Courier } from '../../../core/couriers';
-import { toRupees } from '../../../core/money';
+import { formatINR, toRupees } from '../../../core/money';
 import { canMove } from '../../../core/order-status';
 import {
   DAMAGE_REASONS,
@@ -30,6 +30,7 @@ import { mailOutbox, orderEvents, orderItems, orders, products, returnLines, ret
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { changeStock } from '../inventory/ledger';
+import { refundOrder, type RefundDeps } from '../refunds/service';
 import { nextEventTime, shapeShipment } from '../orders/service';
 import { lockOrder, type OrderRow } from '../shipments/service';
 import { returnMail, type ReturnMailStep } from './mail';
@@ -514,4 +515,52 @@ export async function shipExchange(
     if (pgCode(err) === UNIQUE_VIOLATION) throw conflict(`AWB ${input.awb} is already used for ${COURIER_NAMES[input.courier]}`);
     throw err;
   }
+}
+
+/**
+ * POST /api/admin/returns/{id}/refund: refunds a received refund-return through the refunds module
+ * (`refundOrder`, source 'return', the returned lines, the amount fixed at request: each line's share
+ * of what was paid), which records the refund and its GST credit note, mails the shopper with the
+ * credit note and asks Razorpay (at most once: the idempotency key is the return's). Then the return
+ * is refunded and the order moves to refunded. A Cash on Delivery order needs the bank or UPI
+ * reference of the transfer (`manualReference`). Retrying after any failure is safe: the same key
+ * finds the same refund, and an already refunded return answers as it is.
+ * Throws 404 unknown return; 409 an exchange, or not yet received; 400 from refundOrder (COD without
+ * a reference, more than is still refundable).
+ */
+export async function refundReturn(
+  deps: ReturnDeps & { refunds: RefundDeps },
+  returnId: string,
+  adminId: string,
+  manualReference?: string,
+): Promise<ReturnRequest> {
+  if (!isUuid(returnId)) throw notFound('Return not found');
+  const [ret] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+  if (!ret) throw notFound('Return not found');
+  if (ret.status === 'refunded') return shapeOne(deps.db, ret);
+  if (ret.resolution !== 'refund') throw conflict('This return is for an exchange, not a refund');
+  if (ret.status !== 'received') throw conflict('Only a received return can be refunded');
+  const lines = await deps.db.select().from(returnLines).where(eq(returnLines.returnId, returnId));
+  const refund = await refundOrder(deps.refunds, {
+    orderId: ret.orderId,
+    amountPaise: ret.refundPaise,
+    reason: `Returned items (${RETURN_REASON_LABELS[ret.reason].toLowerCase()})`,
+    lines: lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
+    source: 'return',
+    returnId,
+    actorId: adminId,
+    idempotencyKey: `return:${returnId}`,
+    manualReference,
+  });
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, ret.orderId);
+    const [row] = await tx
+      .update(returnRequests)
+      .set({ status: 'refunded', updatedAt: deps.now() })
+      .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, 'received')))
+      .returning();
+    if (row) await moveOrder(tx, order, 'refunded', `Refunded ${formatINR(toRupees(refund.amountPaise))} for returned items`, deps.now());
+    const [current] = await tx.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+    return shapeOne(tx, current);
+  });
 }
