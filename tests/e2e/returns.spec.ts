@@ -181,3 +181,52 @@ test('placed, delivered and exchanged for another size, as shopper and admin, re
   await expect(tracking.getByText('Delhivery', { exact: true })).toBeVisible();
   await shopperContext.close();
 });
+
+test('a refund return: the admin approves, receives and refunds it, and the shopper gets the credit note mail', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const shopper = await signUpShopper(request, { name: 'Ravi Shetty', phone: '9845098451' });
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products.find((p) => p.variants.some((v) => v.isActive && v.stockQty >= 3))!;
+  const variant = product.variants.find((v) => v.isActive && v.stockQty >= 3)!;
+  const order = await placeOrder(request, shopper, { productId: product._id, variantId: variant._id });
+  const ref = order._id.slice(-8).toUpperCase();
+  const admin = bearer(adminToken);
+  const awb = `DT${Date.now().toString().slice(-8)}`;
+  expect(
+    (await request.post(`/api/orders/admin/${order._id}/shipments`, { headers: admin, data: { courier: 'dtdc', awb } })).status(),
+  ).toBe(201);
+  expect((await request.post(`/api/orders/admin/${order._id}/delivered`, { headers: admin, data: {} })).status()).toBe(200);
+  const asked = await request.post(`/api/orders/${order._id}/returns`, {
+    headers: bearer(shopper.token),
+    data: { lines: [{ orderItemId: order.items[0]._id, quantity: 1 }], reason: 'not_as_pictured', resolution: 'refund' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const refund = ((await asked.json()) as { refundAmount: number }).refundAmount;
+  const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(refund);
+
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), adminToken);
+  await page.goto('/admin/returns');
+  const card = page.getByTestId('return-card').filter({ hasText: `Order #${ref}` });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Return approved')).toBeVisible();
+  await card.getByRole('button', { name: 'Mark received' }).click();
+  await expect(toast(page, 'Marked received')).toBeVisible();
+  await card.getByRole('button', { name: `Refund ${amount}` }).click();
+  await expect(toast(page, 'Refund issued with its credit note')).toBeVisible();
+  await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
+
+  await expect
+    .poll(async () => (await mailsTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
+    .toEqual([
+      `Order #${ref} confirmed`,
+      `Order #${ref} has shipped`,
+      `Order #${ref} was delivered`,
+      `We received your return request for order #${ref}`,
+      `Your return for order #${ref} is approved`,
+      `We received your returned item for order #${ref}`,
+      `Refund of ${amount} for order #${ref}`,
+    ]);
+});

@@ -2,7 +2,8 @@
  * /admin/returns (issue 21): return and exchange requests, newest first, filtered by status. Each
  * card shows the order, the lines (and the sizes asked for), the reason, the shopper's comment and
  * photos, and the next step: approve or reject with a note, mark received, ship the exchange
- * (courier and AWB). Refunds of received returns are issued from the order (refunds module).
+ * (courier and AWB), or refund a received return (the refunds module's refundOrder, with its credit
+ * note; a Cash on Delivery order needs the bank or UPI reference of the transfer).
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,6 +44,7 @@ function NextStep({ ret }: { ret: ReturnRequest }) {
   const [note, setNote] = useState('');
   const [courier, setCourier] = useState<Courier>('delhivery');
   const [awb, setAwb] = useState('');
+  const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const run = (a: ReturnAction) => action.mutate({ id: ret._id, action: a });
 
@@ -100,13 +102,17 @@ function NextStep({ ret }: { ret: ReturnRequest }) {
   }
   if (ret.status === 'received') {
     return (
-      <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-stone-600">
-        Refund {formatINR(ret.refundAmount)} from the{' '}
-        <Link to={`/admin/orders?search=${ret.orderRef}`} className="font-medium text-brand hover:underline">
-          order
-        </Link>
-        .
-      </p>
+      <div className="mt-3 grid gap-3 border-t border-stone-100 pt-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Input
+          label="Bank or UPI reference (Cash on Delivery only)"
+          value={reference}
+          maxLength={100}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <Button size="sm" className="h-11" loading={action.isPending} onClick={() => run({ kind: 'refund', manualReference: reference })}>
+          Refund {formatINR(ret.refundAmount)}
+        </Button>
+      </div>
     );
   }
   return null;

@@ -1,6 +1,6 @@
 /**
  * Admin return calls (issue 21): the list (GET /api/admin/returns?status=) and the steps (approve,
- * reject, received, ship-exchange), each answering the updated return; the list and the dashboard
+ * reject, received, ship-exchange, refund), each answering the updated return; the list and the dashboard
  * are refreshed after a step.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,13 +27,15 @@ export type ReturnAction =
   | { kind: 'approve'; note: string }
   | { kind: 'reject'; note: string }
   | { kind: 'received'; note: string }
-  | { kind: 'ship-exchange'; body: ShipBody };
+  | { kind: 'ship-exchange'; body: ShipBody }
+  | { kind: 'refund'; manualReference: string };
 
 const SUCCESS: Record<ReturnAction['kind'], string> = {
   approve: 'Return approved; the shopper was e-mailed',
   reject: 'Return rejected; the shopper was e-mailed',
   received: 'Marked received; the units are back in stock',
   'ship-exchange': 'Exchange shipped; the shopper was e-mailed the tracking details',
+  refund: 'Refund issued with its credit note; the shopper was e-mailed',
 };
 
 /** Runs one step on a return; toasts the outcome with the server's message on failure. */
@@ -43,7 +45,12 @@ export function useReturnAction() {
     mutationFn: ({ id, action }: { id: string; action: ReturnAction }) =>
       apiFetch<ReturnRequest>(`/api/admin/returns/${encodeURIComponent(id)}/${action.kind}`, {
         method: 'POST',
-        body: action.kind === 'ship-exchange' ? action.body : { note: action.note },
+        body:
+          action.kind === 'ship-exchange'
+            ? action.body
+            : action.kind === 'refund'
+              ? { manualReference: action.manualReference || null }
+              : { note: action.note },
         auth: true,
         fallbackMessage: 'Failed to update the return',
       }),
