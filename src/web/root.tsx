@@ -7,7 +7,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BRAND } from '../core/constants';
-import { DEFAULT_RETURNS_POLICY } from '../core/returns';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
 import { useToasterWanted } from './lib/toast';
@@ -27,8 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin: requestOrigin(request),
     year: new Date().getFullYear(),
     whatsappNumber: settings?.whatsappNumber ?? '',
-    // The returns policy the refund and shipping policy pages state (issue 21).
-    returns: settings?.returns ?? DEFAULT_RETURNS_POLICY,
+    // The returns policy the refund and shipping policy pages state (issue 21); null when unreadable
+    // (the pages then state the spec's policy). No value import here: it would join every page's load.
+    returns: settings?.returns ?? null,
   };
 }
 

@@ -2,14 +2,16 @@
  * Returns on the shopper's order page (issue 21): "Return or exchange" while a delivered order is
  * inside the shop's return window (settings), and each request with where it stands.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
 import { DAMAGE_CLAIM_HOURS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnDeadline, type ReturnsPolicy } from '../../../core/returns';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ReturnRequestDialog } from './return-request-dialog';
 import { useOrderReturnsQuery } from './returns-api';
+
+// The dialog (its schema and the photo upload) loads when opened: the order page stays light.
+const ReturnRequestDialog = lazy(() => import('./return-request-dialog').then((m) => ({ default: m.ReturnRequestDialog })));
 
 const TONES: Record<string, BadgeTone> = {
   requested: 'yellow',
@@ -91,13 +93,15 @@ export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsP
         </ul>
       ) : null}
       {open ? (
-        <ReturnRequestDialog
-          order={order}
-          returnable={returnable}
-          sizeExchanges={policy.sizeExchanges}
-          open={open}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <ReturnRequestDialog
+            order={order}
+            returnable={returnable}
+            sizeExchanges={policy.sizeExchanges}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
