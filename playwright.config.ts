@@ -45,6 +45,7 @@ export default defineConfig({
         'search.spec.ts',
         'returns.spec.ts',
         'refunds.spec.ts',
+        'reviews.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

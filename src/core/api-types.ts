@@ -64,6 +64,14 @@ export interface Product {
    * none. Admin reads: the product's own chart, null when it uses its category's. Absent in lists.
    */
   sizeChart?: SizeChart | null;
+  /** Approved reviews' average (1 decimal) and count (issue 22); null without reviews. */
+  rating?: ProductRating | null;
+}
+
+/** What cards and the product page show of a product's reviews. */
+export interface ProductRating {
+  average: number;
+  count: number;
 }
 
 export interface Homepage {

@@ -1,11 +1,9 @@
 /**
  * Cancellations and refunds as both sides speak them (issue 21 "Cancellations and refunds"; DESIGN.md
- * "Refunds move money only through explicit actions"): the shopper's cancel reasons, the request
- * bodies of the cancel and refund calls (amounts in rupees to the paisa, as the API speaks), the
- * refund as the API shows it, and how the GST included in a credited amount splits.
+ * "Refunds move money only through explicit actions"): the shopper's cancel reasons, the refund as
+ * the API shows it, and how the GST included in a credited amount splits. No zod here: the order
+ * page loads this file (the request bodies' schemas are in schemas/refunds.ts).
  */
-import { z } from 'zod';
-
 /** Why a shopper cancels (the select on the order page); the last one needs no explanation either. */
 export const CANCEL_REASONS = [
   'Ordered by mistake',
@@ -19,37 +17,6 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** The server's refusal for an order the courier already has. */
 export const SHIPPED_CANNOT_CANCEL = 'This order has shipped and can no longer be cancelled';
-
-/** POST /api/orders/{id}/cancel. */
-export const cancelOrderSchema = z.strictObject({
-  reason: z.enum(CANCEL_REASONS, { error: 'Please choose a reason for cancelling' }),
-});
-
-const reasonField = z
-  .string({ error: 'Please give a reason for the refund' })
-  .trim()
-  .min(1, 'Please give a reason for the refund')
-  .max(200, 'The reason must be at most 200 characters');
-const manualReferenceField = z
-  .string()
-  .trim()
-  .max(100, 'The reference must be at most 100 characters')
-  .optional()
-  .transform((v) => v || undefined);
-
-/** POST /api/orders/admin/{id}/cancel: cancel and refund everything paid. */
-export const adminCancelSchema = z.strictObject({ reason: reasonField, manualReference: manualReferenceField });
-
-/** POST /api/orders/admin/{id}/refunds: an amount in rupees (up to 2 decimals), full or part of what is left. */
-export const adminRefundSchema = z.strictObject({
-  amount: z
-    .number({ error: 'Please enter the amount to refund' })
-    .positive('The amount must be more than ₹0')
-    .max(10_000_000, 'The amount is too large')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The amount can have at most 2 decimals (paise)'),
-  reason: reasonField,
-  manualReference: manualReferenceField,
-});
 
 export type RefundStatus = 'pending' | 'processed' | 'failed';
 

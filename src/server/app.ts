@@ -53,6 +53,9 @@ import { couponRoutes } from './modules/coupons/routes';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { listProductReviews } from './modules/reviews/service';
+import { AppError } from './errors';
 import { searchRoutes } from './modules/search/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { createPincodeService } from './modules/pincodes/service';
@@ -319,6 +322,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(invoiceRoutes);
   await app.register(refundRoutes);
   await app.register(wishlistRoutes);
+  await app.register(reviewRoutes);
   await app.register(searchRoutes);
   await app.register(returnRoutes);
 
@@ -343,6 +347,14 @@ export function createLoadContext(db: Database, config: AppConfig, settings: Sto
       listProducts: () => listProducts(db, { activeOnly: true }),
       getProduct: (id) => getProduct(db, id, { activeOnly: true }),
       listRelatedProducts: (id, limit) => listRelatedProducts(db, id, limit),
+      listReviews: async (id) => {
+        try {
+          return await listProductReviews(db, id, 'newest', 1);
+        } catch (err) {
+          if (err instanceof AppError) return null; // missing or inactive product
+          throw err;
+        }
+      },
       searchProducts: async (query, categoryId) => {
         if (!categoryId) return searchProducts(db, query);
         const scope = await categoryScope(db, categoryId);

@@ -4,6 +4,7 @@
  */
 import type { Category, Homepage, Product } from '../core/api-types';
 import type { ListingQuery } from '../core/listing';
+import type { ReviewPage } from '../core/reviews';
 import type { PublicShopSettings } from '../core/schemas/settings';
 
 export interface CatalogReader {
@@ -25,6 +26,8 @@ export interface CatalogReader {
   ): Promise<{ products: Product[]; total: number; page: number; totalPages: number } | null>;
   /** Up to `limit` other active products sharing a category ('You May Also Like') */
   listRelatedProducts(productId: string, limit: number): Promise<Product[]>;
+  /** GET /api/products/{id}/reviews (newest first, page 1); null when the product is missing or inactive */
+  listReviews(productId: string): Promise<ReviewPage | null>;
 }
 
 export type StoreLoadContext = {

@@ -41,6 +41,7 @@ export default [
     route('orders', 'routes/admin/orders.tsx'),
     route('returns', 'routes/admin/returns.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),
+    route('reviews', 'routes/admin/reviews.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('categories', 'routes/admin/categories.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

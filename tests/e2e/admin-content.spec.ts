@@ -375,8 +375,9 @@ test('orders: filter, page, change a status with a note, details, shopper view a
   await expect(status).toHaveValue('shipped');
 
   // The status filter lives in the URL and survives a reload.
-  await page.getByLabel('Search').fill('');
-  await expect(page).not.toHaveURL(/search=/);
+  // (Within this shopper's orders: the demo seed has delivered orders of its own, issue 22.)
+  await page.getByLabel('Search').fill(shopper.email);
+  await expect(page).toHaveURL(/search=/);
   await page.getByLabel('Status', { exact: true }).selectOption('shipped');
   await expect(page).toHaveURL(/status=shipped/);
   await page.reload();

@@ -163,6 +163,8 @@ export interface DashboardSummary {
   codToCollect: { orders: number; amount: number };
   /** Return and exchange requests waiting for the shop: requested, approved or received (issue 21). */
   openReturns: number;
+  /** Reviews waiting for moderation in /admin/reviews (issue 22). */
+  pendingReviews: number;
 }
 
 /** GET /api/contacts query (admin): optional search over name, e-mail, phone and message. */

@@ -13,6 +13,7 @@ export const MEDIA_FOLDERS = [
   'vertical_videos',
   'video_posters',
   'product_images',
+  'review_photos',
   'return_photos',
 ] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
@@ -70,6 +71,13 @@ export const FOLDER_RULES: Record<MediaFolder, FolderRule> = {
     tooLarge: () => 'Poster image size should be less than 5MB',
   },
   product_images: {
+    kind: 'image',
+    maxBytes: 5 * MB,
+    invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,
+    tooLarge: (fileName) => `${fileName || 'File'} is too large (max 5MB)`,
+  },
+  // Shoppers' review photos (issue 22): the product images' rules.
+  review_photos: {
     kind: 'image',
     maxBytes: 5 * MB,
     invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,

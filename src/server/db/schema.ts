@@ -18,6 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../core/api-types';
+import type { ReviewFit, ReviewPhoto, ReviewStatus } from '../../core/reviews';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/constants';
 import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
 import type { ReturnReason, ReturnResolution, ReturnStatus } from '../../core/returns';
@@ -65,6 +66,13 @@ export const products = pgTable(
     hsn: text().notNull().default('6211'),
     /** The product's own size chart (issue 22), inches; null: its category's applies. */
     sizeChart: jsonb().$type<SizeChart>(),
+    /**
+     * Approved reviews' stars summed and counted (issue 22 "Reviews and ratings"): cards show the
+     * average without a join. Written only in the review moderation and edit transactions
+     * (modules/reviews/service.ts), by the change in approved reviews.
+     */
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +88,11 @@ export const products = pgTable(
     // Search: ILIKE '%words%' over title or description through trigram indexes (pg_trgm).
     index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // The search that forgives (issue 22, search/matcher.ts): the words of title and description
+    // ('simple' configuration: lower-cased, no stemming), for exact and prefix word matches that
+    // the index answers without reading the rows again.
+    index('products_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
+    index('products_description_words_idx').using('gin', sql`to_tsvector('simple', ${t.description})`),
   ],
 );
 
@@ -835,6 +848,59 @@ export const searchSynonyms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('search_synonyms_two_terms', sql`cardinality(${t.terms}) >= 2`)],
+);
+
+/**
+ * Product reviews (issue 22 "Reviews and ratings"): one per shopper and product, written by a shopper
+ * with a delivered order of it. New and edited reviews wait ('pending') until an admin approves or
+ * hides them; only approved ones are public and count in the product's rating_sum/rating_count.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    photos: jsonb().$type<ReviewPhoto[]>().notNull().default([]),
+    /** The size bought, from the shopper's delivered order lines. */
+    size: text(),
+    fit: text().$type<ReviewFit>(),
+    status: text().$type<ReviewStatus>().notNull().default('pending'),
+    /** The shop's public answer, shown under the review. */
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
+    helpfulCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.productId, t.userId),
+    index().on(t.productId, t.status, t.createdAt),
+    index().on(t.status, t.createdAt),
+    check('product_reviews_rating', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** "Helpful" votes: one per shopper and review. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid()
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
 /**

@@ -49,8 +49,8 @@ const CHANNEL = 'store:cache-invalidate';
 /** How long one request may take to refresh an expired entry before another one tries. */
 const REFRESH_GRACE_MS = 5_000;
 
-/** Paths whose successful writes change what anonymous visitors see. */
-const CATALOGUE_WRITE = /^\/api\/(categories|products|admin\/homepage|orders\/admin\/[^/]+\/status)(\/|$|\?)/;
+/** Paths whose successful writes change what anonymous visitors see (a shopper's review waits for moderation: not these; moderation invalidates itself). */
+const CATALOGUE_WRITE = /^\/api\/(categories|products(?!\/[^/?]+\/reviews)|admin\/homepage|orders\/admin\/[^/]+\/status)(\/|$|\?)/;
 
 export interface CacheOptions {
   ttlMs?: number;

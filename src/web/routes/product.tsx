@@ -1,7 +1,8 @@
 /**
  * Product detail (/product/{id}): gallery, title, description, price, size, quantity, buying
  * buttons, 'Save to wishlist' and 'Share on WhatsApp', 'You May Also Like' and 'Recently viewed'
- * (issue 22). A missing product answers 404 with 'Product not found'.
+ * (issue 22), and the ratings and reviews (issue 22; JSON-LD AggregateRating and Review when there are
+ * approved reviews). A missing product answers 404 with 'Product not found'.
  */
 import { Suspense } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
@@ -15,18 +16,22 @@ import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
 import { DeliveryCheck } from '../features/pincodes/delivery-check';
 import { RecentlyViewed, useRecordView } from '../features/recently-viewed/recently-viewed';
+import { ReviewsLink, ReviewsSection } from '../features/reviews/reviews-section';
 import { ShareOnWhatsApp, WishlistButton } from '../features/wishlist/product-actions';
 import type { loader as rootLoader } from '../root';
 import { categoryHref } from '../lib/categories';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
 import type { Route } from './+types/product';
 
-/** The product and up to 5 related ones; 404 when the product is missing or inactive. */
+/** The product, up to 5 related ones and the first page of reviews; 404 when the product is missing or inactive. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const product = await context.catalog.getProduct(params.id);
   if (!product) throw data({ message: 'Product not found' }, { status: 404 });
-  const related = await context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []);
-  return { product, related: related.map(toProductCard) };
+  const [related, reviews] = await Promise.all([
+    context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []),
+    context.catalog.listReviews(product._id).catch(() => null),
+  ]);
+  return { product, related: related.map(toProductCard), reviews };
 }
 
 /**
@@ -39,7 +44,8 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   if (!loaderData) {
     return seoMeta({ origin, path, title: 'Product not found', description: 'This product is not available.', noindex: true });
   }
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
+  const rated = reviews && reviews.summary.count > 0 ? reviews : null;
   const description = summarize(product.description) || `${product.title} at ${BRAND.name}.`;
   const category = product.categoryIds[0];
   const crumbs = [
@@ -74,6 +80,25 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
           availability: isAvailable(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
         },
+        ...(rated
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: rated.summary.average,
+                reviewCount: rated.summary.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+              review: rated.reviews.map((r) => ({
+                '@type': 'Review',
+                name: r.title,
+                reviewBody: r.body,
+                datePublished: r.createdAt.slice(0, 10),
+                author: { '@type': 'Person', name: r.author },
+                reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+              })),
+            }
+          : {}),
       },
       breadcrumbJsonLd(origin, crumbs),
     ],
@@ -88,7 +113,7 @@ const PROMISES = [
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, reviews } = loaderData;
   const category = product.categoryIds[0];
   const origin = useRouteLoaderData<typeof rootLoader>('root')?.origin ?? '';
   useRecordView(product._id);
@@ -131,6 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 font-display text-3xl font-semibold leading-tight tracking-tight text-stone-900 sm:text-4xl">
               {product.title}
             </h1>
+            <ReviewsLink page={reviews} />
             <div className="mt-6">
               <PurchasePanel key={product._id} product={product} />
             </div>
@@ -157,6 +183,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         </div>
+        <ReviewsSection key={product._id} productId={product._id} initial={reviews} />
       </Container>
       {related.length > 0 ? (
         <Suspense>

@@ -7,6 +7,7 @@
  * short MP4 clips were made once with ffmpeg (scripts/make-demo-videos.mjs) and are copied from
  * seed-media/.
  */
+import { randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +47,7 @@ import {
   demoVideoBanner,
   demoVideos,
 } from './demo-catalog';
+import { seedDemoReviews } from './demo-reviews';
 import { renderAvatarSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
 import { resizeWebp, svgsToWebp } from './render-image';
 
@@ -144,8 +146,10 @@ export async function seedDemoCatalog(
   }
   const urlOf = (key: string, fallback: string) => imageUrls.get(key) ?? fallback;
 
+  const reviewerPassword = await hashPassword(randomBytes(24).toString('base64url'));
   await db.transaction(async (tx) => {
     const categoryIds = new Map<string, string>();
+    const seededProducts: Parameters<typeof seedDemoReviews>[1] = [];
     for (const [i, c] of demoCategories.entries()) {
       const [row] = await tx
         .insert(categories)
@@ -185,7 +189,13 @@ export async function seedDemoCatalog(
             stockQty: v.stock,
           })),
         )
-        .returning({ id: variants.id, stockQty: variants.stockQty });
+        .returning({
+          id: variants.id,
+          stockQty: variants.stockQty,
+          size: variants.size,
+          sku: variants.sku,
+          pricePaise: variants.pricePaise,
+        });
       // Each size's opening stock is its first ledger row (issue 21), so its history sums to its stock.
       await tx.insert(inventoryLedger).values(
         seeded.map((v) => ({
@@ -212,7 +222,15 @@ export async function seedDemoCatalog(
           return { productId: row.id, categoryId, position };
         }),
       );
+      seededProducts.push({
+        id: row.id,
+        createdAt,
+        title: p.title,
+        image: urlOf(`${p.key}:0`, `/media/demo/products/${p.key}-1.webp`),
+        variants: new Map(seeded.map((v) => [v.size, { id: v.id, sku: v.sku ?? '', pricePaise: v.pricePaise }])),
+      });
     }
+    await seedDemoReviews(tx, seededProducts, reviewerPassword, now);
     const bannerLink = (link: string | null) =>
       link?.replace(/^\/category\/(.+)$/, (_m, key: string) =>
         categoryIds.has(key)

@@ -62,6 +62,8 @@ export interface CloudinaryStore {
    * nothing. Throws when Cloudinary cannot be reached or refuses the call.
    */
   delete(publicId: string, resourceType: ResourceType): Promise<'ok' | 'not found'>;
+  /** True when `url` is this account's delivery URL of the image `publicId` (a shopper's upload, checked before it is kept). */
+  servesImage(publicId: string, url: string): boolean;
 }
 
 /** Builds the Cloudinary store for one account. */
@@ -73,8 +75,15 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
     `${apiBase}/v1_1/${encodeURIComponent(opts.cloudName)}/${resourceType}/${action}`;
   const timestamp = () => String(Math.floor(now().getTime() / 1000));
 
+  const deliveryBase = `https://res.cloudinary.com/${encodeURIComponent(opts.cloudName)}/image/upload/`;
+
   return {
     provider: 'cloudinary',
+
+    servesImage(publicId, url) {
+      if (!url.startsWith(deliveryBase)) return false;
+      return /^(v\d+\/)?([A-Za-z0-9_/-]+)\.[a-z0-9]{2,5}$/.exec(url.slice(deliveryBase.length))?.[2] === publicId;
+    },
 
     uploadTarget(folder, resourceType) {
       const params = { folder, timestamp: timestamp() };

@@ -6,7 +6,7 @@
  * token, the way it would post to Cloudinary.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -70,6 +70,8 @@ export interface DiskStore {
    * disk. Throws InvalidPublicIdError for an id outside the upload folders (e.g. "../x").
    */
   delete(publicId: string, resourceType?: ResourceType): Promise<'ok' | 'not found'>;
+  /** True when `url` is /media/<publicId>.<ext> and that file was uploaded here (a shopper's upload, checked before it is kept). */
+  servesImage(publicId: string, url: string): boolean;
 }
 
 /** Builds the disk store rooted at `opts.mediaDir`. */
@@ -88,6 +90,13 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
 
   return {
     provider: 'disk',
+
+    servesImage(publicId, url) {
+      const match = PUBLIC_ID_RE.exec(publicId);
+      if (!match || !isMediaFolder(match[1])) return false;
+      const file = /^\/media\/([a-z_]+\/[A-Za-z0-9_-]{1,100})\.([a-z0-9]{2,5})$/.exec(url);
+      return file?.[1] === publicId && existsSync(path.join(folderDir(match[1]), `${match[2]}.${file[2]}`));
+    },
 
     uploadTarget(folder, resourceType) {
       const expires = String(Math.floor((now().getTime() + DISK_UPLOAD_TTL_MS) / 1000));

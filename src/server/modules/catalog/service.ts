@@ -9,6 +9,7 @@ import { bySizeOrder } from '../../../core/constants';
 import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
+import { averageRating } from '../../../core/reviews';
 import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
@@ -130,6 +131,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       variantAttributes: row.variantAttributes,
       variants: vs,
       createdAt: row.createdAt.toISOString(),
+      rating: row.ratingCount > 0 ? { average: averageRating(row.ratingSum, row.ratingCount)!, count: row.ratingCount } : null,
       // Admin reads carry the product's own chart (the form edits it); public lists carry none.
       ...(activeOnly ? {} : { sizeChart: row.sizeChart ?? null, hsn: row.hsn }),
     };
@@ -273,9 +275,11 @@ export async function searchProducts(db: Database, query: ListingQuery, category
             : [desc(products.createdAt)];
   // The page and the count of every match in one statement (one round trip; the count runs once,
   // as an uncorrelated subquery). A page past the end has no row to carry it, so it asks again.
+  // A search counts its matches as it reads them to rank them (a window over the same scan) rather
+  // than finding them twice (issue 22).
   const matching = sql<number>`(select count(*)::int from ${products} where ${where})`;
   const found = await db
-    .select({ product: products, total: matching })
+    .select({ product: products, total: match ? sql<number>`(count(*) over ())::int` : matching })
     .from(products)
     .where(where)
     .orderBy(...order, asc(products.id))

@@ -6,6 +6,7 @@
  * A Cash on Delivery order counts in revenue only once its cash is collected (issue 20; on the day
  * it was placed); until then it is counted in `codToCollect` and in the orders beside the revenue.
  * `openReturns` counts return requests waiting for the shop (issue 21).
+ * `pendingReviews`: reviews waiting for moderation (issue 22).
  */
 import { and, asc, between, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/constants';
@@ -20,6 +21,7 @@ import {
 import type { Database } from '../../db/client';
 import { orders, products, variants } from '../../db/schema';
 import { countOpenReturns } from '../returns/service';
+import { pendingReviewCount } from '../reviews/service';
 import { addIstDays, istDate, istDayStart, istMonthStart } from '../admin-orders/ist';
 
 /**
@@ -45,7 +47,7 @@ export async function getDashboard(
   const since = monthStart < chartStart ? monthStart : chartStart;
   const revenueOrder = notInArray(orders.status, [...NON_REVENUE_STATUSES]);
 
-  const [perDay, statusRows, soldOut, low, [lowStockCounts], [codToCollect], openReturns] = await Promise.all([
+  const [perDay, statusRows, soldOut, low, [lowStockCounts], [codToCollect], openReturns, pendingReviews] = await Promise.all([
     // Per IST day since the earlier of the month's start and the chart's first day; up to 31 rows.
     db
       .select({
@@ -74,6 +76,7 @@ export async function getDashboard(
       .from(orders)
       .where(and(revenueOrder, eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'))),
     countOpenReturns(db),
+    pendingReviewCount(db),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, { paise: Number(r.revenue), orders: r.orders }]));
@@ -107,6 +110,7 @@ export async function getDashboard(
     revenueByDay,
     codToCollect: { orders: codToCollect.orders, amount: toRupees(Number(codToCollect.paise)) },
     openReturns,
+    pendingReviews,
   };
 }
 

@@ -13,14 +13,21 @@ import { orderReference } from '../orders/mail';
 
 const ONLINE_TIMING = 'It goes back to the card, UPI or bank account you paid with, usually within 5 to 7 working days.';
 
-/** The mail for a cancelled order; `refund` is null when nothing was paid (Cash on Delivery). */
-export function cancellationMail(order: Order, refund: { amountPaise: number; manual: boolean } | null): MailMessage {
+/**
+ * The mail for a cancelled order; `refund` is null when nothing was paid (Cash on Delivery); `byShop`
+ * with the shop's reason when an admin cancelled it.
+ */
+export function cancellationMail(
+  order: Order,
+  refund: { amountPaise: number; manual: boolean } | null,
+  byShop: { reason: string } | null = null,
+): MailMessage {
   const ref = orderReference(order._id);
   const title = `Order #${ref} is cancelled`;
   const money = refund
     ? `A refund of ${formatINR(toRupees(refund.amountPaise))} is on its way. ${refund.manual ? 'We sent it to your bank or UPI account.' : ONLINE_TIMING} The credit note is attached.`
     : 'Nothing was charged for this order, so there is nothing to refund.';
-  const intro = 'Your order has been cancelled as you asked.';
+  const intro = byShop ? `We are sorry: we had to cancel your order (${byShop.reason}).` : 'Your order has been cancelled as you asked.';
   const text = [title, '', intro, money].join('\n');
   const html = layout(title, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(money)}</p>`);
   return { to: order.email, subject: `Order #${ref} cancelled`, text, html };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { splitIncludedGst } from '../../../core/refunds';
-import { creditNotes, inventoryLedger, mailOutbox, orderItems, orderRefunds, orders, variants } from '../../db/schema';
+import { couponUses, coupons, creditNotes, inventoryLedger, mailOutbox, orderItems, orderRefunds, orders, variants } from '../../db/schema';
 import type { OutgoingMail } from '../../integrations/mail/mailer';
 import { signWebhook } from '../../integrations/razorpay/signature';
 
@@ -193,6 +193,43 @@ describe('shopper cancels before shipping', () => {
   });
 });
 
+describe('coupon use on cancel', () => {
+  it('gives the coupon use back: a one-per-shopper code can be used again after cancelling', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const couponCode = `BACK${randomUUID().slice(0, 6).toUpperCase()}`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      headers: admin,
+      payload: { code: couponCode, kind: 'percent', percentOff: 10, maxUses: 1, maxUsesPerShopper: 1 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 199_900, stockQty: 5 }] });
+    const buy = async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/create-order',
+        headers: shopper.headers,
+        payload: { items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }], fromBuyNow: true, shippingAddress, couponCode },
+      });
+      expect(created.json().pricing.summary.discountType).toBe('COUPON');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/verify-and-create-order',
+        payload: await t.sandbox.pay(created.json().order.id),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().order as { _id: string };
+    };
+    const first = await buy();
+    expect((await cancel(shopper, first._id)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.id, made.json()._id));
+    expect(row.used).toBe(0);
+    expect((await t.db.select().from(couponUses).where(eq(couponUses.couponId, row.id)))[0].used).toBe(0);
+    await buy();
+  });
+});
+
 describe('admin refunds', () => {
   it('refunds part of an order to the paisa, with a credit note whose lines sum exactly', async () => {
     const { order, paymentId } = await paidOrder();
@@ -302,6 +339,11 @@ describe('admin refunds', () => {
     expect(res.json().status).toBe('refunded');
     expect(res.json().customer).toBeDefined();
     expect(sandboxRefunds(paymentId).map((r) => r.amount)).toEqual([10_000, paiseOf(order.totals.grandTotal) - 10_000]);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Order #${order._id.slice(-8).toUpperCase()} cancelled`));
+    expect(mail.text).toContain('we had to cancel your order (Out of fabric)');
   });
 
   it('records a manual refund of a collected Cash on Delivery order with its bank/UPI reference', async () => {

@@ -9,10 +9,11 @@
  * - GET /api/orders/{id}/credit-notes/{creditNoteId}: the GST credit note PDF (owner or admin).
  * - GET /api/admin/refunds/failed: failed refunds for the dashboard.
  */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPaise } from '../../../core/money';
-import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../../core/refunds';
+import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../../core/schemas/refunds';
 import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { getAdminOrder } from '../admin-orders/service';
@@ -26,15 +27,20 @@ const idempotencyHeaders = z.looseObject({
   'idempotency-key': z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]{1,200}$/, KEY_MESSAGE),
 });
 
-export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): RefundDeps => ({
+/** What `refundOrder` needs, from the app (other modules' routes, e.g. returns, call it with this). */
+export function refundDeps(app: FastifyInstance): RefundDeps {
+  return {
     db: app.db,
     razorpay: app.paymentDeps.razorpay,
     mail: app.mailQueue,
     settings: () => app.settings.get(),
     log: app.log,
     now: app.authDeps.now,
-  });
+  };
+}
+
+export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => refundDeps(app);
 
   app.post('/api/orders/:id/cancel', { onRequest: app.authenticate, schema: { params: orderId, body: cancelOrderSchema } }, async (req) => {
     const user = requireUser(req);

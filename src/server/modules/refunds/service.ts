@@ -469,7 +469,11 @@ export async function cancelOrder(
     }
     const [shaped] = await hydrateOrders(tx, [{ ...order, status: 'cancelled' }]);
     const staged = deps.mail.stage({
-      ...cancellationMail(shaped, refund ? { amountPaise: refund.refund.amountPaise, manual: refund.refund.method === 'manual' } : null),
+      ...cancellationMail(
+        shaped,
+        refund ? { amountPaise: refund.refund.amountPaise, manual: refund.refund.method === 'manual' } : null,
+        admin ? { reason: input.reason } : null,
+      ),
       attachments: refund?.creditNoteId ? [{ kind: 'credit_note', creditNoteId: refund.creditNoteId }] : [],
     });
     await tx.insert(mailOutbox).values(staged);

@@ -14,19 +14,34 @@
  * - the word, its singular or a synonym is a word of the name of an active category the product is
  *   in, or of its parent ("men shirt" finds the shirts of Men), compared singular to singular.
  * Queries with other characters than words (say "100%") also match the old way, the whole text
- * anywhere in the title or description. Each arm is served by the trigram indexes on title and
- * description or by the primary key (query-plans.test.ts), so the statement never reads every product.
+ * anywhere in the title or description.
+ *
+ * At scale (issue 22, bench:scale: p99 under 50 ms at 10,000 products) similarity is not computed
+ * over the products: the words of every title (the shop's title vocabulary, a few hundred words) are
+ * kept in memory with the synonym groups and the active categories (`SearchDictionary`, dropped on
+ * every catalogue or synonym change through the response cache's invalidation, on every instance),
+ * the shopper's word is compared with that vocabulary by the same pg_trgm operators (a small
+ * statement, remembered per word), and the products are then found by exact and prefix word matches
+ * on the 'simple' text-search vectors of title and description, which their GIN indexes answer
+ * without reading the rows again (products_title_words_idx, products_description_words_idx;
+ * query-plans.test.ts). Similarity over each title and its extents across word boundaries are what
+ * this leaves out; a word the vocabulary does not know yet still matches itself exactly.
  *
  * Relevance: titles starting with the query first, then titles containing it, then by the summed
- * best word similarity of each word's terms to the title, then newest.
+ * best word similarity of each word's terms to the title (1 when the title has one of them as a
+ * whole word, which spares computing it for most matches), then newest.
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { searchWords, singular } from '../../../core/search';
 import type { Database } from '../../db/client';
 import { categories, productCategories, products, searchSynonyms } from '../../db/schema';
 
-/** At most this many terms per word (the word, its singular, its synonyms): each is two index scans. */
+/** At most this many terms per word (the word, its singular, its synonyms). */
 const MAX_TERMS_PER_WORD = 8;
+/** The dictionary is read again at least this often, whatever the invalidations (ms). */
+const DICTIONARY_MAX_AGE_MS = 60_000;
+/** Words whose close title words are remembered, per dictionary; the memo starts over past it. */
+const MAX_REMEMBERED_WORDS = 2_000;
 
 export interface MatchedCategory {
   id: string;
@@ -46,86 +61,174 @@ export interface TextMatch {
   categories: MatchedCategory[];
 }
 
+/** What every search reads: kept in memory per database handle (see the module's comment). */
+interface SearchDictionary {
+  groups: string[][];
+  activeCategories: { id: string; name: string; parentId: string | null }[];
+  /** The distinct words of every product's title, as to_tsvector('simple', title) has them. */
+  titleWords: string[];
+  /** Close title words by word and comparison ('strict:kurtaa' → ['kurta']). */
+  closeWords: Map<string, Promise<CloseWord[]>>;
+}
+
+interface DictionaryHolder {
+  current: Promise<SearchDictionary> | null;
+  readAt: number;
+}
+const dictionaries = new WeakMap<Database, DictionaryHolder>();
+
+const holderOf = (db: Database) => {
+  let holder = dictionaries.get(db);
+  if (!holder) {
+    holder = { current: null, readAt: 0 };
+    dictionaries.set(db, holder);
+  }
+  return holder;
+};
+
+async function readDictionary(db: Database): Promise<SearchDictionary> {
+  const [groups, activeCategories, words] = await Promise.all([
+    db.select({ terms: searchSynonyms.terms }).from(searchSynonyms),
+    db
+      .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.isActive, true)),
+    db.execute<{ word: string }>(sql`select word from ts_stat('select to_tsvector(''simple'', title) from products')`),
+  ]);
+  return { groups: groups.map((g) => g.terms), activeCategories, titleWords: words.rows.map((r) => r.word), closeWords: new Map() };
+}
+
+/**
+ * The dictionary of `db`: read once (concurrent searches share the read) and kept until forgotten
+ * or DICTIONARY_MAX_AGE_MS old. A forgotten read still under way is not kept.
+ */
+function dictionaryOf(db: Database): Promise<SearchDictionary> {
+  const holder = holderOf(db);
+  if (!holder.current || Date.now() - holder.readAt > DICTIONARY_MAX_AGE_MS) {
+    const pending = readDictionary(db);
+    holder.current = pending;
+    holder.readAt = Date.now();
+    pending.catch(() => {
+      if (holder.current === pending) holder.current = null;
+    });
+  }
+  return holder.current;
+}
+
+/**
+ * Drops what searches on `db` keep in memory (synonym groups, active categories, title words): the
+ * next search reads them again. The search routes call it on every response-cache invalidation
+ * (catalogue and synonym writes, here or on another instance through Redis).
+ */
+export function forgetSearchDictionary(db: Database): void {
+  holderOf(db).current = null;
+}
+
+/** A title word close to a shopper's word, with its word similarity to that word (0 to 1). */
+interface CloseWord {
+  word: string;
+  similarity: number;
+}
+
+/**
+ * The title words close to `term`: by strict word similarity (`%>>`, whole words), or with
+ * `prefix` by word similarity (`%>`, which also takes the start of a word), at pg_trgm's default
+ * thresholds, with their word similarity to `term`; computed by PostgreSQL over the dictionary's
+ * title words and remembered.
+ */
+function closeTitleWords(db: Database, dictionary: SearchDictionary, term: string, prefix: boolean): Promise<CloseWord[]> {
+  const key = `${prefix ? 'prefix' : 'strict'}:${term}`;
+  let found = dictionary.closeWords.get(key);
+  if (!found) {
+    if (dictionary.closeWords.size >= MAX_REMEMBERED_WORDS) dictionary.closeWords.clear();
+    const words = sql`unnest(string_to_array(${dictionary.titleWords.join(' ')}, ' '))`;
+    const close = prefix ? sql`w %> ${term}` : sql`w %>> ${term}`;
+    found = db
+      .execute<{ w: string; s: number }>(sql`select w, word_similarity(${term}, w)::float8 as s from ${words} as w where ${close}`)
+      .then((r) => r.rows.map((row) => ({ word: row.w, similarity: Number(row.s) })));
+    dictionary.closeWords.set(key, found);
+    found.catch(() => dictionary.closeWords.delete(key));
+  }
+  return found;
+}
+
+/** A regular expression (PostgreSQL ARE) finding any of `words` as a whole word. */
+const wholeWord = (words: string[]) => `\\m(${words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`)).join('|')})\\M`;
+
+/** A tsquery of `lexemes`, each quoted, with `:*` (a word starting with it) when `prefix`. */
+const tsquery = (lexemes: Iterable<string>, prefix: boolean) =>
+  [...new Set(lexemes)].map((l) => `'${l.replace(/['\\]/g, (c) => `\\${c}`)}'${prefix ? ':*' : ''}`);
+
+/** The words of a column as its GIN index has them (products_title_words_idx, products_description_words_idx). */
+const wordsOf = (column: typeof products.title | typeof products.description) => sql`to_tsvector('simple', ${column})`;
+
 /** Escapes LIKE wildcards in user text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A SQL text[] of `values`, each a bound parameter. */
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-
 /**
- * Builds the match for `text` (a listing's `q` or a suggestions query). Reads the synonym groups of
- * the query's words and the active categories (two small statements). With `prefixLastWord`, the
- * last word also matches categories whose name has a word starting with it (as-you-type).
+ * Builds the match for `text` (a listing's `q` or a suggestions query). Reads the dictionary (from
+ * memory once read) and, for a word not seen since, its close title words. With `prefixLastWord`,
+ * the last word also matches title words and category names starting with it (as-you-type).
  */
 export async function matchText(db: Database, text: string, opts: { prefixLastWord?: boolean } = {}): Promise<TextMatch> {
   const phrase = text.trim();
   let words = searchWords(phrase);
   // One-letter words ("t" of "t-shirt") only count when there is nothing else.
   if (words.some((w) => w.length > 1)) words = words.filter((w) => w.length > 1);
-  const lookups = [...new Set(words.flatMap((w) => [w, singular(w)]))];
-  const [groups, activeCategories] =
-    lookups.length > 0
-      ? await Promise.all([
-          db
-            .select({ terms: searchSynonyms.terms })
-            .from(searchSynonyms)
-            .where(sql`${searchSynonyms.terms} && ${textArray(lookups)}`),
-          db
-            .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
-            .from(categories)
-            .where(eq(categories.isActive, true)),
-        ])
-      : [[], []];
+  const dictionary: SearchDictionary =
+    words.length > 0 ? await dictionaryOf(db) : { groups: [], activeCategories: [], titleWords: [], closeWords: new Map() };
+  const { groups, activeCategories } = dictionary;
 
   const nameWords = new Map(activeCategories.map((c) => [c.id, new Set(searchWords(c.name).map(singular))]));
   const byId = new Map(activeCategories.map((c) => [c.id, c]));
   const named = new Map<string, Set<number>>();
-  const wordConditions: SQL[] = [];
   const termsOf = (word: string) => {
     const own = [word, singular(word)];
-    const synonyms = groups.filter((g) => g.terms.some((t) => own.includes(t))).flatMap((g) => g.terms);
+    const synonyms = groups.filter((g) => g.some((t) => own.includes(t))).flatMap((g) => g);
     return [...new Set([...own, ...synonyms])].slice(0, MAX_TERMS_PER_WORD);
   };
-  words.forEach((word, index) => {
-    const terms = termsOf(word);
-    const singulars = new Set(terms.map(singular));
-    const prefix = opts.prefixLastWord && index === words.length - 1 && word.length >= 2 ? word : null;
-    const direct = activeCategories.filter((c) => {
-      const names = nameWords.get(c.id)!;
-      return [...names].some((n) => singulars.has(n) || (prefix !== null && n.startsWith(prefix)));
-    });
-    for (const c of direct) named.set(c.id, (named.get(c.id) ?? new Set()).add(index));
-    // A parent category's products are mostly in its children: "men" covers Men's Shirts.
-    const directIds = new Set(direct.map((c) => c.id));
-    const scope = activeCategories
-      .filter((c) => directIds.has(c.id) || (c.parentId !== null && directIds.has(c.parentId)))
-      .map((c) => c.id);
-    // The shopper's own word (and its singular) may be misspelt: close enough to a whole word of the
-    // title by strict word similarity (plain word similarity lets "sari" find "Kalamkari", 0.6). Descriptions are long, so similarity over them costs too much at scale:
-    // there, and for the synonyms (the owner's exact spellings, where similarity would let "gents"
-    // find "Gentle"), a word of the text must start with the term. ILIKE is what the trigram indexes
-    // serve; the regular expression then checks the rows they found. Terms are letters and digits only.
-    const own = new Set([word, singular(word)]);
-    const startsWord = (column: typeof products.title | typeof products.description, t: string) =>
-      sql`(${column} ilike ${`%${t}%`} and ${column} ~* ${`\\m${t}`})`;
-    // While typing, the last word is often unfinished ("kur"): plain word similarity compares it with
-    // the start of a title word too.
-    const similar = (t: string) => (prefix !== null ? sql`${products.title} %> ${t}` : sql`${products.title} %>> ${t}`);
-    const arms = terms.flatMap((t) =>
-      own.has(t) ? [similar(t), startsWord(products.description, t)] : [startsWord(products.title, t), startsWord(products.description, t)],
-    );
-    if (scope.length > 0) {
-      // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.
-      arms.push(
-        sql`${products.id} = any(array(select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, scope)}))`,
-      );
-    }
-    wordConditions.push(or(...arms)!);
-  });
+  const titleWords = wordsOf(products.title);
+  const descriptionWords = wordsOf(products.description);
+  const closeByWord: CloseWord[][] = [];
+  const wordConditions = await Promise.all(
+    words.map(async (word, index) => {
+      const terms = termsOf(word);
+      const singulars = new Set(terms.map(singular));
+      const prefix = opts.prefixLastWord && index === words.length - 1 && word.length >= 2 ? word : null;
+      const direct = activeCategories.filter((c) => {
+        const names = nameWords.get(c.id)!;
+        return [...names].some((n) => singulars.has(n) || (prefix !== null && n.startsWith(prefix)));
+      });
+      for (const c of direct) named.set(c.id, (named.get(c.id) ?? new Set()).add(index));
+      // A parent category's products are mostly in its children: "men" covers Men's Shirts.
+      const directIds = new Set(direct.map((c) => c.id));
+      const scope = activeCategories
+        .filter((c) => directIds.has(c.id) || (c.parentId !== null && directIds.has(c.parentId)))
+        .map((c) => c.id);
+      // The shopper's own word (and its singular) may be misspelt: the title words close to it (by
+      // strict word similarity: plain word similarity lets "sari" find "Kalamkari", 0.6), and itself.
+      // While typing, the last word is often unfinished ("kur"): by plain word similarity, which
+      // compares it with the start of a title word too, and any title word starting with it.
+      // Descriptions are long: there, and for the synonyms (the owner's exact spellings, where
+      // similarity would let "gents" find "Gentle"), a word of the text must start with the term.
+      const own = terms.filter((t) => t === word || t === singular(word));
+      const synonyms = terms.filter((t) => !own.includes(t));
+      const close = (await Promise.all(own.map((t) => closeTitleWords(db, dictionary, t, prefix !== null)))).flat();
+      closeByWord[index] = close;
+      const titleQuery = [
+        ...tsquery([...close.map((c) => c.word), ...(prefix === null ? own : [])], false),
+        ...tsquery([...synonyms, ...(prefix !== null ? own : [])], true),
+      ].join(' | ');
+      const arms = [sql`${titleWords} @@ ${titleQuery}::tsquery`, sql`${descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`];
+      if (scope.length > 0) {
+        // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.
+        arms.push(
+          sql`${products.id} = any(array(select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, scope)}))`,
+        );
+      }
+      return or(...arms)!;
+    }),
+  );
 
   const literal = `%${escapeLike(phrase)}%`;
   const needsPhrase = words.length === 0 || /[^\p{L}\p{N}\s'’-]/u.test(phrase);
@@ -133,17 +236,37 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
   const where =
     wordConditions.length === 0 ? phraseMatch : needsPhrase ? or(phraseMatch, and(...wordConditions))! : and(...wordConditions)!;
 
-  const scores = words.map((w) => {
+  // A title with one of the terms as a whole word has word similarity 1 for it (the most there is),
+  // one with a close title word the similarity of that word (remembered with it): a regular
+  // expression says so for far less than computing the similarity, left for the other rows
+  // (matched by their description or category). Over a whole title the similarity could be a
+  // little higher, when the words around the close word share trigrams with the term. Terms no
+  // title has as a word (a misspelling) are left out of the expressions, which only save work.
+  const knownWords = new Set(dictionary.titleWords);
+  const scores = words.map((w, index) => {
     const terms = termsOf(w);
-    return terms.length === 1
-      ? sql`word_similarity(${terms[0]}, ${products.title})`
-      : sql`greatest(${sql.join(
-          terms.map((t) => sql`word_similarity(${t}, ${products.title})`),
-          sql`, `,
-        )})`;
+    const best =
+      terms.length === 1
+        ? sql`word_similarity(${terms[0]}, ${products.title})`
+        : sql`greatest(${sql.join(
+            terms.map((t) => sql`word_similarity(${t}, ${products.title})`),
+            sql`, `,
+          )})`;
+    const bySimilarity = new Map<number, string[]>([[1, terms.filter((t) => knownWords.has(t))]]);
+    for (const c of closeByWord[index] ?? []) bySimilarity.set(c.similarity, [...(bySimilarity.get(c.similarity) ?? []), c.word]);
+    const branches = [...bySimilarity.entries()]
+      .filter(([, ws]) => ws.length > 0)
+      .sort(([a], [b]) => b - a)
+      .map(([similarity, ws]) => sql`when ${products.title} ~* ${wholeWord(ws)} then ${similarity}::real`);
+    return branches.length > 0 ? sql`case ${sql.join(branches, sql` `)} else ${best} end` : best;
   });
-  const tier = sql`case when ${products.title} ilike ${`${escapeLike(phrase)}%`} then 2 when ${products.title} ilike ${literal} then 1 else 0 end`;
-  const relevance = [sql`${tier} desc`];
+  // Where the phrase first occurs in the title, case aside: 1 is the start (one lower() a row: ILIKE
+  // lower-cases the title again for every pattern). A phrase of one word that is in no title word
+  // (a misspelling, say) is in no title: the same 0 for every row, so left out.
+  const lowerPhrase = phrase.toLowerCase();
+  const inSomeTitle = !/^[\p{L}\p{N}]+$/u.test(lowerPhrase) || dictionary.titleWords.some((w) => w.includes(lowerPhrase));
+  const relevance: SQL[] = [];
+  if (inSomeTitle) relevance.push(sql`case strpos(lower(${products.title}), lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end desc`);
   if (scores.length > 0) relevance.push(sql`(${sql.join(scores, sql` + `)}) desc`);
   relevance.push(sql`${products.createdAt} desc`);
 

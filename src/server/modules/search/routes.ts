@@ -5,10 +5,13 @@
  * - GET, POST /api/admin/search-synonyms; PUT, DELETE /api/admin/search-synonyms/{id}: the owner's
  *   synonym groups, admins only (401 without a valid token, 403 for others). A change empties the
  *   response cache on every instance, so listings cached meanwhile show it at once.
+ * Every emptying of the response cache (these changes, catalogue writes, another instance's) also
+ * drops the search dictionary the matcher keeps in memory (./matcher.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { adminSynonymSchema, suggestionsQuerySchema, suggestionsSchema, synonymInputSchema } from '../../../core/schemas/search';
+import { forgetSearchDictionary } from './matcher';
 import { createSynonym, deleteSynonym, listSynonyms, searchSuggestions, updateSynonym } from './service';
 import { z } from 'zod';
 
@@ -18,6 +21,7 @@ const synonymId = idParams('Synonym group not found');
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const admin = { onRequest: app.requireAdmin };
+  app.responseCache.onInvalidate(() => forgetSearchDictionary(db));
 
   app.get(
     '/api/search/suggestions',

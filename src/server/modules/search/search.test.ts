@@ -3,6 +3,7 @@ import type { SearchSuggestions } from '../../../core/schemas/search';
 import { DEFAULT_SYNONYMS } from '../../../core/search';
 import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { eq } from 'drizzle-orm';
 import { searchSynonyms } from '../../db/schema';
 
 // Issue 22, "Search that forgives": misspellings, Indian spellings, synonyms the owner edits and
@@ -248,5 +249,55 @@ describe('suggestions while typing', () => {
     expect((await t.app.inject('/api/search/suggestions')).json()).toEqual({ products: [], categories: [] });
     expect((await t.app.inject('/api/search/suggestions?q=a&q=b')).statusCode).toBe(200);
     expect(await suggest('%_\\')).toEqual({ products: [], categories: [] });
+  });
+});
+
+describe('what searches keep in memory (bench:scale)', () => {
+  it('takes any text into its word queries without failing', async () => {
+    for (const q of ["o'neil's kurta", 'a\\b kurta', "x:* | !k & 'y'", 'kurta<->sari', '((', '१२३ साड़ी', 'ｋｕｒｔａ']) {
+      const listing = await t.app.inject(`/api/products?q=${encodeURIComponent(q)}`);
+      expect(listing.statusCode, `${q}: ${listing.body}`).toBe(200);
+      const suggestions = await t.app.inject(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
+      expect(suggestions.statusCode, `${q}: ${suggestions.body}`).toBe(200);
+    }
+    expect(await search('ｋｕｒｔａ')).toContain('kurta');
+  });
+
+  it('reads synonym groups once and again after any emptying of the response cache', async () => {
+    expect(await search('kaftan')).toEqual([]);
+    // Written around the API, as another instance would: this instance learns of it through the
+    // response cache's invalidation (Redis in production), not by reading the table per search.
+    const [row] = await t.db
+      .insert(searchSynonyms)
+      .values({ terms: ['abaya', 'caftan'] })
+      .returning();
+    expect(await search('abaya')).toEqual([]);
+    t.app.responseCache.invalidate();
+    expect(await search('abaya')).toEqual(['caftan']);
+    await t.db.delete(searchSynonyms).where(eq(searchSynonyms.id, row.id));
+    t.app.responseCache.invalidate();
+    expect(await search('abaya')).toEqual([]);
+  });
+
+  it('forgives a misspelling of a title word the owner has just added', async () => {
+    expect(await search('phulkri')).toEqual([]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: {
+        title: 'Phulkari Embroidered Stole',
+        description: 'Hand embroidered in Punjab.',
+        categoryIds: [cat.dresses],
+        images: [{ url: '/media/stole.webp', alt: 'Phulkari stole' }],
+        variants: [{ size: 'M', price: 1499, stockQty: 4 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    ids.phulkari = created.json()._id;
+    expect(await search('phulkri')).toEqual(['phulkari']);
+    expect((await t.app.inject('/api/search/suggestions?q=phulk')).json<SearchSuggestions>().products.map((p) => keyOf(p._id))).toEqual([
+      'phulkari',
+    ]);
   });
 });

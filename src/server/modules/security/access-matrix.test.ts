@@ -28,6 +28,8 @@ const PUBLIC = new Set([
   'GET /api/pincodes/:pincode',
   // Product cards by id for a guest's wishlist and "Recently viewed", both kept in the browser (issue 22).
   'GET /api/products/cards',
+  // Approved reviews and the rating summary of a product (issue 22).
+  'GET /api/products/:id/reviews',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
   // The same rule for the order's GST tax invoice (issue 20).
@@ -44,7 +46,7 @@ const PUBLIC = new Set([
 ]);
 // A shopper's own-order routes (cancel, returns; issue 21) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist)/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: '/admin/photo-snapshots', label: 'Photos' },
   { to: '/admin/testimonials', label: 'Testimonials' },
   { to: '/admin/contacts', label: 'Messages' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/settings', label: 'Settings' },
 ] as const;
 

@@ -3,12 +3,13 @@
  * heart over the picture (beside the link, not inside it).
  */
 import { Link } from 'react-router';
-import type { Product, ProductImage } from '../../../core/api-types';
+import type { Product, ProductImage, ProductRating } from '../../../core/api-types';
 import { WishlistHeart } from '../../features/wishlist/wishlist-heart';
 import { productImageProps } from '../../lib/images';
 import { usePageLoaded } from '../../lib/page-loaded';
 import { Badge } from '../ui/badge';
 import { PriceTag } from '../ui/price-tag';
+import { RatingBadge } from '../ui/star-rating';
 
 /** Whether any active variant has stock (products without variants count as available). */
 export function isAvailable(product: Product): boolean {
@@ -33,6 +34,8 @@ export interface ProductCardData {
   image: ProductImage | null;
   /** False when every active variant is out of stock (see isAvailable). */
   available: boolean;
+  /** Approved reviews' average and count (issue 22); absent or null without reviews. */
+  rating?: ProductRating | null;
 }
 
 /** The card's view of `product`. */
@@ -45,6 +48,7 @@ export function toProductCard(product: Product): ProductCardData {
     isBestseller: product.isBestseller,
     image: product.images[0] ?? null,
     available: isAvailable(product),
+    rating: product.rating ?? null,
   };
 }
 
@@ -107,6 +111,7 @@ export function ProductCard({
             {product.title}
           </h3>
           <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
+          {product.rating ? <RatingBadge average={product.rating.average} count={product.rating.count} /> : null}
         </div>
       </Link>
       <div className="absolute right-2 top-2">

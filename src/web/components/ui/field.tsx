@@ -4,7 +4,9 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 const control =
-  'block w-full rounded-md border bg-white px-3.5 text-base text-stone-900 shadow-sm placeholder:text-stone-400 focus:outline-none focus:ring-2 focus:ring-brand/30 focus:border-brand disabled:bg-stone-100 disabled:text-stone-500 read-only:bg-stone-100 read-only:text-stone-600 sm:text-sm';
+  'block w-full rounded-md border bg-white px-3.5 text-base text-stone-900 shadow-sm placeholder:text-stone-400 focus:outline-none focus:ring-2 focus:ring-brand/30 focus:border-brand disabled:bg-stone-100 disabled:text-stone-500 sm:text-sm';
+/** A read-only input looks filled in. Inputs only: CSS counts every <select> as :read-only. */
+const readOnlyInput = 'read-only:bg-stone-100 read-only:text-stone-600';
 
 function borderFor(error?: string) {
   return error ? 'border-red-400' : 'border-stone-300';
@@ -39,7 +41,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={`${control} h-11 ${borderFor(error)} ${trailing ? 'pr-12' : ''}`}
+          className={`${control} ${readOnlyInput} h-11 ${borderFor(error)} ${trailing ? 'pr-12' : ''}`}
           {...rest}
         />
         {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}

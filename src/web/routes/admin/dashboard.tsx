@@ -2,7 +2,8 @@
  * /admin/dashboard (admin spec section 2): 'Admin Dashboard', 'Welcome back, {name}', a link to the
  * profile and the tiles in their three groups; above them (issue 6) today's and this month's revenue
  * and orders, orders by status, failed refunds with a retry (issue 21), low-stock variants (sold out
- * apart from 1-5 left, issue 18) and a 30-day revenue chart.
+ * apart from 1-5 left, issue 18) and a 30-day revenue chart; the Reviews tile shows how many reviews
+ * wait for moderation (issue 22).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -37,7 +38,10 @@ const TILE_GROUPS = [
   },
   {
     title: 'Customer support',
-    tiles: [{ to: '/admin/contacts', label: 'Contact Messages', hint: 'Messages from the contact form' }],
+    tiles: [
+      { to: '/admin/contacts', label: 'Contact Messages', hint: 'Messages from the contact form' },
+      { to: '/admin/reviews', label: 'Reviews', hint: 'Approve, hide and reply to reviews' },
+    ],
   },
   {
     title: 'Shop',
@@ -168,6 +172,11 @@ export default function AdminDashboard() {
               >
                 <span className="block font-semibold text-stone-900">{tile.label}</span>
                 <span className="mt-1 block text-sm text-stone-500">{tile.hint}</span>
+                {tile.to === '/admin/reviews' && s ? (
+                  <span className="mt-2 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                    {s.pendingReviews} pending
+                  </span>
+                ) : null}
               </Link>
             ))}
           </div>

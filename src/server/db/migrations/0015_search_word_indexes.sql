@@ -1,0 +1,2 @@
+CREATE INDEX "products_title_words_idx" ON "products" USING gin (to_tsvector('simple', "title"));--> statement-breakpoint
+CREATE INDEX "products_description_words_idx" ON "products" USING gin (to_tsvector('simple', "description"));

@@ -1,0 +1,92 @@
+/**
+ * Review routes (issue 22 "Reviews and ratings"):
+ * - GET /api/products/{id}/reviews?sort=newest|helpful&page=: summary and a page of approved reviews.
+ * - GET /api/products/{id}/reviews/mine (shopper): may they review it, sizes bought, their review.
+ * - POST /api/products/{id}/reviews (shopper): create or edit their review (201 created, 200 edited);
+ *   403 'You can review products from your delivered orders' otherwise. Rate-limited like contacts.
+ * - POST /api/reviews/{id}/helpful (shopper): one "Helpful" vote per shopper.
+ * - POST /api/reviews/upload-target (shopper who may review `productId`): where a photo goes
+ *   (the media rules' review_photos folder: images up to 5MB).
+ * - GET /api/admin/reviews?status=&page=, PUT /api/admin/reviews/{id}/status {status},
+ *   PUT /api/admin/reviews/{id}/reply {reply} (admin).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../../core/schemas/common';
+import {
+  adminReviewsQuerySchema,
+  reviewInputSchema,
+  reviewReplySchema,
+  reviewStatusSchema,
+  reviewsQuerySchema,
+  reviewUploadTargetSchema,
+} from '../../../core/schemas/reviews';
+import { requireUser } from '../../plugins/auth';
+import {
+  PRODUCT_NOT_FOUND,
+  REVIEW_NOT_FOUND,
+  assertCanReview,
+  listAdminReviews,
+  listProductReviews,
+  moderateReview,
+  myReviewState,
+  replyToReview,
+  submitReview,
+  voteHelpful,
+} from './service';
+
+const productParams = idParams(PRODUCT_NOT_FOUND);
+const reviewParams = idParams(REVIEW_NOT_FOUND);
+/** Submissions and uploads per IP per minute (as POST /api/contacts). */
+const submitLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+/** Registers the public, shopper and admin review calls. */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const auth = { onRequest: app.authenticate };
+  const admin = { onRequest: app.requireAdmin };
+
+  app.get('/api/products/:id/reviews', { schema: { params: productParams, querystring: reviewsQuerySchema } }, async (req, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return listProductReviews(db, req.params.id, req.query.sort, req.query.page);
+  });
+
+  app.get('/api/products/:id/reviews/mine', { ...auth, schema: { params: productParams } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return myReviewState(db, requireUser(req).id, req.params.id);
+  });
+
+  app.post(
+    '/api/products/:id/reviews',
+    { ...auth, config: submitLimit, schema: { params: productParams, body: reviewInputSchema } },
+    async (req, reply) => {
+      const store = app.mediaStore;
+      const { created, review } = await submitReview(db, requireUser(req).id, req.params.id, req.body, (publicId, url) =>
+        store.servesImage(publicId, url),
+      );
+      return reply.status(created ? 201 : 200).send(review);
+    },
+  );
+
+  app.post('/api/reviews/:id/helpful', { ...auth, schema: { params: reviewParams } }, async (req) =>
+    voteHelpful(db, requireUser(req).id, req.params.id),
+  );
+
+  app.post('/api/reviews/upload-target', { ...auth, config: submitLimit, schema: { body: reviewUploadTargetSchema } }, async (req) => {
+    await assertCanReview(db, requireUser(req).id, req.body.productId);
+    return app.mediaStore.uploadTarget('review_photos', 'image');
+  });
+
+  app.get('/api/admin/reviews', { ...admin, schema: { querystring: adminReviewsQuerySchema } }, async (req) =>
+    listAdminReviews(db, req.query.status, req.query.page),
+  );
+  app.put('/api/admin/reviews/:id/status', { ...admin, schema: { params: reviewParams, body: reviewStatusSchema } }, async (req) => {
+    const review = await moderateReview(db, req.params.id, req.body.status);
+    app.responseCache.invalidate();
+    return review;
+  });
+  app.put('/api/admin/reviews/:id/reply', { ...admin, schema: { params: reviewParams, body: reviewReplySchema } }, async (req) => {
+    const review = await replyToReview(db, req.params.id, req.body.reply);
+    app.responseCache.invalidate();
+    return review;
+  });
+};
