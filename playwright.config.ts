@@ -43,6 +43,7 @@ export default defineConfig({
         'wishlist.spec.ts',
         'size-chart.spec.ts',
         'search.spec.ts',
+        'returns.spec.ts',
         'refunds.spec.ts',
         'reviews.spec.ts',
         'phone-checkout.spec.ts',

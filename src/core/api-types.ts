@@ -179,6 +179,8 @@ export interface CreateOrderResponse {
 }
 
 export interface OrderItem {
+  /** The order line's id (a return names its lines by it, issue 21). */
+  _id: string;
   productId: string;
   variantId: string | null;
   variantName: string | null;

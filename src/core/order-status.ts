@@ -9,7 +9,8 @@
  *     │           │          │                                                           │
  *     └───────────┴──────────┴─▶ cancelled ─▶ refunded                                   └─▶ delivered (return rejected)
  *   Any step may be skipped forwards before shipping (placed ─▶ shipped); shipped ─▶ delivered
- *   skips "out for delivery"; shipped or out_for_delivery ─▶ returned when the courier brings it back.
+ *   skips "out for delivery"; shipped or out_for_delivery ─▶ returned when the courier brings it back;
+ *   returned ─▶ shipped when a size exchange goes out (modules/returns), then delivered as usual.
  *
  * 'processing' is the admin spec's word (section 4) for the same stage as 'packed' and is kept as an
  * alias: stored orders keep it, the dropdown still offers it, and it moves exactly as 'packed' does.
@@ -31,7 +32,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   delivered: ['return_requested', 'returned'],
   cancelled: ['refunded'],
   return_requested: ['returned', 'delivered'],
-  returned: ['refunded'],
+  returned: ['refunded', 'shipped'],
   refunded: [],
 };
 

@@ -57,6 +57,7 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { listProductReviews } from './modules/reviews/service';
 import { AppError } from './errors';
 import { searchRoutes } from './modules/search/routes';
+import { returnRoutes } from './modules/returns/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -323,6 +324,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(wishlistRoutes);
   await app.register(reviewRoutes);
   await app.register(searchRoutes);
+  await app.register(returnRoutes);
 
   if (opts.webBuildDir || opts.webDev) {
     await registerSsr(app, {

@@ -39,6 +39,7 @@ export default [
     route('photo-snapshots', 'routes/admin/photo-snapshots.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
+    route('returns', 'routes/admin/returns.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('products', 'routes/admin/products.tsx'),

@@ -161,6 +161,8 @@ export interface DashboardSummary {
   revenueByDay: { date: string; revenue: number; orders: number }[];
   /** Cash on Delivery orders not yet collected (not in revenue until then), and their total in rupees. */
   codToCollect: { orders: number; amount: number };
+  /** Return and exchange requests waiting for the shop: requested, approved or received (issue 21). */
+  openReturns: number;
   /** Reviews waiting for moderation in /admin/reviews (issue 22). */
   pendingReviews: number;
 }

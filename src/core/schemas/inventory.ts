@@ -7,7 +7,14 @@
 import { z } from 'zod';
 
 /** Why a size's stock changed; one ledger row per change. */
-export const STOCK_CHANGE_REASONS = ['sale', 'cancellation', 'return_restock', 'exchange_reservation', 'adjustment'] as const;
+export const STOCK_CHANGE_REASONS = [
+  'sale',
+  'cancellation',
+  'return_restock',
+  'exchange_reservation',
+  'exchange_release',
+  'adjustment',
+] as const;
 export type StockChangeReasonName = (typeof STOCK_CHANGE_REASONS)[number];
 
 /** How the history dialog names each reason. */
@@ -16,6 +23,7 @@ export const STOCK_CHANGE_LABELS: Record<StockChangeReasonName, string> = {
   cancellation: 'Order cancelled',
   return_restock: 'Return restocked',
   exchange_reservation: 'Exchange reserved',
+  exchange_release: 'Exchange released',
   adjustment: 'Admin adjustment',
 };
 

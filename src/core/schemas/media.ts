@@ -14,6 +14,7 @@ export const MEDIA_FOLDERS = [
   'video_posters',
   'product_images',
   'review_photos',
+  'return_photos',
 ] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
@@ -77,6 +78,13 @@ export const FOLDER_RULES: Record<MediaFolder, FolderRule> = {
   },
   // Shoppers' review photos (issue 22): the product images' rules.
   review_photos: {
+    kind: 'image',
+    maxBytes: 5 * MB,
+    invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,
+    tooLarge: (fileName) => `${fileName || 'File'} is too large (max 5MB)`,
+  },
+  // Issue 21: a shopper's photos of a returned item (asked through POST /api/orders/{id}/returns/upload-target).
+  return_photos: {
     kind: 'image',
     maxBytes: 5 * MB,
     invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { INDIAN_STATES } from '../constants';
 import { gstinProblem, normalizeGstin } from '../gstin';
+import { DEFAULT_RETURNS_POLICY } from '../returns';
 import { DEFAULT_TAX_SLABS } from '../tax';
 import { LOW_STOCK_THRESHOLD } from './admin-orders';
 import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './common';
@@ -16,6 +17,9 @@ export const MAX_LOW_STOCK_THRESHOLD = 1_000;
 
 /** Most pincodes one list may hold. */
 export const MAX_PINCODES = 5_000;
+
+/** Longest return window an owner may set, days. */
+export const MAX_RETURN_WINDOW_DAYS = 90;
 
 /** A whole number of days (or orders) from 0 to `max`. */
 const count = (label: string, max: number) =>
@@ -161,6 +165,20 @@ export const shopSettingsSchema = z
     inventory: z
       .object({ lowStockThreshold: count('Low-stock threshold', MAX_LOW_STOCK_THRESHOLD) }, { error: 'Stock alert settings are invalid' })
       .default({ lowStockThreshold: LOW_STOCK_THRESHOLD }),
+    /**
+     * Returns and size exchanges (issue 21): the return window in days after delivery (0 = the
+     * spec's policy: damaged or wrong items only, reported within 24 hours) and whether a return
+     * may ask for another size. Optional in the body (default: the spec's policy).
+     */
+    returns: z
+      .object(
+        {
+          windowDays: count('Return window', MAX_RETURN_WINDOW_DAYS),
+          sizeExchanges: z.boolean({ error: 'Choose whether size exchanges are offered' }),
+        },
+        { error: 'Return settings are invalid' },
+      )
+      .default(DEFAULT_RETURNS_POLICY),
   })
   .superRefine(
     (s, ctx) => {
@@ -202,6 +220,8 @@ export interface PublicShopSettings {
   whatsappNumber: string;
   cod: { enabled: boolean; maxOrderTotal: number; fee: number };
   delivery: { dispatchDays: number; transitDaysWithinState: number; transitDaysMetros: number; transitDaysRest: number };
+  /** The returns policy the refund and shipping policy pages state (issue 21). */
+  returns: { windowDays: number; sizeExchanges: boolean };
 }
 
 /** The settings before an admin saves any (issue 20's defaults; identity fields empty). */
@@ -218,5 +238,6 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
   tax: { slabs: DEFAULT_TAX_SLABS.map((s) => ({ upTo: s.upToPaise === null ? null : s.upToPaise / 100, rate: s.ratePercent })) },
   inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
+  returns: { ...DEFAULT_RETURNS_POLICY },
   updatedAt: null,
 };

@@ -21,6 +21,7 @@ import type { Address } from '../../core/api-types';
 import type { ReviewFit, ReviewPhoto, ReviewStatus } from '../../core/reviews';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/constants';
 import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
+import type { ReturnReason, ReturnResolution, ReturnStatus } from '../../core/returns';
 import type { SizeChart } from '../../core/size-chart';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -685,6 +686,10 @@ export const shopSettings = pgTable(
     taxSlabs: jsonb().$type<StoredTaxSlab[]>().notNull(),
     /** Sizes with this many pieces or fewer are "low" on the dashboard and in the daily mail (issue 21). */
     lowStockThreshold: integer().notNull().default(5),
+    /** Days after delivery a shopper may ask for a return; 0: damaged or wrong items within 24 hours only (issue 21). */
+    returnWindowDays: integer().notNull().default(0),
+    /** Whether a return may ask for another size instead of a refund (issue 21). */
+    sizeExchanges: boolean().notNull().default(false),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
@@ -692,6 +697,7 @@ export const shopSettings = pgTable(
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_cod_amounts', sql`${t.codMaxOrderTotalPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.codMaxOpenOrders} >= 0`),
     check('shop_settings_low_stock_threshold', sql`${t.lowStockThreshold} >= 0`),
+    check('shop_settings_return_window', sql`${t.returnWindowDays} >= 0`),
   ],
 );
 
@@ -771,7 +777,8 @@ export const documentSequences = pgTable(
 /**
  * The inventory ledger (issue 21, DESIGN.md "stock"): one row per change of a variant's stock, written
  * in the same statement that changes `variants.stock_qty`. `delta` is signed pieces; `stockAfter` the
- * stock the change left. Reasons: sale, cancellation, return_restock, exchange_reservation, adjustment
+ * stock the change left. Reasons: sale, cancellation, return_restock, exchange_reservation,
+ * exchange_release (a rejected exchange gives its reserved size back), adjustment
  * (by an admin, with a note).
  */
 export const inventoryLedger = pgTable(
@@ -792,7 +799,7 @@ export const inventoryLedger = pgTable(
   (t) => [index().on(t.variantId, t.createdAt)],
 );
 
-export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'adjustment';
+export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'exchange_release' | 'adjustment';
 
 /**
  * Runs of periodic jobs that must happen once per period across every instance (issue 21: the daily
@@ -897,4 +904,60 @@ export const reviewHelpfulVotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/**
+ * Return and size-exchange requests (issue 21 "Returns and size exchanges"): one row per request a
+ * shopper makes on a delivered order, with its lines in `return_lines`. `refundPaise` is what the
+ * returned lines refund (src/core/returns.ts `lineRefundPaise`), fixed when requested. An exchange
+ * reserves its new sizes' stock when requested (ledger 'exchange_reservation'); `shipmentId` is the
+ * parcel that carried the new sizes. `idempotencyKey` makes a retried request answer the same row.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text().$type<ReturnStatus>().notNull().default('requested'),
+    resolution: text().$type<ReturnResolution>().notNull(),
+    reason: text().$type<ReturnReason>().notNull(),
+    comment: text().notNull().default(''),
+    photos: jsonb().$type<string[]>().notNull().default([]),
+    refundPaise: integer().notNull().default(0),
+    adminNote: text().notNull().default(''),
+    shipmentId: uuid().references(() => shipments.id, { onDelete: 'set null' }),
+    idempotencyKey: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.status, t.createdAt),
+    uniqueIndex('return_requests_idempotency_uq').on(t.userId, t.idempotencyKey),
+    check('return_requests_refund', sql`${t.refundPaise} >= 0`),
+  ],
+);
+
+/** The lines of a return: which order line, how many units, and for an exchange the size sent instead. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    refundPaise: integer().notNull().default(0),
+    exchangeVariantId: uuid().references(() => variants.id, { onDelete: 'set null' }),
+    exchangeSize: text(),
+  },
+  (t) => [index().on(t.returnId), index().on(t.orderItemId), check('return_lines_quantity', sql`${t.quantity} > 0`)],
 );

@@ -3,10 +3,12 @@
  * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
  * for download (issue 20). Before shipping it offers "Cancel order"; refunds show with their credit
- * notes (issue 21).
+ * notes; a delivered order shows its returns and, inside the shop's return window, "Return or
+ * exchange" (issue 21).
  */
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
+import { DEFAULT_RETURNS_POLICY } from '../../core/returns';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { Badge } from '../components/ui/badge';
@@ -20,8 +22,10 @@ import { CancelOrder } from '../features/orders/cancel-order';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
 import { RefundList } from '../features/orders/refund-list';
+import { ReturnsPanel } from '../features/orders/returns-panel';
 import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/order-detail';
 
 /** Title of the order page. */
@@ -42,6 +46,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
 export default function OrderDetail({ params }: Route.ComponentProps) {
   const status = useRequireAuth({ resumeTo: `/orders/${params.id}` });
   const query = useOrderQuery(params.id);
+  const returnsPolicy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
 
   if (status !== 'signed-in' || query.isPending) return <PageLoader text="Loading order..." />;
 
@@ -84,6 +89,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
       {order.shipments?.length ? (
         <div className="mt-8">
           <TrackingPanel shipments={order.shipments} />
+        </div>
+      ) : null}
+
+      {order.timeline.some((e) => e.status === 'delivered') ? (
+        <div className="mt-8">
+          <ReturnsPanel order={order} policy={returnsPolicy} />
         </div>
       ) : null}
 

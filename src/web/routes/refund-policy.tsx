@@ -1,24 +1,80 @@
 /**
- * Cancellations and Refund (/refund-policy): all sales final; damage and wrong-item claims (spec 9).
+ * Cancellations and Refund (/refund-policy). The returns part follows the shop's settings (issue 21),
+ * so the page never disagrees with what the order page offers: with a 0-day window it is the spec's
+ * policy (section 9: all sales final; damage and wrong-item claims within 24 hours); otherwise
+ * returns within the window for a refund and, when offered, size exchanges.
  */
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { BRAND } from '../../core/constants';
+import { DEFAULT_RETURNS_POLICY, type ReturnsPolicy } from '../../core/returns';
 import { PolicyPage, type PolicySection } from '../components/layout/policy-page';
 import { originFromMatches, seoMeta } from '../lib/seo';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/refund-policy';
+
+/** "7 days" or "1 day". */
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 /** Title, description and canonical URL. */
 export function meta({ matches }: Route.MetaArgs) {
+  const policy = (matches[0] as { data?: { returns?: ReturnsPolicy } } | undefined)?.data?.returns ?? DEFAULT_RETURNS_POLICY;
   return seoMeta({
     origin: originFromMatches(matches),
     path: '/refund-policy',
     title: 'Cancellations and Refund',
-    description: `All sales at ${BRAND.name} are final. How to report a damaged or wrong item within 24 hours of delivery, and what we do about it.`,
+    description:
+      policy.windowDays > 0
+        ? `Return an item to ${BRAND.name} within ${days(policy.windowDays)} of delivery for a refund${policy.sizeExchanges ? ' or another size' : ''}. How returns, exchanges and refunds work.`
+        : `All sales at ${BRAND.name} are final. How to report a damaged or wrong item within 24 hours of delivery, and what we do about it.`,
     type: 'article',
   });
 }
 
-const SECTIONS: PolicySection[] = [
+/** The sections stating the returns policy of a shop that takes returns (`windowDays` > 0). */
+function returnSections(policy: ReturnsPolicy): PolicySection[] {
+  const window = days(policy.windowDays);
+  return [
+    {
+      id: 'returns',
+      title: policy.sizeExchanges ? 'Returns and size exchanges' : 'Returns',
+      body: (
+        <>
+          <p>
+            You can return an item <strong>within {window} of delivery</strong>
+            {policy.sizeExchanges ? (
+              <>
+                {' '}
+                for a refund, or <strong>exchange it for another size</strong> of the same product while that size is in stock
+              </>
+            ) : (
+              ' for a refund'
+            )}
+            . Items must be unworn and unwashed, with their tags.
+          </p>
+          <p>
+            Open the order on <Link to="/orders">Your Orders</Link> and choose <strong>Return or exchange</strong>: pick the items and
+            quantities, tell us why, and add photos if something is wrong with them. We reply within 2 working days and write to you at
+            every step.
+          </p>
+          {policy.sizeExchanges ? <p>We set the new size aside as soon as you ask, and send it once your return reaches us.</p> : null}
+        </>
+      ),
+    },
+    {
+      id: 'damaged',
+      title: 'Damaged or wrong items',
+      body: (
+        <p>
+          If your order arrives damaged or you received the wrong item, ask for a return within {window} of delivery with photos of the item
+          and its packaging. Damaged or wrong items are replaced or refunded at no cost to you.
+        </p>
+      ),
+    },
+  ];
+}
+
+/** The spec's policy (section 9): all sales final; damage and wrong-item claims within 24 hours. */
+const FINAL_SALE_SECTIONS: PolicySection[] = [
   {
     id: 'final',
     title: 'All sales are final',
@@ -33,18 +89,22 @@ const SECTIONS: PolicySection[] = [
       </>
     ),
   },
-  {
-    id: 'cancellations',
-    title: 'Cancellations',
-    body: (
-      <p>
-        Because we start packing orders as soon as they are paid, an order cannot be cancelled once its payment has been confirmed. If a
-        payment fails or you close the payment window, no order is placed and nothing is charged. If we are ever unable to fill a paid order
-        (for example the last piece sold out at the same moment), we cancel it ourselves and return the full amount to your original payment
-        method.
-      </p>
-    ),
-  },
+];
+
+const CANCELLATIONS: PolicySection = {
+  id: 'cancellations',
+  title: 'Cancellations',
+  body: (
+    <p>
+      Because we start packing orders as soon as they are paid, an order cannot be cancelled once its payment has been confirmed. If a
+      payment fails or you close the payment window, no order is placed and nothing is charged. If we are ever unable to fill a paid order
+      (for example the last piece sold out at the same moment), we cancel it ourselves and return the full amount to your original payment
+      method.
+    </p>
+  ),
+};
+
+const FINAL_SALE_DAMAGE: PolicySection[] = [
   {
     id: 'damaged',
     title: 'Damaged or wrong items',
@@ -70,6 +130,9 @@ const SECTIONS: PolicySection[] = [
       </>
     ),
   },
+];
+
+const COMMON_SECTIONS: PolicySection[] = [
   {
     id: 'fees',
     title: 'Fees',
@@ -101,18 +164,30 @@ const SECTIONS: PolicySection[] = [
   },
 ];
 
-/** The cancellations and refund policy page. */
+/** The cancellations and refund policy page, stating the shop's returns policy (settings). */
 export default function RefundPolicy() {
+  const policy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
+  const takesReturns = policy.windowDays > 0;
+  const sections = takesReturns
+    ? [...returnSections(policy), CANCELLATIONS, ...COMMON_SECTIONS]
+    : [...FINAL_SALE_SECTIONS, CANCELLATIONS, ...FINAL_SALE_DAMAGE, ...COMMON_SECTIONS];
   return (
     <PolicyPage
       title="Cancellations and Refund"
       summary={
-        <p>
-          All sales are final: no refunds, exchanges or credit. If something arrives damaged or wrong, tell us within 24 hours of delivery
-          with photos and your order number.
-        </p>
+        takesReturns ? (
+          <p>
+            Changed your mind or need another size? Return items within {days(policy.windowDays)} of delivery for a refund
+            {policy.sizeExchanges ? ' or exchange them for another size' : ''}, from your order page.
+          </p>
+        ) : (
+          <p>
+            All sales are final: no refunds, exchanges or credit. If something arrives damaged or wrong, tell us within 24 hours of delivery
+            with photos and your order number.
+          </p>
+        )
       }
-      sections={SECTIONS}
+      sections={sections}
     />
   );
 }

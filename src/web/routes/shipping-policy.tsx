@@ -1,10 +1,14 @@
 /**
- * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking (spec 9).
+ * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking (spec 9);
+ * the damaged-parcel and returns part follows the shop's returns settings (issue 21), as the refund
+ * policy does.
  */
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { BRAND } from '../../core/constants';
+import { DEFAULT_RETURNS_POLICY, type ReturnsPolicy } from '../../core/returns';
 import { PolicyPage, type PolicySection } from '../components/layout/policy-page';
 import { originFromMatches, seoMeta } from '../lib/seo';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/shipping-policy';
 
 /** Title, description and canonical URL. */
@@ -98,16 +102,6 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
-    id: 'damage',
-    title: 'Damaged parcels and wrong items',
-    body: (
-      <p>
-        If your parcel arrives damaged or holds the wrong item, tell us <strong>within 24 hours of delivery</strong> with photos and your
-        order number. The details are in our <Link to="/refund-policy">Cancellations and Refund policy</Link>.
-      </p>
-    ),
-  },
-  {
     id: 'support',
     title: 'Support hours',
     body: (
@@ -118,13 +112,44 @@ const SECTIONS: PolicySection[] = [
   },
 ];
 
+/** What to do about a damaged parcel, and how a return or size exchange travels, under `policy`. */
+function damageSection(policy: ReturnsPolicy): PolicySection {
+  if (policy.windowDays === 0) {
+    return {
+      id: 'damage',
+      title: 'Damaged parcels and wrong items',
+      body: (
+        <p>
+          If your parcel arrives damaged or holds the wrong item, tell us <strong>within 24 hours of delivery</strong> with photos and your
+          order number. The details are in our <Link to="/refund-policy">Cancellations and Refund policy</Link>.
+        </p>
+      ),
+    };
+  }
+  const window = `${policy.windowDays} day${policy.windowDays === 1 ? '' : 's'}`;
+  return {
+    id: 'damage',
+    title: policy.sizeExchanges ? 'Damaged parcels, returns and size exchanges' : 'Damaged parcels and returns',
+    body: (
+      <p>
+        If your parcel arrives damaged, holds the wrong item{policy.sizeExchanges ? ' or the size does not fit' : ''}, ask for a return from
+        your order page <strong>within {window} of delivery</strong>.
+        {policy.sizeExchanges ? ' A new size ships as its own parcel, free and tracked like the first.' : ''} The details are in our{' '}
+        <Link to="/refund-policy">Cancellations and Refund policy</Link>.
+      </p>
+    ),
+  };
+}
+
 /** The shipping policy page. */
 export default function ShippingPolicy() {
+  const policy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
+  const sections = [...SECTIONS.slice(0, -1), damageSection(policy), ...SECTIONS.slice(-1)];
   return (
     <PolicyPage
       title="Shipping Policy"
       summary={<p>Free shipping across India. Orders ship within 1-2 business days and usually arrive within 3-14 business days.</p>}
-      sections={SECTIONS}
+      sections={sections}
     />
   );
 }

@@ -1087,6 +1087,8 @@ export const demoShopSettings: ShopSettingsInput = {
   cod: { ...DEFAULT_SHOP_SETTINGS.cod },
   delivery: { ...DEFAULT_SHOP_SETTINGS.delivery },
   tax: { slabs: DEFAULT_SHOP_SETTINGS.tax.slabs.map((s) => ({ ...s })) },
+  // Issue 21: the demo shop takes returns for 7 days after delivery and offers size exchanges.
+  returns: { windowDays: 7, sizeExchanges: true },
 };
 
 /**

@@ -5,6 +5,7 @@
  * orders are left out of both revenue and the order counts beside it (ordersByStatus counts all).
  * A Cash on Delivery order counts in revenue only once its cash is collected (issue 20; on the day
  * it was placed); until then it is counted in `codToCollect` and in the orders beside the revenue.
+ * `openReturns` counts return requests waiting for the shop (issue 21).
  * `pendingReviews`: reviews waiting for moderation (issue 22).
  */
 import { and, asc, between, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import {
 } from '../../../core/schemas/admin-orders';
 import type { Database } from '../../db/client';
 import { orders, products, variants } from '../../db/schema';
+import { countOpenReturns } from '../returns/service';
 import { pendingReviewCount } from '../reviews/service';
 import { addIstDays, istDate, istDayStart, istMonthStart } from '../admin-orders/ist';
 
@@ -45,7 +47,7 @@ export async function getDashboard(
   const since = monthStart < chartStart ? monthStart : chartStart;
   const revenueOrder = notInArray(orders.status, [...NON_REVENUE_STATUSES]);
 
-  const [perDay, statusRows, soldOut, low, [lowStockCounts], [codToCollect], pendingReviews] = await Promise.all([
+  const [perDay, statusRows, soldOut, low, [lowStockCounts], [codToCollect], openReturns, pendingReviews] = await Promise.all([
     // Per IST day since the earlier of the month's start and the chart's first day; up to 31 rows.
     db
       .select({
@@ -73,6 +75,7 @@ export async function getDashboard(
       .select({ orders: sql<number>`count(*)::int`, paise: sql<string>`coalesce(sum(${orders.grandTotalPaise}), 0)` })
       .from(orders)
       .where(and(revenueOrder, eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'))),
+    countOpenReturns(db),
     pendingReviewCount(db),
   ]);
 
@@ -106,6 +109,7 @@ export async function getDashboard(
     lowStockThreshold,
     revenueByDay,
     codToCollect: { orders: codToCollect.orders, amount: toRupees(Number(codToCollect.paise)) },
+    openReturns,
     pendingReviews,
   };
 }

@@ -70,6 +70,7 @@ export function shapeOrder(
     items: itemRows
       .filter((i) => i.orderId === row.id)
       .map((i) => ({
+        _id: i.id,
         productId: i.productId,
         variantId: i.variantId,
         variantName: i.variantName,

@@ -44,8 +44,9 @@ const PUBLIC = new Set([
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
 ]);
+// A shopper's own-order routes (cancel, returns; issue 21) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|wishlist|reviews\/|products\/:id\/reviews)/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews)/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SHOP_SETTINGS, type PublicShopSettings, type ShopSettings, type ShopSettingsData } from '../../../core/schemas/settings';
 import { toPaise, toRupees } from '../../../core/money';
+import { DEFAULT_RETURNS_POLICY } from '../../../core/returns';
 import { LOW_STOCK_THRESHOLD } from '../../../core/schemas/admin-orders';
 import type { TaxSlab } from '../../../core/tax';
 import type { Database } from '../../db/client';
@@ -56,6 +57,7 @@ function fromRow(row: SettingsRow): ShopSettings {
     },
     tax: { slabs: row.taxSlabs.map((s) => ({ upTo: s.upToPaise === null ? null : toRupees(s.upToPaise), rate: s.ratePercent })) },
     inventory: { lowStockThreshold: row.lowStockThreshold },
+    returns: { windowDays: row.returnWindowDays, sizeExchanges: row.sizeExchanges },
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -84,6 +86,8 @@ export function settingsToRow(data: ShopSettingsData, userId: string | null) {
     taxSlabs: data.tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate })),
     // Settings built in code rather than parsed may predate the section: the default then (issue 21).
     lowStockThreshold: (data.inventory as ShopSettingsData['inventory'] | undefined)?.lowStockThreshold ?? LOW_STOCK_THRESHOLD,
+    returnWindowDays: (data.returns as ShopSettingsData['returns'] | undefined)?.windowDays ?? DEFAULT_RETURNS_POLICY.windowDays,
+    sizeExchanges: (data.returns as ShopSettingsData['returns'] | undefined)?.sizeExchanges ?? DEFAULT_RETURNS_POLICY.sizeExchanges,
     updatedBy: userId,
   };
 }
@@ -105,6 +109,7 @@ export function publicSettings(settings: ShopSettings): PublicShopSettings {
       transitDaysMetros: delivery.transitDaysMetros,
       transitDaysRest: delivery.transitDaysRest,
     },
+    returns: { ...settings.returns },
   };
 }
 

@@ -59,6 +59,7 @@ describe('shop settings', () => {
         ],
       },
       inventory: { lowStockThreshold: 5 },
+      returns: { windowDays: 0, sizeExchanges: false },
       updatedAt: null,
     });
     const pub = await t.app.inject('/api/settings/public');
@@ -165,6 +166,7 @@ describe('shop settings', () => {
       whatsappNumber: '9845012345',
       cod: { enabled: true, maxOrderTotal: 5000, fee: 49.5 },
       delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5 },
+      returns: { windowDays: 0, sizeExchanges: false },
     });
     expect(pub.body).not.toContain('29AABCR1234M1Z9');
     expect(pub.body).not.toContain('110001');

@@ -10,6 +10,7 @@ import { BRAND } from '../../../core/constants';
 const SECTIONS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/coupons', label: 'Coupons' },

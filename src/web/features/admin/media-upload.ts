@@ -30,6 +30,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Message of a failure the store does not explain; default 'Failed to upload image' (or video). */
   fallbackMessage?: string;
+  /** Where to ask for the upload target; default the admin's /api/admin/media/upload-target. */
+  targetPath?: string;
 }
 
 function uploadErrorMessage(xhr: XMLHttpRequest): string | undefined {
@@ -91,7 +93,7 @@ export async function uploadMedia(file: File, folder: MediaFolder, options: Uplo
   const resourceType = FOLDER_RULES[folder].kind;
   const fallbackMessage = options.fallbackMessage ?? `Failed to upload ${resourceType}`;
   options.onProgress?.(0);
-  const target = await apiFetch<UploadTarget>('/api/admin/media/upload-target', {
+  const target = await apiFetch<UploadTarget>(options.targetPath ?? '/api/admin/media/upload-target', {
     method: 'POST',
     body: { folder, resourceType },
     auth: true,

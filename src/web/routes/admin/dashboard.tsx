@@ -49,13 +49,20 @@ const TILE_GROUPS = [
   },
 ] as const;
 
-function Figure({ label, value, sub }: { label: string; value: string; sub: string }) {
-  return (
-    <div className="rounded-xl border border-stone-200 bg-white p-4">
+function Figure({ label, value, sub, to }: { label: string; value: string; sub: string; to?: string }) {
+  const body = (
+    <>
       <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-stone-900">{value}</p>
       <p className="text-sm text-stone-500">{sub}</p>
-    </div>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-brand">
+      {body}
+    </Link>
+  ) : (
+    <div className="rounded-xl border border-stone-200 bg-white p-4">{body}</div>
   );
 }
 
@@ -88,7 +95,7 @@ export default function AdminDashboard() {
           <p className="rounded-lg bg-red-50 p-4 text-sm text-red-700">{summary.error.message}</p>
         ) : (
           <>
-            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
               <Figure
                 label="Today's revenue"
                 value={s ? formatINR(s.today.revenue) : '…'}
@@ -112,6 +119,12 @@ export default function AdminDashboard() {
                 label="Low stock"
                 value={s ? String(s.lowStockCounts.soldOut + s.lowStockCounts.low) : '…'}
                 sub={s ? `${s.lowStockCounts.soldOut} sold out, ${s.lowStockCounts.low} with 1-5 left` : ' '}
+              />
+              <Figure
+                label="Open returns"
+                value={s ? String(s.openReturns) : '…'}
+                sub="returns and exchanges to handle"
+                to="/admin/returns"
               />
             </div>
             <p className="text-xs text-stone-500" data-testid="cod-to-collect">

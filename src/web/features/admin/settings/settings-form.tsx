@@ -14,6 +14,7 @@ import { gstStateCode } from '../../../../core/gstin';
 import { formatINR } from '../../../../core/money';
 import {
   MAX_LOW_STOCK_THRESHOLD,
+  MAX_RETURN_WINDOW_DAYS,
   shopSettingsSchema,
   type ShopSettings,
   type ShopSettingsData,
@@ -288,6 +289,24 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           error={errors.inventory?.lowStockThreshold?.message}
           {...form.register('inventory.lowStockThreshold', num)}
         />
+      </Section>
+
+      <Section
+        title="Returns and exchanges"
+        description="The refund and shipping policy pages state these, and the order page offers returns by them."
+      >
+        <Input
+          label="Return window (days after delivery)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_RETURN_WINDOW_DAYS}
+          className="sm:max-w-xs"
+          hint="0: only damaged or wrong items, reported within 24 hours"
+          error={errors.returns?.windowDays?.message}
+          {...form.register('returns.windowDays', num)}
+        />
+        <CheckField label="Offer size exchanges" {...form.register('returns.sizeExchanges')} />
       </Section>
 
       <div className="flex justify-end">

@@ -1,0 +1,141 @@
+/**
+ * Returns and size exchanges as the API speaks them (issue 21 "Returns and size exchanges"): the
+ * shopper's request body (POST /api/orders/{id}/returns), the admin's decision bodies and the
+ * return as both read it. Money in rupees here, paise in the database.
+ */
+import { z } from 'zod';
+import type { Shipment } from '../api-types';
+import { CART_QTY_MAX } from '../constants';
+import {
+  MAX_RETURN_PHOTOS,
+  RETURN_REASONS,
+  RETURN_RESOLUTIONS,
+  RETURN_STATUSES,
+  type ReturnReason,
+  type ReturnResolution,
+  type ReturnStatus,
+} from '../returns';
+
+const noNul = (v: string) => !v.includes('\u0000');
+
+/**
+ * A photo of the return: a URL the shop's media store gave for the 'return_photos' folder (the
+ * disk store's /media/return_photos/..., or Cloudinary's https URL with that folder).
+ */
+export const RETURN_PHOTO_MESSAGE = 'Please upload the photos through the form';
+export const isReturnPhotoUrl = (url: string) =>
+  /^\/media\/return_photos\/[A-Za-z0-9._-]+$/.test(url) || /^https:\/\/[^\s/]+\/[^\s]*\/return_photos\/[A-Za-z0-9._-]+$/.test(url);
+
+/** One line of a return: an order line, how many units, and for an exchange the size wanted instead. */
+const returnLineSchema = z.object({
+  orderItemId: z.guid({ error: 'Please choose an item of this order' }),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(CART_QTY_MAX, `Quantity must be at most ${CART_QTY_MAX}`),
+  exchangeVariantId: z.guid({ error: 'Please choose another size' }).nullish(),
+});
+
+/** Body of POST /api/orders/{id}/returns. */
+export const returnRequestSchema = z
+  .object({
+    lines: z
+      .array(returnLineSchema, { error: 'Please choose at least one item to return' })
+      .min(1, 'Please choose at least one item to return')
+      .max(50, 'Too many items'),
+    reason: z.enum(RETURN_REASONS, { error: 'Please choose a reason' }),
+    comment: z
+      .string({ error: 'Comment must be text' })
+      .refine(noNul, 'Comment contains invalid characters')
+      .trim()
+      .max(500, 'Comment must be at most 500 characters')
+      .nullish()
+      .transform((v) => v ?? ''),
+    photos: z
+      .array(z.string({ error: RETURN_PHOTO_MESSAGE }).max(500, RETURN_PHOTO_MESSAGE).refine(isReturnPhotoUrl, RETURN_PHOTO_MESSAGE), {
+        error: RETURN_PHOTO_MESSAGE,
+      })
+      .max(MAX_RETURN_PHOTOS, `At most ${MAX_RETURN_PHOTOS} photos`)
+      .nullish()
+      .transform((v) => v ?? []),
+    resolution: z.enum(RETURN_RESOLUTIONS, { error: 'Please choose a refund or another size' }),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.lines.forEach((line, i) => {
+      if (seen.has(line.orderItemId)) ctx.addIssue({ code: 'custom', path: ['lines', i], message: 'Each item can be listed only once' });
+      seen.add(line.orderItemId);
+      if (body.resolution === 'exchange' && !line.exchangeVariantId) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'exchangeVariantId'], message: 'Please choose the size you want instead' });
+      }
+    });
+  });
+export type ReturnRequestInput = z.input<typeof returnRequestSchema>;
+export type ReturnRequestData = z.output<typeof returnRequestSchema>;
+
+const note = (required: string | null) =>
+  z
+    .string({ error: 'Note must be text' })
+    .refine(noNul, 'Note contains invalid characters')
+    .trim()
+    .max(500, 'Note must be at most 500 characters')
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => required === null || v.length > 0, required ?? '');
+
+/** Body of the admin's approve and mark-received actions: an optional note. */
+export const returnNoteSchema = z.object({ note: note(null) });
+/** Body of the admin's reject: the note (why) is required, and mailed to the shopper. */
+export const returnRejectSchema = z.object({ note: note('Please say why the return is rejected') });
+
+/** Body of the admin's refund of a received return: a Cash on Delivery order needs the transfer's reference. */
+export const returnRefundSchema = z.object({
+  manualReference: z
+    .string({ error: 'The reference must be text' })
+    .refine(noNul, 'The reference contains invalid characters')
+    .trim()
+    .max(100, 'The reference must be at most 100 characters')
+    .nullish()
+    .transform((v) => v || undefined),
+});
+
+/** GET /api/admin/returns query: an optional status filter. */
+export const returnListQuery = z.object({
+  status: z.enum(RETURN_STATUSES, { error: 'Unknown return status' }).optional(),
+});
+
+/** A return line as the API shows it. */
+export interface ReturnLine {
+  orderItemId: string;
+  title: string;
+  size: string | null;
+  quantity: number;
+  /** What the units refund, rupees (0 for an exchange line's refund). */
+  refundAmount: number;
+  /** The size sent instead (exchange), or null. */
+  exchangeSize: string | null;
+  exchangeVariantId: string | null;
+}
+
+/** A return or exchange request as the shopper and the admin read it. */
+export interface ReturnRequest {
+  _id: string;
+  orderId: string;
+  /** The order's short reference (Order #…). */
+  orderRef: string;
+  email: string;
+  status: ReturnStatus;
+  resolution: ReturnResolution;
+  reason: ReturnReason;
+  comment: string;
+  photos: string[];
+  /** What the lines refund (resolution 'refund'), rupees. */
+  refundAmount: number;
+  adminNote: string;
+  lines: ReturnLine[];
+  /** The parcel that carried the new sizes (exchange), once shipped. */
+  shipment: Shipment | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,566 @@
+/**
+ * Returns and size exchanges (issue 21 "Returns and size exchanges"; DESIGN.md stock and status
+ * rules). A shopper asks to return lines of a delivered order inside the shop's return window
+ * (settings), for a refund or another size of the same product; an exchange reserves the new size's
+ * stock at once through the inventory ledger (conditional update, never below zero). The admin
+ * approves or rejects (a rejection gives the reserved sizes back), marks the parcel received (its
+ * units go back to stock, except damaged ones), then refunds or ships the exchange as a new shipment
+ * on the same order. Every step runs in one transaction under the order's row lock, moves the order
+ * along the state machine (src/core/order-status.ts), appends to its timeline and stages the
+ * shopper's mail in the outbox; the mail is delivered after the commit.
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../core/constants';
+import { COURIER_NAMES, trackingUrlFor, type Courier } from '../../../core/couriers';
+import { formatINR, toRupees } from '../../../core/money';
+import { canMove } from '../../../core/order-status';
+import {
+  DAMAGE_REASONS,
+  lineRefundPaise,
+  OPEN_RETURN_STATUSES,
+  returnDeadline,
+  RETURN_REASON_LABELS,
+  type ReturnStatus,
+} from '../../../core/returns';
+import { orderRef } from '../../../core/schemas/admin-orders';
+import type { ReturnRequest, ReturnRequestData } from '../../../core/schemas/returns';
+import type { ShopSettings } from '../../../core/schemas/settings';
+import type { Database, Tx } from '../../db/client';
+import { mailOutbox, orderEvents, orderItems, orders, products, returnLines, returnRequests, shipments, variants } from '../../db/schema';
+import { badRequest, conflict, isUuid, notFound } from '../../errors';
+import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
+import { changeStock } from '../inventory/ledger';
+import { refundOrder, type RefundDeps } from '../refunds/service';
+import { nextEventTime, shapeShipment } from '../orders/service';
+import { lockOrder, type OrderRow } from '../shipments/service';
+import { returnMail, type ReturnMailStep } from './mail';
+
+/** What the return actions need. */
+export interface ReturnDeps {
+  db: Database;
+  mail: MailQueue;
+  settings: { get(): Promise<ShopSettings> };
+  now: () => Date;
+  log?: { error(obj: object, msg: string): void };
+}
+
+type ReturnRow = typeof returnRequests.$inferSelect;
+type LineRow = typeof returnLines.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+const UNIQUE_VIOLATION = '23505';
+function pgCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+const dateIn = (d: Date) =>
+  d.toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/** Shapes return rows with their lines, order lines and shipments for the API (rupees). */
+async function shapeReturns(db: Tx, rows: ReturnRow[]): Promise<ReturnRequest[]> {
+  if (rows.length === 0) return [];
+  const lineRows = await db
+    .select({ line: returnLines, item: orderItems })
+    .from(returnLines)
+    .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
+    .where(
+      inArray(
+        returnLines.returnId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.position));
+  const shipmentIds = rows.map((r) => r.shipmentId).filter((id): id is string => id !== null);
+  const parcels = shipmentIds.length ? await db.select().from(shipments).where(inArray(shipments.id, shipmentIds)) : [];
+  const emails = await db
+    .select({ id: orders.id, email: orders.email })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        rows.map((r) => r.orderId),
+      ),
+    );
+  return rows.map((r) => {
+    const parcel = parcels.find((p) => p.id === r.shipmentId);
+    return {
+      _id: r.id,
+      orderId: r.orderId,
+      orderRef: orderRef(r.orderId),
+      email: emails.find((e) => e.id === r.orderId)?.email ?? '',
+      status: r.status,
+      resolution: r.resolution,
+      reason: r.reason,
+      comment: r.comment,
+      photos: r.photos,
+      refundAmount: toRupees(r.refundPaise),
+      adminNote: r.adminNote,
+      lines: lineRows
+        .filter((l) => l.line.returnId === r.id)
+        .map(({ line, item }) => ({
+          orderItemId: item.id,
+          title: item.title,
+          size: item.variantName,
+          quantity: line.quantity,
+          refundAmount: toRupees(line.refundPaise),
+          exchangeSize: line.exchangeSize,
+          exchangeVariantId: line.exchangeVariantId,
+        })),
+      shipment: parcel ? shapeShipment(parcel) : null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+async function shapeOne(db: Tx, row: ReturnRow): Promise<ReturnRequest> {
+  const [shaped] = await shapeReturns(db, [row]);
+  return shaped;
+}
+
+/** Moves the locked order to `to` with a timeline note, when the state machine allows it. */
+async function moveOrder(tx: Tx, row: OrderRow, to: OrderStatus, note: string, now: Date): Promise<void> {
+  if (!canMove(row.status, to)) return;
+  const at = await nextEventTime(tx, row.id, now);
+  await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, row.id));
+  await tx.insert(orderEvents).values({ orderId: row.id, status: to, note, at });
+}
+
+/** Stages the shopper's mail for `step` in this transaction. */
+async function stageMail(tx: Tx, deps: ReturnDeps, ret: ReturnRequest, step: ReturnMailStep): Promise<StagedMail> {
+  const mail = deps.mail.stage(returnMail(ret, step));
+  await tx.insert(mailOutbox).values(mail);
+  return mail;
+}
+
+/** Runs one step's transaction, then delivers its mail (a failure is retried by the outbox). */
+async function runStep(deps: ReturnDeps, step: (tx: Tx) => Promise<{ ret: ReturnRequest; mail: StagedMail }>): Promise<ReturnRequest> {
+  const { ret, mail } = await deps.db.transaction(step);
+  deps.mail.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'return mail not delivered'));
+  return ret;
+}
+
+/** When the order was (last) delivered, from its timeline; null when it never was. */
+async function deliveredAt(tx: Tx, orderId: string): Promise<Date | null> {
+  const [last] = await tx
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
+    .orderBy(desc(orderEvents.at))
+    .limit(1);
+  return last?.at ?? null;
+}
+
+/** Units of each order line already in a return that was not rejected. */
+async function unitsReturned(tx: Tx, orderId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ orderItemId: returnLines.orderItemId, units: sql<number>`sum(${returnLines.quantity})::int` })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
+    .where(and(eq(returnRequests.orderId, orderId), ne(returnRequests.status, 'rejected')))
+    .groupBy(returnLines.orderItemId);
+  return new Map(rows.map((r) => [r.orderItemId, Number(r.units)]));
+}
+
+/**
+ * POST /api/orders/{id}/returns: the shopper `userId` asks to return lines of their delivered order.
+ * Rules (issue 21): the order must be delivered and inside the window (settings `returns.windowDays`
+ * days after delivery; with 0, only damaged or wrong items within 24 hours); at most the units
+ * bought minus those already in a return; an exchange needs exchanges offered and another active
+ * size of the same product in stock, whose units are reserved now (ledger 'exchange_reservation').
+ * The refund amount is fixed now: each line's share of what was paid (src/core/returns.ts).
+ * A retried call with the same `idempotencyKey` answers the first request (`replayed` true).
+ * Throws 404 for an order that is not the shopper's; 400 for bad lines, reasons or sizes; 409 when
+ * the order is not delivered, already has an open request, the window closed, or a size sold out.
+ */
+export async function requestReturn(
+  deps: ReturnDeps,
+  userId: string,
+  orderId: string,
+  body: ReturnRequestData,
+  idempotencyKey: string,
+): Promise<{ ret: ReturnRequest; replayed: boolean }> {
+  const existing = async () => {
+    const [row] = await deps.db
+      .select()
+      .from(returnRequests)
+      .where(and(eq(returnRequests.userId, userId), eq(returnRequests.idempotencyKey, idempotencyKey)));
+    if (row && row.orderId !== orderId) throw conflict('This Idempotency-Key was used for another order');
+    return row ? { ret: await shapeOne(deps.db, row), replayed: true } : null;
+  };
+  const before = await existing();
+  if (before) return before;
+  const settings = (await deps.settings.get()).returns;
+  const now = deps.now();
+  try {
+    const ret = await runStep(deps, async (tx) => {
+      if (!isUuid(orderId)) throw notFound('Order not found');
+      const order = await lockOrder(tx, orderId);
+      if (order.userId !== userId) throw notFound('Order not found');
+      if (order.status === 'return_requested') throw conflict('A return request for this order is already open');
+      if (order.status !== 'delivered') {
+        throw conflict(
+          ['shipped', 'out_for_delivery', 'placed', 'confirmed', 'processing', 'packed'].includes(order.status)
+            ? 'Returns open once the order is delivered'
+            : 'This order can no longer be returned',
+        );
+      }
+      const delivered = (await deliveredAt(tx, orderId)) ?? order.updatedAt;
+      if (settings.windowDays === 0 && !DAMAGE_REASONS.includes(body.reason)) {
+        throw badRequest('We accept returns only for damaged or wrong items, reported within 24 hours of delivery', {
+          reason: 'Only damaged or wrong items can be returned',
+        });
+      }
+      const deadline = returnDeadline(delivered, settings.windowDays);
+      if (now.getTime() > deadline.getTime()) throw conflict(`The return window for this order closed on ${dateIn(deadline)}`);
+      if (body.resolution === 'exchange' && !settings.sizeExchanges) {
+        throw badRequest('Size exchanges are not offered; please choose a refund', { resolution: 'Size exchanges are not offered' });
+      }
+
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      const returned = await unitsReturned(tx, orderId);
+      const planned: { item: ItemRow; quantity: number; refundPaise: number; exchange: typeof variants.$inferSelect | null }[] = [];
+      for (const [i, line] of body.lines.entries()) {
+        const item = items.find((it) => it.id === line.orderItemId);
+        if (!item)
+          throw badRequest('This item is not part of the order', { [`lines.${i}.orderItemId`]: 'This item is not part of the order' });
+        const left = item.quantity - (returned.get(item.id) ?? 0);
+        const name = `${item.title}${item.variantName ? ` (${item.variantName})` : ''}`;
+        if (left <= 0) throw badRequest(`${name} is already being returned`, { [`lines.${i}.quantity`]: 'Already returned' });
+        if (line.quantity > left) {
+          throw badRequest(`You can return at most ${left} of ${name}`, { [`lines.${i}.quantity`]: `At most ${left}` });
+        }
+        let exchange: typeof variants.$inferSelect | null = null;
+        if (body.resolution === 'exchange') {
+          const [v] = line.exchangeVariantId
+            ? await tx
+                .select()
+                .from(variants)
+                .innerJoin(products, eq(products.id, variants.productId))
+                .where(eq(variants.id, line.exchangeVariantId))
+            : [];
+          if (
+            !v ||
+            v.variants.productId !== item.productId ||
+            v.variants.id === item.variantId ||
+            !v.variants.isActive ||
+            !v.products.isActive
+          ) {
+            throw badRequest(`Please choose another size of ${item.title}`, {
+              [`lines.${i}.exchangeVariantId`]: 'Please choose another size of the same product',
+            });
+          }
+          exchange = v.variants;
+        }
+        planned.push({
+          item,
+          quantity: line.quantity,
+          refundPaise: body.resolution === 'refund' ? lineRefundPaise(item, line.quantity, returned.get(item.id) ?? 0) : 0,
+          exchange,
+        });
+      }
+
+      const [row] = await tx
+        .insert(returnRequests)
+        .values({
+          orderId,
+          userId,
+          resolution: body.resolution,
+          reason: body.reason,
+          comment: body.comment,
+          photos: body.photos,
+          refundPaise: planned.reduce((sum, p) => sum + p.refundPaise, 0),
+          idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      for (const p of planned) {
+        if (p.exchange) {
+          const left = await changeStock(tx, {
+            variantId: p.exchange.id,
+            delta: -p.quantity,
+            reason: 'exchange_reservation',
+            orderId,
+            note: `Exchange of ${p.item.title} (${p.item.variantName ?? ''}) for ${p.exchange.size}`,
+            at: now,
+          });
+          if (left === null) throw conflict(`Size ${p.exchange.size} of ${p.item.title} is out of stock`);
+        }
+        await tx.insert(returnLines).values({
+          returnId: row.id,
+          orderItemId: p.item.id,
+          quantity: p.quantity,
+          refundPaise: p.refundPaise,
+          exchangeVariantId: p.exchange?.id ?? null,
+          exchangeSize: p.exchange?.size ?? null,
+        });
+      }
+      const label = body.resolution === 'exchange' ? 'Exchange requested' : 'Return requested';
+      await moveOrder(tx, order, 'return_requested', `${label}: ${RETURN_REASON_LABELS[body.reason]}`, now);
+      const ret = await shapeOne(tx, row);
+      return { ret, mail: await stageMail(tx, deps, ret, 'requested') };
+    });
+    return { ret, replayed: false };
+  } catch (err) {
+    // The same request sent twice at once: the unique key decides, the loser answers the winner's.
+    if (pgCode(err) === UNIQUE_VIOLATION) {
+      const after = await existing();
+      if (after) return after;
+    }
+    throw err;
+  }
+}
+
+/** Throws 404 unless `orderId` is an order of `userId` (the photo upload target). */
+export async function assertOwnOrder(db: Database, userId: string, orderId: string): Promise<void> {
+  const [order] = isUuid(orderId) ? await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)) : [];
+  if (!order || order.userId !== userId) throw notFound('Order not found');
+}
+
+/** GET /api/orders/{id}/returns: the returns of the shopper's order (404 for anyone else's), newest first. */
+export async function listOrderReturns(db: Database, viewer: { id: string; role: string }, orderId: string): Promise<ReturnRequest[]> {
+  if (!isUuid(orderId)) throw notFound('Order not found');
+  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!order || (order.userId !== viewer.id && viewer.role !== 'admin')) throw notFound('Order not found');
+  const rows = await db.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).orderBy(desc(returnRequests.createdAt));
+  return shapeReturns(db, rows);
+}
+
+/** GET /api/admin/returns: every return, newest first, optionally of one status. */
+export async function listReturns(db: Database, status?: ReturnStatus): Promise<ReturnRequest[]> {
+  const rows = await db
+    .select()
+    .from(returnRequests)
+    .where(status ? eq(returnRequests.status, status) : undefined)
+    .orderBy(desc(returnRequests.createdAt))
+    .limit(500);
+  return shapeReturns(db, rows);
+}
+
+/** How many returns wait for the shop (requested, approved or received): the dashboard tile. */
+export async function countOpenReturns(db: Tx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(inArray(returnRequests.status, [...OPEN_RETURN_STATUSES]));
+  return Number(row?.n ?? 0);
+}
+
+const ACTION_REFUSAL: Record<string, string> = {
+  approve: 'Only a new request can be approved',
+  reject: 'Only a request not yet received can be rejected',
+  receive: 'Only an approved return can be marked received',
+  ship: 'Only a received exchange can be shipped',
+};
+
+/**
+ * Runs an admin step on return `returnId`: locks its order then the return, checks the return is in
+ * one of `from` (409 with the action's message otherwise), and runs `apply`, which returns the new
+ * status, the mail step and (optionally) the order's move.
+ */
+async function adminStep(
+  deps: ReturnDeps,
+  returnId: string,
+  action: keyof typeof ACTION_REFUSAL,
+  from: ReturnStatus[],
+  apply: (
+    tx: Tx,
+    ctx: { ret: ReturnRow; lines: LineRow[]; items: ItemRow[]; order: OrderRow; now: Date },
+  ) => Promise<{ status: ReturnStatus; step: ReturnMailStep; set?: Partial<ReturnRow> }>,
+): Promise<ReturnRequest> {
+  if (!isUuid(returnId)) throw notFound('Return not found');
+  return runStep(deps, async (tx) => {
+    const [found] = await tx.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, returnId));
+    if (!found) throw notFound('Return not found');
+    const order = await lockOrder(tx, found.orderId);
+    const [ret] = await tx.select().from(returnRequests).where(eq(returnRequests.id, returnId)).for('update');
+    if (!from.includes(ret.status)) throw conflict(ACTION_REFUSAL[action]);
+    const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, returnId));
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.id,
+          lines.map((l) => l.orderItemId),
+        ),
+      );
+    const now = deps.now();
+    const { status, step, set } = await apply(tx, { ret, lines, items, order, now });
+    const [row] = await tx
+      .update(returnRequests)
+      .set({ status, updatedAt: now, ...set })
+      .where(eq(returnRequests.id, returnId))
+      .returning();
+    const shaped = await shapeOne(tx, row);
+    return { ret: shaped, mail: await stageMail(tx, deps, shaped, step) };
+  });
+}
+
+/** POST /api/admin/returns/{id}/approve: accepts a new request (optional note, mailed). 404 unknown; 409 not new. */
+export function approveReturn(deps: ReturnDeps, returnId: string, note: string): Promise<ReturnRequest> {
+  return adminStep(deps, returnId, 'approve', ['requested'], async (tx, { order, now, ret }) => {
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      status: order.status,
+      note: `${ret.resolution === 'exchange' ? 'Exchange' : 'Return'} approved${note ? `: ${note}` : ''}`,
+      at: await nextEventTime(tx, order.id, now),
+    });
+    return { status: 'approved', step: 'approved', set: { adminNote: note } };
+  });
+}
+
+/**
+ * POST /api/admin/returns/{id}/reject: refuses a request not yet received, with the note (required)
+ * mailed to the shopper; an exchange's reserved sizes go back to stock (ledger 'exchange_release')
+ * and the order is delivered again. 404 unknown; 409 when already received or decided.
+ */
+export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, adminId: string): Promise<ReturnRequest> {
+  return adminStep(deps, returnId, 'reject', ['requested', 'approved'], async (tx, { lines, order, now }) => {
+    for (const line of lines) {
+      if (!line.exchangeVariantId) continue;
+      await changeStock(tx, {
+        variantId: line.exchangeVariantId,
+        delta: line.quantity,
+        reason: 'exchange_release',
+        orderId: order.id,
+        adminId,
+        note: 'Exchange rejected',
+        at: now,
+      });
+    }
+    await moveOrder(tx, order, 'delivered', `Return rejected: ${note}`, now);
+    return { status: 'rejected', step: 'rejected', set: { adminNote: note } };
+  });
+}
+
+/**
+ * POST /api/admin/returns/{id}/received: the returned parcel reached the shop. Its units go back to
+ * stock through the ledger ('return_restock'), except for a damaged-item return (those units are
+ * not sellable); the order becomes 'returned'. 404 unknown; 409 unless approved.
+ */
+export function receiveReturn(deps: ReturnDeps, returnId: string, note: string, adminId: string): Promise<ReturnRequest> {
+  return adminStep(deps, returnId, 'receive', ['approved'], async (tx, { ret, lines, items, order, now }) => {
+    if (ret.reason !== 'damaged') {
+      for (const line of lines) {
+        const item = items.find((i) => i.id === line.orderItemId);
+        if (!item?.variantId) continue;
+        await changeStock(tx, {
+          variantId: item.variantId,
+          delta: line.quantity,
+          reason: 'return_restock',
+          orderId: order.id,
+          adminId,
+          note: note || 'Return received',
+          at: now,
+        });
+      }
+      // The units are back: the admin dropdown's 'returned' must not put the order's units back again.
+      await tx.update(orders).set({ restocked: true }).where(eq(orders.id, order.id));
+    }
+    await moveOrder(tx, order, 'returned', `Returned items received${note ? `: ${note}` : ''}`, now);
+    return { status: 'received', step: 'received', set: note ? { adminNote: note } : {} };
+  });
+}
+
+/**
+ * POST /api/admin/returns/{id}/ship-exchange: sends the reserved sizes of a received exchange as a
+ * new shipment on the same order (courier, AWB unique per courier, tracking link or the courier's
+ * pattern); the order is shipped again and follows the usual out-for-delivery and delivered steps.
+ * 404 unknown; 409 unless a received exchange, or when the AWB is already used.
+ */
+export async function shipExchange(
+  deps: ReturnDeps,
+  returnId: string,
+  input: { courier: Courier; awb: string; trackingUrl: string | null },
+): Promise<ReturnRequest> {
+  try {
+    return await adminStep(deps, returnId, 'ship', ['received'], async (tx, { ret, order, now }) => {
+      if (ret.resolution !== 'exchange') throw conflict('This return is for a refund, not an exchange');
+      const [taken] = await tx
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.courier, input.courier), eq(shipments.awb, input.awb)));
+      if (taken) throw conflict(`AWB ${input.awb} is already used for ${COURIER_NAMES[input.courier]}`);
+      const note = `Exchange shipped with ${COURIER_NAMES[input.courier]}, AWB ${input.awb}`;
+      const [parcel] = await tx
+        .insert(shipments)
+        .values({
+          orderId: order.id,
+          courier: input.courier,
+          awb: input.awb,
+          trackingUrl: input.trackingUrl ?? trackingUrlFor(input.courier, input.awb),
+          status: 'shipped',
+          events: [{ status: 'shipped', at: now.toISOString(), note }],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await moveOrder(tx, order, 'shipped', note, now);
+      return { status: 'exchange_shipped', step: 'exchange_shipped', set: { shipmentId: parcel.id } };
+    });
+  } catch (err) {
+    if (pgCode(err) === UNIQUE_VIOLATION) throw conflict(`AWB ${input.awb} is already used for ${COURIER_NAMES[input.courier]}`);
+    throw err;
+  }
+}
+
+/**
+ * POST /api/admin/returns/{id}/refund: refunds a received refund-return through the refunds module
+ * (`refundOrder`, source 'return', the returned lines, the amount fixed at request: each line's share
+ * of what was paid), which records the refund and its GST credit note, mails the shopper with the
+ * credit note and asks Razorpay (at most once: the idempotency key is the return's). Then the return
+ * is refunded and the order moves to refunded. A Cash on Delivery order needs the bank or UPI
+ * reference of the transfer (`manualReference`). Retrying after any failure is safe: the same key
+ * finds the same refund, and an already refunded return answers as it is.
+ * Throws 404 unknown return; 409 an exchange, or not yet received; 400 from refundOrder (COD without
+ * a reference, more than is still refundable).
+ */
+export async function refundReturn(
+  deps: ReturnDeps & { refunds: RefundDeps },
+  returnId: string,
+  adminId: string,
+  manualReference?: string,
+): Promise<ReturnRequest> {
+  if (!isUuid(returnId)) throw notFound('Return not found');
+  const [ret] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+  if (!ret) throw notFound('Return not found');
+  if (ret.status === 'refunded') return shapeOne(deps.db, ret);
+  if (ret.resolution !== 'refund') throw conflict('This return is for an exchange, not a refund');
+  if (ret.status !== 'received') throw conflict('Only a received return can be refunded');
+  const lines = await deps.db.select().from(returnLines).where(eq(returnLines.returnId, returnId));
+  const refund = await refundOrder(deps.refunds, {
+    orderId: ret.orderId,
+    amountPaise: ret.refundPaise,
+    reason: `Returned items (${RETURN_REASON_LABELS[ret.reason].toLowerCase()})`,
+    lines: lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
+    source: 'return',
+    returnId,
+    actorId: adminId,
+    idempotencyKey: `return:${returnId}`,
+    manualReference,
+  });
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, ret.orderId);
+    const [row] = await tx
+      .update(returnRequests)
+      .set({ status: 'refunded', updatedAt: deps.now() })
+      .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, 'received')))
+      .returning();
+    if (row) await moveOrder(tx, order, 'refunded', `Refunded ${formatINR(toRupees(refund.amountPaise))} for returned items`, deps.now());
+    const [current] = await tx.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+    return shapeOne(tx, current);
+  });
+}

@@ -1,0 +1,250 @@
+/**
+ * "Return or exchange" on a delivered order (issue 21): pick lines and quantities, a reason, refund
+ * or another size of the same product (sizes in stock), optional photos (up to 3, the media upload
+ * rules), then POST /api/orders/{id}/returns. The body is checked with the server's schema first, so
+ * the messages are the same; the server still decides (window, stock) and its message is shown.
+ */
+import { useState, type FormEvent } from 'react';
+import type { Order } from '../../../core/api-types';
+import { formatINR } from '../../../core/money';
+import { MAX_RETURN_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, type ReturnResolution } from '../../../core/returns';
+import { returnRequestSchema } from '../../../core/schemas/returns';
+import { Button } from '../../components/ui/button';
+import { Select } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { uploadMedia } from '../admin/media-upload';
+import { useProductsQuery, useRequestReturn } from './returns-api';
+
+interface LineChoice {
+  selected: boolean;
+  quantity: number;
+  exchangeVariantId: string;
+}
+
+/** The dialog; `returnable[i]` is how many units of `order.items[i]` may still be returned. */
+export function ReturnRequestDialog({
+  order,
+  returnable,
+  sizeExchanges,
+  open,
+  onClose,
+}: {
+  order: Order;
+  returnable: number[];
+  sizeExchanges: boolean;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [lines, setLines] = useState<LineChoice[]>(() => order.items.map(() => ({ selected: false, quantity: 1, exchangeVariantId: '' })));
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [resolution, setResolution] = useState<ReturnResolution>('refund');
+  const [comment, setComment] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const request = useRequestReturn(order._id);
+  const products = useProductsQuery([...new Set(order.items.map((i) => i.productId))], open && resolution === 'exchange');
+
+  const sizesFor = (productId: string, variantId: string | null) => {
+    const product = products.find((p) => p.data?._id === productId)?.data;
+    return (product?.variants ?? []).filter((v) => v.isActive && v._id !== variantId);
+  };
+  const update = (i: number, change: Partial<LineChoice>) => {
+    setError(null);
+    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...change } : l)));
+  };
+
+  async function addPhotos(files: FileList | null) {
+    const picked = Array.from(files ?? []).slice(0, MAX_RETURN_PHOTOS - photos.length);
+    if (picked.length === 0) return;
+    setUploading(true);
+    setError(null);
+    try {
+      for (const file of picked) {
+        const result = await uploadMedia(file, 'return_photos', {
+          targetPath: `/api/orders/${encodeURIComponent(order._id)}/returns/upload-target`,
+        });
+        setPhotos((all) => [...all, result.secure_url]);
+      }
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to upload image'));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const parsed = returnRequestSchema.safeParse({
+      lines: order.items
+        .map((item, i) => ({ item, choice: lines[i], i }))
+        .filter(({ choice }) => choice.selected)
+        .map(({ item, choice }) => ({
+          orderItemId: item._id,
+          quantity: choice.quantity,
+          exchangeVariantId: resolution === 'exchange' ? choice.exchangeVariantId || null : null,
+        })),
+      reason: reason || undefined,
+      comment,
+      photos,
+      resolution,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      return;
+    }
+    try {
+      await request.mutateAsync({ body: parsed.data, idempotencyKey });
+      toast.success(resolution === 'exchange' ? 'Exchange requested' : 'Return requested');
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not send your request'));
+    }
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy="return-heading" dismissible={!request.isPending} className="max-w-lg">
+      <form onSubmit={(e) => void submit(e)} className="space-y-5 p-5 sm:p-6" noValidate>
+        <h2 id="return-heading" className="font-display text-xl font-semibold text-stone-900">
+          Return or exchange
+        </h2>
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-medium text-stone-800">Items</legend>
+          {order.items.map((item, i) =>
+            returnable[i] > 0 ? (
+              <div key={item._id} className="rounded-lg border border-stone-200 p-3">
+                <label className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-4 w-4 accent-brand"
+                    checked={lines[i].selected}
+                    onChange={(e) => update(i, { selected: e.target.checked })}
+                  />
+                  <span className="min-w-0 flex-1 text-sm text-stone-800">
+                    <span className="font-medium">{item.title}</span>
+                    {item.variantName ? ` · Size ${item.variantName}` : ''} · {formatINR(item.unitPrice)} each
+                  </span>
+                </label>
+                {lines[i].selected ? (
+                  <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                    <Select label="Quantity" value={lines[i].quantity} onChange={(e) => update(i, { quantity: Number(e.target.value) })}>
+                      {Array.from({ length: returnable[i] }, (_, n) => (
+                        <option key={n + 1} value={n + 1}>
+                          {n + 1}
+                        </option>
+                      ))}
+                    </Select>
+                    {resolution === 'exchange' ? (
+                      <Select
+                        label="New size"
+                        value={lines[i].exchangeVariantId}
+                        onChange={(e) => update(i, { exchangeVariantId: e.target.value })}
+                      >
+                        <option value="">Choose a size</option>
+                        {sizesFor(item.productId, item.variantId).map((v) => (
+                          <option key={v._id} value={v._id} disabled={v.stockQty < lines[i].quantity}>
+                            {v.size}
+                            {v.stockQty < lines[i].quantity ? ' (out of stock)' : ''}
+                          </option>
+                        ))}
+                      </Select>
+                    ) : null}
+                  </div>
+                ) : null}
+              </div>
+            ) : null,
+          )}
+        </fieldset>
+
+        <Select label="Reason" value={reason} onChange={(e) => setReason(e.target.value as ReturnReason)}>
+          <option value="">Choose a reason</option>
+          {RETURN_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {RETURN_REASON_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+
+        {sizeExchanges ? (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-stone-800">What would you like?</legend>
+            <div className="flex flex-wrap gap-4 text-sm text-stone-800">
+              {(['refund', 'exchange'] as const).map((r) => (
+                <label key={r} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="resolution"
+                    className="h-4 w-4 accent-brand"
+                    checked={resolution === r}
+                    onChange={() => setResolution(r)}
+                  />
+                  {r === 'refund' ? 'A refund' : 'Another size'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
+        <div>
+          <label htmlFor="return-comment" className="mb-1.5 block text-sm font-medium text-stone-800">
+            Anything we should know? (optional)
+          </label>
+          <textarea
+            id="return-comment"
+            rows={3}
+            maxLength={500}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            className="block w-full rounded-md border border-stone-300 bg-white px-3.5 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm"
+          />
+        </div>
+
+        <div>
+          <label htmlFor="return-photos" className="mb-1.5 block text-sm font-medium text-stone-800">
+            Photos (optional, up to {MAX_RETURN_PHOTOS})
+          </label>
+          <input
+            id="return-photos"
+            type="file"
+            accept="image/*"
+            multiple
+            disabled={uploading || photos.length >= MAX_RETURN_PHOTOS}
+            onChange={(e) => {
+              void addPhotos(e.target.files);
+              e.target.value = '';
+            }}
+            className="block w-full text-sm text-stone-700"
+          />
+          {photos.length ? (
+            <ul className="mt-2 flex gap-2">
+              {photos.map((url) => (
+                <li key={url}>
+                  <img src={url} alt="Your photo" width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={request.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={request.isPending} disabled={uploading}>
+            Send request
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Product } from '../../src/core/api-types';
+import { ADMIN, bearer, login, placeOrder, signUpShopper } from './admin-api';
+import { test as base, expect as baseExpect } from './hydrated-test';
+
+// Issue 21 "Returns and size exchanges": one order from placed to delivered to exchanged. The admin
+// ships and delivers it through the order modal; the shopper asks for another size on the order
+// page; the admin approves, marks the parcel received and ships the new size from /admin/returns,
+// then delivers it. Every mail to the shopper is read from the outbox. The refund and shipping policy
+// pages state the demo shop's settings (7 days, exchanges on).
+const test = base.extend<object, { adminToken: string }>({
+  adminToken: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await login(api, ADMIN.email, ADMIN.password));
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+/** A header with RFC 2047 encoded words (=?UTF-8?Q?…?=, as a subject with ₹ is sent) decoded. */
+const decodeHeader = (value: string) =>
+  value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) =>
+    Buffer.from(
+      text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
+
+/** The subjects of every mail in the outbox folder addressed to `email`, oldest first. */
+async function mailsTo(email: string): Promise<{ subject: string; raw: string }[]> {
+  const dir = path.resolve('.e2e-data/outbox');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  const out: { subject: string; raw: string }[] = [];
+  for (const file of files) {
+    const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
+    if (raw.includes(`To: ${email}`)) out.push({ subject: decodeHeader(raw.match(/^Subject: (.*)$/m)?.[1] ?? ''), raw });
+  }
+  return out;
+}
+
+/** Opens an admin order's modal and clicks one of its shipping actions. */
+async function adminOrderDialog(page: Page, ref: string) {
+  await page.goto(`/admin/orders?search=${ref}`);
+  await page.getByRole('button', { name: `View Details of order #${ref}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Order #${ref}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the policy pages state the return window and exchanges from the settings, and follow a change', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  await page.goto('/refund-policy');
+  await expect(page.getByText('within 7 days of delivery').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Returns and size exchanges' })).toBeVisible();
+  await page.goto('/shipping-policy');
+  await expect(page.getByRole('heading', { name: 'Damaged parcels, returns and size exchanges' })).toBeVisible();
+  await expect(page.getByText('within 7 days of delivery')).toBeVisible();
+
+  // Back to the spec's policy (0 days, no exchanges): both pages say so; then the demo's again.
+  const settings = (await (await request.get('/api/admin/settings', { headers: bearer(adminToken) })).json()) as Record<string, unknown>;
+  const save = async (returns: { windowDays: number; sizeExchanges: boolean }) => {
+    const { updatedAt: _updatedAt, ...body } = settings;
+    const res = await request.put('/api/admin/settings', { headers: bearer(adminToken), data: { ...body, returns } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  try {
+    await save({ windowDays: 0, sizeExchanges: false });
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('heading', { name: 'All sales are final' })).toBeVisible();
+    await expect(page.getByText('Returns and size exchanges')).toHaveCount(0);
+    await page.goto('/shipping-policy');
+    await expect(page.getByRole('heading', { name: 'Damaged parcels and wrong items' })).toBeVisible();
+    await expect(page.getByText('within 24 hours of delivery')).toBeVisible();
+    await save({ windowDays: 14, sizeExchanges: false });
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('heading', { name: '1. Returns', exact: true })).toBeVisible();
+    await expect(page.getByText('within 14 days of delivery').first()).toBeVisible();
+  } finally {
+    await save({ windowDays: 7, sizeExchanges: true });
+  }
+});
+
+test('placed, delivered and exchanged for another size, as shopper and admin, reading every mail', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  adminToken,
+}) => {
+  const shopper = await signUpShopper(request, { name: 'Nila Krishnan', phone: '9845098450' });
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products.find((p) => p.variants.filter((v) => v.isActive && v.stockQty >= 3).length >= 2)!;
+  const [bought, wanted] = product.variants.filter((v) => v.isActive && v.stockQty >= 3);
+  const order = await placeOrder(request, shopper, { productId: product._id, variantId: bought._id });
+  const ref = order._id.slice(-8).toUpperCase();
+  const stamp = Date.now().toString().slice(-8);
+
+  // Admin: ship and deliver through the order modal's existing actions.
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), adminToken);
+  let dialog = await adminOrderDialog(page, ref);
+  const form = dialog.getByRole('form', { name: 'Ship order' });
+  await form.getByLabel('Courier').selectOption({ label: 'Delhivery' });
+  await form.getByLabel('AWB number').fill(`DL${stamp}1`);
+  await form.getByRole('button', { name: 'Ship order' }).click();
+  await expect(toast(page, 'Order shipped')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delivered', exact: true }).click();
+  await expect(toast(page, 'Marked delivered')).toBeVisible();
+
+  // Shopper: "Return or exchange" on the order page, another size.
+  const shopperContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  await shopperContext.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), shopper.token);
+  const shopperPage = await shopperContext.newPage();
+  await shopperPage.goto(`/orders/${order._id}`);
+  const panel = shopperPage.getByRole('region', { name: 'Returns and exchanges' });
+  await expect(panel.getByText(/You can ask for a return or another size until/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Return or exchange' }).click();
+  const ask = shopperPage.getByRole('dialog', { name: 'Return or exchange' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('checkbox').first().check();
+  await ask.getByLabel('Another size').check();
+  await ask.getByLabel('Reason').selectOption({ label: 'Too small' });
+  // Sending without a size names what is missing.
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await expect(ask.getByRole('alert')).toHaveText('Please choose the size you want instead');
+  await ask.getByLabel('New size').selectOption({ label: wanted.size });
+  const axe = await new AxeBuilder({ page: shopperPage }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await expect(toast(shopperPage, 'Exchange requested')).toBeVisible();
+  await expect(panel.getByText('Requested', { exact: true })).toBeVisible();
+  await expect(panel.getByText(`→ size ${wanted.size}`)).toBeVisible();
+
+  // Admin: /admin/returns, approve with a note, mark received, ship the new size.
+  await page.goto('/admin/returns?status=requested');
+  const card = page.getByTestId('return-card').filter({ hasText: `Order #${ref}` });
+  await expect(card).toBeVisible();
+  const adminAxe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(adminAxe.violations.map((v) => v.id)).toEqual([]);
+  await card.getByLabel('Note to the shopper').fill('Our courier picks it up tomorrow');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Return approved')).toBeVisible();
+  await page.goto('/admin/returns');
+  await card.getByRole('button', { name: 'Mark received' }).click();
+  await expect(toast(page, 'Marked received')).toBeVisible();
+  await card.getByLabel('Courier').selectOption({ label: 'Blue Dart' });
+  await card.getByLabel('AWB number').fill(`BD${stamp}2`);
+  await card.getByRole('button', { name: 'Ship exchange' }).click();
+  await expect(toast(page, 'Exchange shipped')).toBeVisible();
+  await expect(card.getByText('Exchange shipped', { exact: true })).toBeVisible();
+
+  // The new parcel is delivered through the order modal too.
+  dialog = await adminOrderDialog(page, ref);
+  await dialog.getByRole('button', { name: 'Delivered', exact: true }).click();
+  await expect(toast(page, 'Marked delivered')).toBeVisible();
+
+  // Every mail the shopper got about this order, in order.
+  await expect
+    .poll(async () => (await mailsTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
+    .toEqual([
+      `Order #${ref} confirmed`,
+      `Order #${ref} has shipped`,
+      `Order #${ref} was delivered`,
+      `We received your exchange request for order #${ref}`,
+      `Your exchange for order #${ref} is approved`,
+      `We received your returned item for order #${ref}`,
+      `Your exchange for order #${ref} has shipped`,
+      `Order #${ref} was delivered`,
+    ]);
+  const mails = await mailsTo(shopper.email);
+  expect(mails.find((m) => m.subject.endsWith('is approved'))!.raw).toContain('Our courier picks it up tomorrow');
+  expect(mails.find((m) => m.subject.startsWith('Your exchange') && m.subject.endsWith('has shipped'))!.raw).toContain(`BD${stamp}2`);
+
+  // The shopper sees the exchange shipped and both parcels.
+  await shopperPage.reload();
+  await expect(panel.getByText('Exchange shipped', { exact: true })).toBeVisible();
+  const tracking = shopperPage.getByRole('region', { name: 'Tracking' });
+  await expect(tracking.getByText('Blue Dart', { exact: true })).toBeVisible();
+  await expect(tracking.getByText('Delhivery', { exact: true })).toBeVisible();
+  await shopperContext.close();
+});
+
+test('a refund return: the admin approves, receives and refunds it, and the shopper gets the credit note mail', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const shopper = await signUpShopper(request, { name: 'Ravi Shetty', phone: '9845098451' });
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products.find((p) => p.variants.some((v) => v.isActive && v.stockQty >= 3))!;
+  const variant = product.variants.find((v) => v.isActive && v.stockQty >= 3)!;
+  const order = await placeOrder(request, shopper, { productId: product._id, variantId: variant._id });
+  const ref = order._id.slice(-8).toUpperCase();
+  const admin = bearer(adminToken);
+  const awb = `DT${Date.now().toString().slice(-8)}`;
+  expect(
+    (await request.post(`/api/orders/admin/${order._id}/shipments`, { headers: admin, data: { courier: 'dtdc', awb } })).status(),
+  ).toBe(201);
+  expect((await request.post(`/api/orders/admin/${order._id}/delivered`, { headers: admin, data: {} })).status()).toBe(200);
+  const asked = await request.post(`/api/orders/${order._id}/returns`, {
+    headers: bearer(shopper.token),
+    data: { lines: [{ orderItemId: order.items[0]._id, quantity: 1 }], reason: 'not_as_pictured', resolution: 'refund' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const refund = ((await asked.json()) as { refundAmount: number }).refundAmount;
+  const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(refund);
+
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), adminToken);
+  await page.goto('/admin/returns');
+  const card = page.getByTestId('return-card').filter({ hasText: `Order #${ref}` });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Return approved')).toBeVisible();
+  await card.getByRole('button', { name: 'Mark received' }).click();
+  await expect(toast(page, 'Marked received')).toBeVisible();
+  await card.getByRole('button', { name: `Refund ${amount}` }).click();
+  await expect(toast(page, 'Refund issued with its credit note')).toBeVisible();
+  await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
+
+  // Every mail about the order (the API steps above run within milliseconds, so the files' order is not theirs).
+  await expect
+    .poll(async () =>
+      (await mailsTo(shopper.email))
+        .map((m) => m.subject)
+        .filter((s) => s.includes(ref))
+        .sort(),
+    )
+    .toEqual(
+      [
+        `Order #${ref} confirmed`,
+        `Order #${ref} has shipped`,
+        `Order #${ref} was delivered`,
+        `We received your return request for order #${ref}`,
+        `Your return for order #${ref} is approved`,
+        `We received your returned item for order #${ref}`,
+        `Refund of ${amount} for order #${ref}`,
+      ].sort(),
+    );
+});
