@@ -38,11 +38,17 @@ function chunkModules(): Plugin {
  * storefront page loads (the client entry, the root route and the site layout, with all they import
  * statically) and our own modules that two or more storefront routes import; packages only some
  * routes need (the form library, say) and modules of one route stay where Rollup puts them. Admin
- * routes are not counted, so admin-only code stays out (scripts/check-bundle-size.mjs checks).
+ * routes are not counted, so admin-only code stays out (scripts/check-bundle-size.mjs checks); nor
+ * are the policy and sign-in pages (SIDE_ROUTES), each visited once or rarely, so what only they
+ * share (the policy layout, the code and password forms) is not loaded by every page.
  */
 const SHELL = ['entry.client.tsx', 'root.tsx', 'routes/site-layout.tsx'].map((f) => path.resolve('src/web', f));
 const STOREFRONT_ROUTES = path.resolve('src/web/routes');
 const ADMIN_ROUTES = path.resolve('src/web/routes/admin');
+const SIDE_ROUTES = [
+  ...['terms', 'privacy-policy', 'refund-policy', 'shipping-policy'],
+  ...['login', 'signup', 'verify-email', 'forgot-password', 'verify-reset-otp', 'reset-password'],
+].map((f) => path.resolve('src/web/routes', `${f}.tsx`));
 const OWN_CODE = path.resolve('src');
 
 type ChunkMeta = Parameters<Rollup.GetManualChunk>[1];
@@ -70,7 +76,7 @@ function shopChunk(): Rollup.GetManualChunk {
       for (const m of ids.filter((m) => SHELL.includes(file(m)))) closure(m, meta).forEach((x) => shop!.add(x));
       // React Router splits a route file into several modules (`?route-chunk=…`): count files.
       const routesReaching = new Map<string, Set<string>>();
-      for (const route of ids.filter((m) => isRoute(m) && !SHELL.includes(file(m)))) {
+      for (const route of ids.filter((m) => isRoute(m) && !SHELL.includes(file(m)) && !SIDE_ROUTES.includes(file(m)))) {
         for (const m of closure(route, meta)) routesReaching.set(m, (routesReaching.get(m) ?? new Set()).add(file(route)));
       }
       for (const [m, routes] of routesReaching) if (routes.size >= 2 && file(m).startsWith(OWN_CODE + path.sep) && !isRoute(m)) shop.add(m);
