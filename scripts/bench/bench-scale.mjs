@@ -126,7 +126,13 @@ try {
   ];
   const settings = { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss };
   /** Issue 22's scenarios, measured against the ceiling round by round. */
-  const paired = new Set(['typo search "kurtaa"', 'synonym search "sari"', 'typo "chikankri", size M', 'suggestions "lehnga"', 'suggestions while typing']);
+  const paired = new Set([
+    'typo search "kurtaa"',
+    'synonym search "sari"',
+    'typo "chikankri", size M',
+    'suggestions "lehnga"',
+    'suggestions while typing',
+  ]);
   for (const [who, name, url] of scenarios) {
     if (ONLY && !ONLY.test(name)) continue;
     // The shop runs with its response cache off (RESPONSE_CACHE_TTL_MS=0): every read goes to the database.
@@ -152,7 +158,8 @@ try {
       met: m.p99 < target && m.errors === 0,
       ...m,
     };
-    const share = m.share === undefined ? '' : ` (${(m.share * 100).toFixed(0)}% of the ceiling's ${m.ceiling.rps}, p99 ${m.ceiling.p99} ms)`;
+    const share =
+      m.share === undefined ? '' : ` (${(m.share * 100).toFixed(0)}% of the ceiling's ${m.ceiling.rps}, p99 ${m.ceiling.p99} ms)`;
     console.log(
       `  ${name.padEnd(34)} ${String(m.rps).padStart(6)} req/s${share}  p50 ${m.p50} ms  p99 ${m.p99} ms (target < ${target})  errors ${m.errors}`,
     );
@@ -178,7 +185,9 @@ const rows = Object.entries(result.scenarios).map(([name, s]) => [
   s.met ? 'yes' : 'NO',
 ]);
 console.log(`\n${table(['scenario', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'target', 'errors', 'met'], rows)}`);
-console.log(`server RSS at most ${result.rssMB} MB; load average ${result.loadBefore.join(', ')} before, ${result.loadAfter.join(', ')} after`);
+console.log(
+  `server RSS at most ${result.rssMB} MB; load average ${result.loadBefore.join(', ')} before, ${result.loadAfter.join(', ')} after`,
+);
 const missed = Object.entries(result.scenarios).filter(([, s]) => !s.met);
 console.log(
   missed.length ? `\nMissed: ${missed.map(([n, s]) => `${n} (p99 ${s.p99} ms, ${s.errors} errors)`).join('; ')}` : '\nEvery target met.',

@@ -70,8 +70,6 @@ export const ORDER_STATUSES = [
   'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Statuses that put units back in stock when an order moves into them (DESIGN.md). */
-export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned'];
 
 /** How an order is paid (issue 20): online through Razorpay, or Cash on Delivery. */
 export const PAYMENT_METHODS = ['razorpay', 'cod'] as const;

@@ -5,7 +5,6 @@
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
-import { RESTOCKING_STATUSES } from '../../../core/constants';
 import type { AdminOrder, AdminOrderList, OrderCustomer, OrderFilters } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
@@ -149,13 +148,10 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * and appends `{status, at, note}` to the timeline. Setting the current status again appends an
  * entry only when a note is given (a note on the current status); without one nothing changes.
  *
- * Moving into cancelled or returned puts the ordered units back in stock exactly once per order
- * (the `restocked` flag, read and set under the order's row lock in one transaction); moving out
- * and back in does not restock again, and moving out does not take the units again (stock is then
- * the admin's to adjust). Refunded alone does not restock. Each unit put back is an inventory ledger
- * row ('cancellation' or 'return_restock', with the order and `change.adminId`), written in the same
- * statement as the stock change (issue 21). Moving a Cash on Delivery order into delivered marks its
- * payment collected. Throws 404 for an unknown order.
+ * Choosing a status never moves money or stock (DESIGN.md, issue 21 "Statuses"): units go back only
+ * through the explicit actions (a cancel, a received return), which keep the order's `restocked`
+ * flag. Moving a Cash on Delivery order into delivered records its cash as collected (issue 20).
+ * Runs under the order's row lock. Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -168,20 +164,14 @@ export async function updateOrderStatus(
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound('Order not found');
     if (row.status !== change.status || change.note) {
-      const restock = RESTOCKING_STATUSES.includes(change.status) && !row.restocked;
       // Delivered means a Cash on Delivery order's cash was collected (issue 20), however it is marked.
       const collect = change.status === 'delivered' && row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
-      if (restock) {
-        const reason = change.status === 'cancelled' ? 'cancellation' : 'return_restock';
-        await returnUnitsToStock(tx, orderId, { reason, adminId: change.adminId ?? null, note: change.note, at: now });
-      }
       const at = await nextEventTime(tx, orderId, now);
       await tx
         .update(orders)
         .set({
           status: change.status,
           updatedAt: now,
-          ...(restock ? { restocked: true } : {}),
           ...(collect ? { paymentStatus: 'collected' as const, paymentCollectedAt: now } : {}),
         })
         .where(eq(orders.id, orderId));
