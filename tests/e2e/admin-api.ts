@@ -6,9 +6,22 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Homepage, Order, Product } from '../../src/core/api-types';
 import { ebml, mp4Bytes, realImage } from '../../src/server/modules/media/test-fixtures';
-import { bearer, type Shopper } from './shoppers';
+import { test } from './hydrated-test';
+import { bearer, DEMO_ADMIN, logIn, type Shopper } from './shoppers';
 
 export { bearer, DEMO_ADMIN as ADMIN, logIn as login, signUpShopper, type Shopper } from './shoppers';
+
+/** The test of the admin specs: `adminToken` is the demo admin's token, signed in once per worker. */
+export const adminTest = test.extend<object, { adminToken: string }>({
+  adminToken: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await logIn(api, DEMO_ADMIN.email, DEMO_ADMIN.password));
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** Product and variant ids with stock to spare, spread over the catalogue. */
 export async function stockedVariants(api: APIRequestContext): Promise<{ productId: string; variantId: string }[]> {

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
-import { test as base, expect as baseExpect } from './hydrated-test';
+import { expect as baseExpect } from './hydrated-test';
 import { readFile } from 'node:fs/promises';
 import {
-  ADMIN,
+  adminTest,
   homepage,
-  login,
   mediaFiles,
   placeOrder,
   postContact,
@@ -16,16 +15,7 @@ import {
 
 // Issue 7: the admin's homepage content, orders and contact inbox, driven as a shop owner would.
 // The admin's token is put into localStorage before any page script runs.
-const test = base.extend<object, { adminToken: string }>({
-  adminToken: [
-    async ({ playwright }, use, workerInfo) => {
-      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await use(await login(api, ADMIN.email, ADMIN.password));
-      await api.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = adminTest;
 
 // Each test is a whole journey on a shared machine: room for a slow server, never a sleep.
 test.describe.configure({ timeout: 120_000 });

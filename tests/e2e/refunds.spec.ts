@@ -3,22 +3,13 @@ import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatINR } from '../../src/core/money';
-import { ADMIN, login, placeOrder, signUpShopper, stockedVariants } from './admin-api';
-import { test as base, expect as baseExpect } from './hydrated-test';
+import { adminTest, placeOrder, signUpShopper, stockedVariants } from './admin-api';
+import { expect as baseExpect } from './hydrated-test';
 
 // Issue 21 "Cancellations and refunds": a shopper cancels a paid order before it ships (the Razorpay
 // sandbox refunds it in full, the credit note downloads beside the invoice and is mailed), and an
 // admin refunds part of another order from the order modal with a confirmation naming the amount.
-const test = base.extend<object, { adminToken: string }>({
-  adminToken: [
-    async ({ playwright }, use, workerInfo) => {
-      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await use(await login(api, ADMIN.email, ADMIN.password));
-      await api.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = adminTest;
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 

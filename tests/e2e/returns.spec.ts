@@ -3,24 +3,15 @@ import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Product } from '../../src/core/api-types';
-import { ADMIN, bearer, login, placeOrder, signUpShopper } from './admin-api';
-import { test as base, expect as baseExpect } from './hydrated-test';
+import { adminTest, bearer, placeOrder, signUpShopper } from './admin-api';
+import { expect as baseExpect } from './hydrated-test';
 
 // Issue 21 "Returns and size exchanges": one order from placed to delivered to exchanged. The admin
 // ships and delivers it through the order modal; the shopper asks for another size on the order
 // page; the admin approves, marks the parcel received and ships the new size from /admin/returns,
 // then delivers it. Every mail to the shopper is read from the outbox. The refund and shipping policy
 // pages state the demo shop's settings (7 days, exchanges on).
-const test = base.extend<object, { adminToken: string }>({
-  adminToken: [
-    async ({ playwright }, use, workerInfo) => {
-      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await use(await login(api, ADMIN.email, ADMIN.password));
-      await api.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = adminTest;
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 

@@ -11,11 +11,13 @@ const POLICIES = [
   {
     path: '/refund-policy',
     heading: 'Cancellations and Refund',
+    // The demo shop's returns settings (7 days, size exchanges); returns.spec.ts covers the spec's
+    // final-sale wording (a 0-day window).
     phrases: [
-      'no refunds, no exchanges and no store',
-      'within 24 hours of delivery',
-      'order number',
-      'photos',
+      '7 days',
+      'exchange it for another size',
+      'Return or exchange',
+      'Cancel order',
       'Shipping and payment fees are non-refundable',
     ],
   },

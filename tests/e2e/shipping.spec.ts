@@ -2,22 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN, bearer, login, placeOrder, signUpShopper, stockedVariants } from './admin-api';
-import { test as base, expect as baseExpect } from './hydrated-test';
+import { adminTest, bearer, placeOrder, signUpShopper, stockedVariants } from './admin-api';
+import { expect as baseExpect } from './hydrated-test';
 
 // Issue 21 "Shipping and tracking": an admin ships an order from the order modal (courier, AWB,
 // tracking link from the courier's pattern), prints the packing slip and label, marks it out for
 // delivery and delivered; the shopper is mailed at each step and follows the parcel on the order page.
-const test = base.extend<object, { adminToken: string }>({
-  adminToken: [
-    async ({ playwright }, use, workerInfo) => {
-      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await use(await login(api, ADMIN.email, ADMIN.password));
-      await api.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = adminTest;
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 

@@ -96,10 +96,11 @@ const CANCELLATIONS: PolicySection = {
   title: 'Cancellations',
   body: (
     <p>
-      Because we start packing orders as soon as they are paid, an order cannot be cancelled once its payment has been confirmed. If a
-      payment fails or you close the payment window, no order is placed and nothing is charged. If we are ever unable to fill a paid order
-      (for example the last piece sold out at the same moment), we cancel it ourselves and return the full amount to your original payment
-      method.
+      You can cancel an order until it ships: open it on <Link to="/orders">Your Orders</Link> and choose <strong>Cancel order</strong>. A
+      prepaid order is refunded in full to your original payment method; a Cash on Delivery order has nothing to refund. Once an order has
+      shipped it can no longer be cancelled. If a payment fails or you close the payment window, no order is placed and nothing is charged.
+      If we are ever unable to fill a paid order (for example the last piece sold out at the same moment), we cancel it ourselves and return
+      the full amount to your original payment method.
     </p>
   ),
 };

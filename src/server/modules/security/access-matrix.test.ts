@@ -28,6 +28,9 @@ const PUBLIC = new Set([
   'GET /api/pincodes/:pincode',
   // Product cards by id for a guest's wishlist and "Recently viewed", both kept in the browser (issue 22).
   'GET /api/products/cards',
+  // How many products the phone filter sheet's choices match, before applying them (issue 22).
+  'GET /api/products/count',
+  'GET /api/categories/:id/products/count',
   // Approved reviews and the rating summary of a product (issue 22).
   'GET /api/products/:id/reviews',
   // Guests get 404: an order is readable by its owner and admins only.

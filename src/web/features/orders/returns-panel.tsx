@@ -5,7 +5,14 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
-import { DAMAGE_CLAIM_HOURS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnDeadline, type ReturnsPolicy } from '../../../core/returns';
+import {
+  DAMAGE_CLAIM_HOURS,
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  returnDeadline,
+  type ReturnsPolicy,
+  type ReturnStatus,
+} from '../../../core/returns';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useOrderReturnsQuery } from './returns-api';
@@ -13,7 +20,8 @@ import { useOrderReturnsQuery } from './returns-api';
 // The dialog (its schema and the photo upload) loads when opened: the order page stays light.
 const ReturnRequestDialog = lazy(() => import('./return-request-dialog').then((m) => ({ default: m.ReturnRequestDialog })));
 
-const TONES: Record<string, BadgeTone> = {
+/** Badge colour of each return status, for the shopper's panel and /admin/returns. */
+export const RETURN_STATUS_TONES: Record<ReturnStatus, BadgeTone> = {
   requested: 'yellow',
   approved: 'blue',
   rejected: 'red',
@@ -75,7 +83,7 @@ export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsP
                 <p className="font-medium text-stone-900">
                   {r.resolution === 'exchange' ? 'Exchange' : 'Return'} · {RETURN_REASON_LABELS[r.reason]}
                 </p>
-                <Badge tone={TONES[r.status] ?? 'neutral'}>{RETURN_STATUS_LABELS[r.status]}</Badge>
+                <Badge tone={RETURN_STATUS_TONES[r.status] ?? 'neutral'}>{RETURN_STATUS_LABELS[r.status]}</Badge>
               </div>
               <ul className="mt-2 text-stone-700">
                 {r.lines.map((l) => (

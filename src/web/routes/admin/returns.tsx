@@ -11,7 +11,8 @@ import { COURIER_NAMES, COURIERS, shipmentCreateSchema, type Courier } from '../
 import { formatINR } from '../../../core/money';
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '../../../core/returns';
 import type { ReturnRequest } from '../../../core/schemas/returns';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Badge } from '../../components/ui/badge';
+import { RETURN_STATUS_TONES } from '../../features/orders/returns-panel';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
@@ -20,15 +21,6 @@ import { useAdminReturns, useReturnAction, type ReturnAction } from '../../featu
 
 /** Page title. */
 export const meta = () => adminMeta('Returns');
-
-const TONES: Record<ReturnStatus, BadgeTone> = {
-  requested: 'yellow',
-  approved: 'blue',
-  rejected: 'red',
-  received: 'blue',
-  refunded: 'grey',
-  exchange_shipped: 'purple',
-};
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -130,7 +122,7 @@ function ReturnCard({ ret }: { ret: ReturnRequest }) {
             {ret.email} · {dateFormat.format(new Date(ret.createdAt))}
           </p>
         </div>
-        <Badge tone={TONES[ret.status]}>{RETURN_STATUS_LABELS[ret.status]}</Badge>
+        <Badge tone={RETURN_STATUS_TONES[ret.status]}>{RETURN_STATUS_LABELS[ret.status]}</Badge>
       </div>
       <ul className="mt-3 text-sm text-stone-800">
         {ret.lines.map((l) => (

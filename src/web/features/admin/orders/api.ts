@@ -3,7 +3,7 @@
  * change, and the CSV export of the current filters. Filters live in the URL query (status,
  * startDate, endDate, search, page) so a filtered view can be shared and reloaded.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { OrderStatus } from '../../../../core/constants';
@@ -54,6 +54,18 @@ export const datesInOrder = (f: OrderFilterState) => !f.startDate || !f.endDate 
 export const LIST_KEY = ['admin', 'orders'] as const;
 export const orderKey = (id: string) => ['admin', 'order', id] as const;
 
+/**
+ * Puts an order an admin action answered with into the caches: its own entry and its row on every
+ * list page held, then has the lists fetched again (a status filter may no longer match it).
+ */
+export function showUpdatedOrder(queryClient: QueryClient, order: AdminOrder): void {
+  queryClient.setQueryData(orderKey(order._id), order);
+  queryClient.setQueriesData<AdminOrderList>({ queryKey: LIST_KEY }, (list) =>
+    list ? { ...list, orders: list.orders.map((o) => (o._id === order._id ? order : o)) } : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+}
+
 /** GET /api/orders/admin/all with the filters; the previous page stays on screen while the next loads. */
 export function useAdminOrders(filters: OrderFilterState) {
   const params = filtersToParams(filters, false);
@@ -102,11 +114,7 @@ export function useUpdateOrderStatus() {
         fallbackMessage: 'Failed to update order status',
       }),
     onSuccess: (order, { status }) => {
-      queryClient.setQueryData(orderKey(order._id), order);
-      queryClient.setQueriesData<AdminOrderList>({ queryKey: LIST_KEY }, (list) =>
-        list ? { ...list, orders: list.orders.map((o) => (o._id === order._id ? order : o)) } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      showUpdatedOrder(queryClient, order);
       toast.success(`Order status updated to ${status}`);
     },
     onError: () => toast.error('Failed to update order status'),

@@ -11,14 +11,14 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatINR, toPaise } from '../../../../core/money';
 import { PRE_SHIPMENT_STATUSES } from '../../../../core/order-status';
-import type { AdminOrder, AdminOrderList } from '../../../../core/schemas/admin-orders';
+import type { AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
 import { DownloadCreditNoteButton } from '../../orders/download-invoice';
 import { formatDateTime } from '../format';
-import { LIST_KEY, orderKey } from './api';
+import { showUpdatedOrder } from './api';
 
 type Action =
   | { kind: 'cancel'; body: { reason: string; manualReference?: string } }
@@ -52,11 +52,7 @@ function useRefundAction(orderId: string) {
       });
     },
     onSuccess: (order, action) => {
-      queryClient.setQueryData(orderKey(order._id), order);
-      queryClient.setQueriesData<AdminOrderList>({ queryKey: LIST_KEY }, (list) =>
-        list ? { ...list, orders: list.orders.map((o) => (o._id === order._id ? order : o)) } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      showUpdatedOrder(queryClient, order);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'failed-refunds'] });
       const last = order.refunds.refunds.at(-1);
       if (action.kind === 'cancel') toast.success('Order cancelled');

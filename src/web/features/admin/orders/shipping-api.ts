@@ -6,10 +6,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Courier } from '../../../../core/couriers';
-import type { AdminOrder, AdminOrderList } from '../../../../core/schemas/admin-orders';
+import type { AdminOrder } from '../../../../core/schemas/admin-orders';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
 import { getToken } from '../../../lib/auth';
-import { LIST_KEY, orderKey } from './api';
+import { showUpdatedOrder } from './api';
 
 /** What the ship form sends; an empty tracking link means "from the courier's pattern". */
 export interface ShipBody {
@@ -52,11 +52,7 @@ export function useShippingAction(orderId: string) {
         fallbackMessage: FAILURE[action.kind],
       }),
     onSuccess: (order, action) => {
-      queryClient.setQueryData(orderKey(order._id), order);
-      queryClient.setQueriesData<AdminOrderList>({ queryKey: LIST_KEY }, (list) =>
-        list ? { ...list, orders: list.orders.map((o) => (o._id === order._id ? order : o)) } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      showUpdatedOrder(queryClient, order);
       toast.success(SUCCESS[action.kind]);
     },
     onError: (error, action) => toast.error(errorMessage(error, FAILURE[action.kind])),
