@@ -59,11 +59,16 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let written = 0;
   return {
     target: opts.outboxDir,
     async send(message) {
       const info = await transport.sendMail(toNodemailer(opts.from, message));
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      // Named so that sorting the names sorts the mails as they were written, even within a millisecond.
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(9, '0')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       // The folder is made when a write finds it missing, not before every mail (issue 8).
       try {
         await writeFile(file, info.message as Buffer);

@@ -8,7 +8,7 @@
  * (`{ kind: 'invoice', orderId }`) and rendered into files by `renderAttachment` at each delivery
  * attempt, so the outbox row stays small and the file shows the order as it is when sent.
  *
- * Deliveries after a commit run at most AFTER_COMMIT_CONCURRENCY at a time per process, oldest first:
+ * Deliveries after a commit run one at a time per process, oldest first (AFTER_COMMIT_CONCURRENCY):
  * a confirmation draws its invoice PDF (several ms of CPU), and fifty checkouts at once must not
  * draw fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread. Past
  * AFTER_COMMIT_BACKLOG waiting, a mail is left to the retry loop, which sends it when its lease ends.
@@ -43,8 +43,11 @@ export interface MailQueue {
 }
 
 const LEASE_MS = 5 * 60_000;
-/** Mails delivered at once right after their commit, per process. */
-export const AFTER_COMMIT_CONCURRENCY = 2;
+/**
+ * Mails delivered at once right after their commit, per process: one, so a shopper's mails go out
+ * in the order their changes committed ("out for delivery" before "delivered").
+ */
+export const AFTER_COMMIT_CONCURRENCY = 1;
 /** Mails waiting for that; beyond it, the retry loop sends them when their lease ends. */
 export const AFTER_COMMIT_BACKLOG = 500;
 const LEASE = sql.raw(`interval '${LEASE_MS / 1000} seconds'`);
