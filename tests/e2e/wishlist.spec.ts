@@ -8,7 +8,17 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product } from '../../src/core/api-types';
 import type { WishlistItem } from '../../src/core/wishlist';
-import { bearer, clearCartApi, expect, listProducts, logInThroughForm, signInPage, signUpShopper, test } from './accounts-fixtures';
+import {
+  bearer,
+  clearCartApi,
+  expect,
+  listProducts,
+  logInThroughForm,
+  signInPage,
+  signUpShopper,
+  test,
+  waitForHydration,
+} from './accounts-fixtures';
 
 const GUEST_KEY = 'apparel-store.wishlist';
 
@@ -52,6 +62,8 @@ async function openWishlist(page: Page) {
     .filter({ visible: true })
     .click();
   await expect(page).toHaveURL(/\/wishlist$/);
+  // The URL changes before the route's module has loaded: wait for the page itself.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Wishlist' })).toBeVisible();
 }
 
 test('a guest saves products with the heart, keeps them in the browser and removes them on /wishlist', async ({ page, request }) => {
@@ -147,6 +159,44 @@ test('"Move to cart" asks for the size, adds it and takes the product off the wi
   expect(cart.items).toEqual([expect.objectContaining({ productId: product._id, variantId: size._id, quantity: 1 })]);
   expect(await wishlistApi(request, shopper.token)).toEqual([]);
   await clearCartApi(request, shopper.token);
+});
+
+test('a guest\'s "Move to cart" asks for the size, says why at the login gate, and the item is in the cart after login', async ({
+  page,
+  request,
+}) => {
+  const shopper = await signUpShopper(request);
+  const [product] = await productsWithSizes(request);
+  const size = product.variants.find((v) => v.isActive && v.stockQty >= 3)!;
+
+  await page.goto(`/product/${product._id}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Save to wishlist' }).click();
+  await expect(page.getByRole('button', { name: 'Save to wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  await openWishlist(page);
+  await page.getByRole('button', { name: `Move to cart: ${product.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a size' });
+  await dialog.getByRole('radio', { name: size.size, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+
+  // The login gate says why, naming the product and the size chosen.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Log in to add' })).toHaveText(
+    `Log in to add ${product.title} (${size.size}) to your cart. We'll add it right after.`,
+  );
+  await logInThroughForm(page, shopper.email, shopper.password);
+
+  // In the cart, once; and moved, so no longer saved (neither in the browser nor in the account).
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('link', { name: product.title })).toBeVisible();
+  await expect(page.getByText(`Size: ${size.size}`)).toBeVisible();
+  const cart = (await (await request.get('/api/cart', { headers: bearer(shopper.token) })).json()) as {
+    items: { productId: string; variantId: string; quantity: number }[];
+  };
+  expect(cart.items).toEqual([expect.objectContaining({ productId: product._id, variantId: size._id, quantity: 1 })]);
+  await expectCount(page, null);
+  expect(await wishlistApi(request, shopper.token)).toEqual([]);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY)).toBeNull();
 });
 
 test('"Recently viewed" shows the other products opened, on the product page and at home', async ({ page, request }) => {

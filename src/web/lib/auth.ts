@@ -87,9 +87,10 @@ interface PendingLine {
 /**
  * What the login gate remembers for after login. `label` names the line for the login page's
  * reason ("Festive Silk Kurta (M)", issue 22); optional, so older stored actions still resume.
+ * `fromWishlist` marks a wishlist "Move to cart": once added, the product leaves the wishlist.
  */
 export type PostLoginAction =
-  | { type: 'addToCart' | 'buyNow'; payload: PendingLine; returnTo: string; label?: string }
+  | { type: 'addToCart' | 'buyNow'; payload: PendingLine; returnTo: string; label?: string; fromWishlist?: boolean }
   | { type: 'navigate'; payload: { to: string }; returnTo: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -117,7 +118,8 @@ function isPostLoginAction(value: unknown): value is PostLoginAction {
   return (
     (value.type === 'addToCart' || value.type === 'buyNow') &&
     isPendingLine(value.payload) &&
-    (value.label === undefined || (typeof value.label === 'string' && value.label.length <= 300))
+    (value.label === undefined || (typeof value.label === 'string' && value.label.length <= 300)) &&
+    (value.fromWishlist === undefined || typeof value.fromWishlist === 'boolean')
   );
 }
 

@@ -57,7 +57,13 @@ function SizeQuestion({
     const line = { productId: product._id, variantId, quantity: 1 };
     if (!getToken()) {
       const size = sizes.find((v) => v._id === variantId)?.size;
-      savePostLoginAction({ type: 'addToCart', payload: line, returnTo: '/wishlist', label: gateLabel(product.title, size) });
+      savePostLoginAction({
+        type: 'addToCart',
+        payload: line,
+        returnTo: '/wishlist',
+        label: gateLabel(product.title, size),
+        fromWishlist: true,
+      });
       await navigate('/login');
       return;
     }
