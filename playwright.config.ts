@@ -38,6 +38,7 @@ export default defineConfig({
         'pincodes.spec.ts',
         'cash-on-delivery.spec.ts',
         'admin-stock.spec.ts',
+        'admin-nav.spec.ts',
         'invoices.spec.ts',
         'shipping.spec.ts',
         'wishlist.spec.ts',

@@ -1,38 +1,185 @@
 /**
- * The admin area's frame: a compact top bar with the admin sections, the signed-in admin, and links
- * back to the shop and the profile. Horizontally scrollable on phones.
+ * The admin area's frame: a compact top bar with the signed-in admin and links back to the shop and
+ * the profile, and the admin sections in groups (sales, catalogue, homepage, shop settings).
+ * From 1024 px the sections are one row of tabs, the homepage's four behind a "Homepage" menu so
+ * the row fits 1280 px; below that one "Sections" button opens them all, grouped, in two columns.
+ * Both menus are disclosures: a button with aria-expanded, its links next in the tab order, closed
+ * by Escape (focus back on the button), a press or focus outside, or choosing a link.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../../../core/api-types';
 import { BRAND } from '../../../core/constants';
+import { useDismiss } from '../../lib/use-dismiss';
 
-const SECTIONS = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/returns', label: 'Returns' },
-  { to: '/admin/products', label: 'Products' },
-  { to: '/admin/categories', label: 'Categories' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/search-synonyms', label: 'Synonyms' },
-  { to: '/admin/hero-images', label: 'Hero Images' },
-  { to: '/admin/vertical-videos', label: 'Videos' },
-  { to: '/admin/photo-snapshots', label: 'Photos' },
-  { to: '/admin/testimonials', label: 'Testimonials' },
-  { to: '/admin/contacts', label: 'Messages' },
-  { to: '/admin/reviews', label: 'Reviews' },
-  { to: '/admin/settings', label: 'Settings' },
-] as const;
+interface Section {
+  to: string;
+  label: string;
+}
+
+/** The admin sections by group; `menu` groups sit behind a menu button in the wide row. */
+const GROUPS: { name: string; menu?: boolean; sections: Section[] }[] = [
+  {
+    name: 'Sales',
+    sections: [
+      { to: '/admin/dashboard', label: 'Dashboard' },
+      { to: '/admin/orders', label: 'Orders' },
+      { to: '/admin/returns', label: 'Returns' },
+      { to: '/admin/reviews', label: 'Reviews' },
+      { to: '/admin/contacts', label: 'Messages' },
+    ],
+  },
+  {
+    name: 'Catalogue',
+    sections: [
+      { to: '/admin/products', label: 'Products' },
+      { to: '/admin/categories', label: 'Categories' },
+      { to: '/admin/coupons', label: 'Coupons' },
+      { to: '/admin/search-synonyms', label: 'Synonyms' },
+    ],
+  },
+  {
+    name: 'Homepage',
+    menu: true,
+    sections: [
+      { to: '/admin/hero-images', label: 'Hero Images' },
+      { to: '/admin/vertical-videos', label: 'Videos' },
+      { to: '/admin/photo-snapshots', label: 'Photos' },
+      { to: '/admin/testimonials', label: 'Testimonials' },
+    ],
+  },
+  { name: 'Shop', sections: [{ to: '/admin/settings', label: 'Settings' }] },
+];
+
+const isCurrent = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+const TAB = 'inline-flex items-center gap-1 border-b-2 px-3 py-2.5 text-sm font-medium';
+const tabTone = (active: boolean) => (active ? 'border-brand text-brand' : 'border-transparent text-stone-600 hover:text-stone-900');
+const MENU_LINK = 'block rounded-md px-3 py-2 text-sm font-medium';
+const menuLinkTone = (active: boolean) => (active ? 'bg-brand-light text-brand' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900');
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true">
+      <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Open state and closing rules of one disclosure. */
+function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, container, button, close);
+  return { open, setOpen, close, container, button, panelId: useId() };
+}
+
+/** A group of the wide row behind a menu button (the homepage's sections), marked when current. */
+function GroupMenu({ name, sections }: { name: string; sections: Section[] }) {
+  const { pathname } = useLocation();
+  const { open, setOpen, close, container, button, panelId } = useDisclosure();
+  const active = sections.some((s) => isCurrent(pathname, s.to));
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        className={`${TAB} ${tabTone(active)}`}
+      >
+        {name}
+        <Chevron open={open} />
+      </button>
+      <ul
+        id={panelId}
+        hidden={!open}
+        className="absolute left-0 top-full z-30 mt-1 w-48 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
+      >
+        {sections.map((s) => (
+          <li key={s.to}>
+            <NavLink to={s.to} onClick={close} className={({ isActive }) => `${MENU_LINK} ${menuLinkTone(isActive)}`}>
+              {s.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The wide screens' row of section tabs, groups set apart by a rule. */
+function SectionTabs() {
+  return (
+    <ul className="hidden flex-wrap items-center lg:flex">
+      {GROUPS.map((group, g) => {
+        const divider = g > 0 ? 'ml-2 border-l border-stone-200 pl-2' : '';
+        if (group.menu) {
+          return (
+            <li key={group.name} className={divider}>
+              <GroupMenu name={group.name} sections={group.sections} />
+            </li>
+          );
+        }
+        return group.sections.map((s, i) => (
+          <li key={s.to} className={i === 0 ? divider : ''}>
+            <NavLink to={s.to} className={({ isActive }) => `${TAB} ${tabTone(isActive)}`}>
+              {s.label}
+            </NavLink>
+          </li>
+        ));
+      })}
+    </ul>
+  );
+}
+
+/** Small screens: one button naming the current section, opening every section grouped. */
+function SectionsMenu() {
+  const { pathname } = useLocation();
+  const { open, setOpen, close, container, button, panelId } = useDisclosure();
+  const current = GROUPS.flatMap((g) => g.sections).find((s) => isCurrent(pathname, s.to));
+  return (
+    <div ref={container} className="px-2 pb-2 lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        className="flex w-full items-center justify-between rounded-md border border-stone-200 px-3 py-2 text-sm font-medium text-stone-900 hover:border-stone-300"
+      >
+        <span>
+          <span className="text-stone-500">Sections:</span> {current?.label ?? 'Choose'}
+        </span>
+        <Chevron open={open} />
+      </button>
+      <div id={panelId} hidden={!open} className="mt-2 grid gap-4 rounded-lg border border-stone-200 bg-white p-3 sm:grid-cols-2">
+        {GROUPS.map((group) => (
+          <div key={group.name}>
+            <p id={`${panelId}-${group.name}`} className="px-3 text-xs font-semibold uppercase tracking-wide text-stone-500">
+              {group.name}
+            </p>
+            <ul aria-labelledby={`${panelId}-${group.name}`} className="mt-1 grid grid-cols-2 gap-1">
+              {group.sections.map((s) => (
+                <li key={s.to}>
+                  <NavLink to={s.to} onClick={close} className={({ isActive }) => `${MENU_LINK} ${menuLinkTone(isActive)}`}>
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /** Wraps an admin screen with the admin navigation. */
 export function AdminShell({ user, children }: { user: User; children: ReactNode }) {
-  // On a phone the section tabs scroll sideways: keep the current one in view, so the owner sees
-  // where they are and that more tabs follow.
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <header className="border-b border-stone-200 bg-white">
@@ -51,23 +198,9 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
             </Link>
           </div>
         </div>
-        <nav ref={nav} aria-label="Admin sections" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
-          <ul className="flex gap-1 whitespace-nowrap">
-            {SECTIONS.map((s) => (
-              <li key={s.to}>
-                <NavLink
-                  to={s.to}
-                  className={({ isActive }) =>
-                    `inline-block border-b-2 px-3 py-2.5 text-sm font-medium ${
-                      isActive ? 'border-brand text-brand' : 'border-transparent text-stone-600 hover:text-stone-900'
-                    }`
-                  }
-                >
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Admin sections" className="mx-auto max-w-7xl px-2 sm:px-4">
+          <SectionTabs />
+          <SectionsMenu />
         </nav>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">

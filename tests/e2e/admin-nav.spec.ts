@@ -1,0 +1,103 @@
+/**
+ * The admin sections' navigation at 1280 px and on a 390 px phone: every section is reachable (on
+ * the wide row or behind its menu button), in view, without sideways scrolling; the menus open and
+ * close by keyboard (Enter, Tab into the links, Escape back to the button); axe-clean when open.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ADMIN, login } from './admin-api';
+import { expect, test } from './hydrated-test';
+
+const TOKEN_KEY = 'apparel-store.token';
+
+/** Every admin section, as the navigation names it, and where it leads. */
+const SECTIONS = [
+  ['Dashboard', '/admin/dashboard'],
+  ['Orders', '/admin/orders'],
+  ['Returns', '/admin/returns'],
+  ['Reviews', '/admin/reviews'],
+  ['Messages', '/admin/contacts'],
+  ['Products', '/admin/products'],
+  ['Categories', '/admin/categories'],
+  ['Coupons', '/admin/coupons'],
+  ['Synonyms', '/admin/search-synonyms'],
+  ['Hero Images', '/admin/hero-images'],
+  ['Videos', '/admin/vertical-videos'],
+  ['Photos', '/admin/photo-snapshots'],
+  ['Testimonials', '/admin/testimonials'],
+  ['Settings', '/admin/settings'],
+] as const;
+
+/** Behind the wide row's "Homepage" menu. */
+const HOMEPAGE = new Set(['Hero Images', 'Videos', 'Photos', 'Testimonials']);
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** The menu button `label` sits behind at this width, or null when it is on the row itself. */
+function menuFor(page: Page, label: string) {
+  if (isPhone(page)) return nav(page).getByRole('button', { name: /^Sections:/ });
+  return HOMEPAGE.has(label) ? nav(page).getByRole('button', { name: 'Homepage' }) : null;
+}
+
+test.beforeEach(async ({ page, request }) => {
+  const token = await login(request, ADMIN.email, ADMIN.password);
+  await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+});
+
+test('every admin section is in view and one click or one menu away, with nothing scrolling sideways', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await page.goto('/admin/dashboard', { waitUntil: 'domcontentloaded' });
+  await expect(nav(page)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('admin-nav.png') });
+
+  for (const [label, path] of SECTIONS) {
+    const menu = menuFor(page, label);
+    if (menu) {
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    }
+    const link = nav(page).getByRole('link', { name: label, exact: true });
+    await expect(link).toBeInViewport({ ratio: 1 });
+    if (label === 'Testimonials') await page.screenshot({ path: testInfo.outputPath('admin-nav-open.png') });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    // Choosing a link closes its menu; the current section is marked.
+    if (menu) await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    if (isPhone(page)) await expect(menu!).toHaveAccessibleName(`Sections: ${label}`);
+    else await expect(nav(page).getByRole(menu ? 'button' : 'link', { name: menu ? 'Homepage' : label, exact: true })).toBeVisible();
+    if (!menu) await expect(link).toHaveAttribute('aria-current', 'page');
+    // Nothing wider than the screen, the navigation included.
+    expect(await nav(page).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
+
+test('the section menu opens and closes by keyboard and is axe-clean when open', async ({ page }) => {
+  await page.goto('/admin/orders', { waitUntil: 'domcontentloaded' });
+  const menu = isPhone(page)
+    ? nav(page).getByRole('button', { name: 'Sections: Orders' })
+    : nav(page).getByRole('button', { name: 'Homepage' });
+  const first = nav(page).getByRole('link', { name: isPhone(page) ? 'Dashboard' : 'Hero Images', exact: true });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(first).toBeHidden();
+
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('header').analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+  await expect(first).toBeHidden();
+
+  // Space opens it too; a click elsewhere closes it.
+  await page.keyboard.press('Space');
+  await expect(first).toBeVisible();
+  await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+});
