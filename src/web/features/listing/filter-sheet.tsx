@@ -6,10 +6,11 @@
  * (GET …/products/count), and applies them on a tap. Desktop keeps the sidebar that applies at once.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SIZES, type Size } from '../../../core/constants';
+import type { Size } from '../../../core/constants';
 import type { ListingQuery } from '../../../core/listing';
 import { Modal } from '../../components/ui/modal';
 import { apiFetch } from '../../lib/api';
+import { PriceRange, SizeChoices } from './filter-fields';
 import { listingSearch, readListingQuery } from './listing-url';
 
 /** How long the count waits after the last change, ms. */
@@ -82,8 +83,6 @@ function SheetBody({
   onApply: (query: ListingQuery) => void;
   onClose: () => void;
 }) {
-  const minId = useId();
-  const maxId = useId();
   const [sizes, setSizes] = useState<Size[]>(query.sizes);
   const [minPrice, setMinPrice] = useState(query.minPrice === undefined ? '' : String(query.minPrice));
   const [maxPrice, setMaxPrice] = useState(query.maxPrice === undefined ? '' : String(query.maxPrice));
@@ -96,8 +95,6 @@ function SheetBody({
     event.preventDefault();
     onApply(draft);
   };
-  const field =
-    'h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30';
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col">
@@ -115,59 +112,13 @@ function SheetBody({
         </button>
       </div>
       <div className="space-y-7 px-5 py-5">
-        <fieldset>
-          <legend className="text-sm font-semibold text-stone-900">Size</legend>
-          <div className="mt-3 grid grid-cols-3 gap-2">
-            {SIZES.map((size) => (
-              <label key={size} className="relative">
-                <input type="checkbox" checked={sizes.includes(size)} onChange={() => toggle(size)} className="peer sr-only" />
-                <span className="flex h-11 cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white text-sm font-semibold text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
-                  {size}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend className="text-sm font-semibold text-stone-900">Price (₹)</legend>
-          <div className="mt-3 flex items-end gap-2">
-            <div className="flex-1">
-              <label htmlFor={minId} className="mb-1 block text-xs text-stone-600">
-                Min price
-              </label>
-              <input
-                id={minId}
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                placeholder="0"
-                value={minPrice}
-                onChange={(e) => setMinPrice(e.target.value)}
-                className={field}
-              />
-            </div>
-            <span className="pb-3 text-stone-400" aria-hidden="true">
-              –
-            </span>
-            <div className="flex-1">
-              <label htmlFor={maxId} className="mb-1 block text-xs text-stone-600">
-                Max price
-              </label>
-              <input
-                id={maxId}
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                placeholder="Any"
-                value={maxPrice}
-                onChange={(e) => setMaxPrice(e.target.value)}
-                className={field}
-              />
-            </div>
-          </div>
-        </fieldset>
+        <SizeChoices selected={sizes} onToggle={toggle} touch />
+        <PriceRange
+          min={minPrice}
+          max={maxPrice}
+          onPriceChange={(which, value) => (which === 'min' ? setMinPrice(value) : setMaxPrice(value))}
+          touch
+        />
       </div>
       <div className="sticky bottom-0 flex gap-3 border-t border-stone-200 bg-white px-5 pb-[calc(1rem+env(safe-area-inset-bottom))] pt-4">
         <button

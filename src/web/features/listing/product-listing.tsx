@@ -7,10 +7,10 @@
  */
 import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
-import { SIZES } from '../../../core/constants';
 import { defaultSort, SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
 import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
+import { PriceRange, SizeChoices } from './filter-fields';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
 
 // The phone filter sheet's code loads when it is first opened (the listing's first load stays lean).
@@ -112,73 +112,10 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
 
 /** Sizes and price range, inside the listing's form. */
 function Filters({ query, onChange }: { query: ListingQuery; onChange: () => void }) {
-  const minId = useId();
-  const maxId = useId();
   return (
     <div className="space-y-7">
-      <fieldset>
-        <legend className="text-sm font-semibold text-stone-900">Size</legend>
-        <div className="mt-3 grid grid-cols-3 gap-2">
-          {SIZES.map((size) => (
-            <label key={size} className="relative">
-              <input
-                key={String(query.sizes.includes(size))}
-                type="checkbox"
-                name="sizes"
-                value={size}
-                defaultChecked={query.sizes.includes(size)}
-                onChange={onChange}
-                className="peer sr-only"
-              />
-              <span className="flex h-10 cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:border-stone-900 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
-                {size}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="text-sm font-semibold text-stone-900">Price (₹)</legend>
-        <div className="mt-3 flex items-end gap-2">
-          <div className="flex-1">
-            <label htmlFor={minId} className="mb-1 block text-xs text-stone-600">
-              Min price
-            </label>
-            <input
-              key={query.minPrice ?? ''}
-              id={minId}
-              type="number"
-              name="minPrice"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              placeholder="0"
-              defaultValue={query.minPrice ?? ''}
-              className={fieldClass}
-            />
-          </div>
-          <span className="pb-2.5 text-stone-400" aria-hidden="true">
-            –
-          </span>
-          <div className="flex-1">
-            <label htmlFor={maxId} className="mb-1 block text-xs text-stone-600">
-              Max price
-            </label>
-            <input
-              key={query.maxPrice ?? ''}
-              id={maxId}
-              type="number"
-              name="maxPrice"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              placeholder="Any"
-              defaultValue={query.maxPrice ?? ''}
-              className={fieldClass}
-            />
-          </div>
-        </div>
-      </fieldset>
+      <SizeChoices selected={query.sizes} onChange={onChange} />
+      <PriceRange min={String(query.minPrice ?? '')} max={String(query.maxPrice ?? '')} />
       <button
         type="submit"
         className="inline-flex h-10 w-full items-center justify-center rounded-md bg-stone-900 px-4 text-sm font-medium text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"

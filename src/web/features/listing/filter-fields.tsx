@@ -1,0 +1,105 @@
+/**
+ * The listing's size and price filters, shared by the sidebar (product-listing.tsx) and the phone
+ * bottom sheet (filter-sheet.tsx). Each works two ways: uncontrolled inside the sidebar's GET form
+ * (named fields, `defaultValue`s keyed by the URL's value so a new URL resets them, `onChange` to
+ * apply at once; works before JavaScript), or controlled by the sheet's draft (`onToggle`,
+ * `onPriceChange`; unnamed, applied only on "Show N items"). `touch` gives the sheet's 44 px targets.
+ */
+import { useId, type ChangeEvent } from 'react';
+import { SIZES, type Size } from '../../../core/constants';
+
+const legendClass = 'text-sm font-semibold text-stone-900';
+
+/** Props of SizeChoices: `onToggle` makes it controlled; otherwise fields named `sizes`. */
+export interface SizeChoicesProps {
+  /** The sizes chosen (the URL's in the sidebar, the draft's in the sheet). */
+  selected: readonly Size[];
+  /** Controlled: called with the size tapped. */
+  onToggle?: (size: Size) => void;
+  /** Uncontrolled: called after any box changes (the sidebar applies its form). */
+  onChange?: () => void;
+  touch?: boolean;
+}
+
+/** The "Size" fieldset: one check box per size, drawn as a toggle chip. */
+export function SizeChoices({ selected, onToggle, onChange, touch = false }: SizeChoicesProps) {
+  const chip = `flex ${touch ? 'h-11' : 'h-10 hover:border-stone-900'} cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white text-sm font-semibold text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand`;
+  return (
+    <fieldset>
+      <legend className={legendClass}>Size</legend>
+      <div className="mt-3 grid grid-cols-3 gap-2">
+        {SIZES.map((size) => {
+          const checked = selected.includes(size);
+          return (
+            <label key={size} className="relative">
+              {onToggle ? (
+                <input type="checkbox" checked={checked} onChange={() => onToggle(size)} className="peer sr-only" />
+              ) : (
+                <input
+                  key={String(checked)}
+                  type="checkbox"
+                  name="sizes"
+                  value={size}
+                  defaultChecked={checked}
+                  onChange={onChange}
+                  className="peer sr-only"
+                />
+              )}
+              <span className={chip}>{size}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Props of PriceRange: `onPriceChange` makes it controlled; otherwise fields named minPrice, maxPrice. */
+export interface PriceRangeProps {
+  /** Rupees as typed ('' for none). */
+  min: string;
+  max: string;
+  /** Controlled: called with the field changed and its new text. */
+  onPriceChange?: (field: 'min' | 'max', value: string) => void;
+  touch?: boolean;
+}
+
+/** The "Price (₹)" fieldset: whole-rupee minimum and maximum. */
+export function PriceRange({ min, max, onPriceChange, touch = false }: PriceRangeProps) {
+  const minId = useId();
+  const maxId = useId();
+  const input = `${touch ? 'h-11' : 'h-10 sm:text-sm'} w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30`;
+  const field = (id: string, which: 'min' | 'max', value: string) => (
+    <div className="flex-1">
+      <label htmlFor={id} className="mb-1 block text-xs text-stone-600">
+        {which === 'min' ? 'Min price' : 'Max price'}
+      </label>
+      <input
+        // Uncontrolled: keyed by the URL's value, so a new URL resets what was typed.
+        key={onPriceChange ? which : value}
+        id={id}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        placeholder={which === 'min' ? '0' : 'Any'}
+        className={input}
+        {...(onPriceChange
+          ? { value, onChange: (e: ChangeEvent<HTMLInputElement>) => onPriceChange(which, e.target.value) }
+          : { name: which === 'min' ? 'minPrice' : 'maxPrice', defaultValue: value })}
+      />
+    </div>
+  );
+  return (
+    <fieldset>
+      <legend className={legendClass}>Price (₹)</legend>
+      <div className="mt-3 flex items-end gap-2">
+        {field(minId, 'min', min)}
+        <span className={`${touch ? 'pb-3' : 'pb-2.5'} text-stone-400`} aria-hidden="true">
+          –
+        </span>
+        {field(maxId, 'max', max)}
+      </div>
+    </fieldset>
+  );
+}
