@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { formatINR } from '../../src/core/money';
 import { adminTest, placeOrder, signUpShopper, stockedVariants } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
+import { mailsTo } from './outbox';
 
 // Issue 21 "Cancellations and refunds": a shopper cancels a paid order before it ships (the Razorpay
 // sandbox refunds it in full, the credit note downloads beside the invoice and is mailed), and an
@@ -15,15 +15,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
-/** Every mail in the outbox folder addressed to `email` that mentions `ref`, oldest first (raw, headers unfolded). */
+/** Every mail to `email` that mentions `ref`, oldest first (raw, headers unfolded). */
 async function mailsAbout(email: string, ref: string): Promise<string[]> {
-  const dir = path.resolve('.e2e-data/outbox');
-  const out: string[] = [];
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort()) {
-    const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
-    if (raw.includes(`To: ${email}`) && raw.includes(ref)) out.push(raw);
-  }
-  return out;
+  return (await mailsTo(email)).filter((mail) => mail.raw.includes(ref)).map((mail) => mail.raw);
 }
 
 async function expectPdfDownload(page: Page, click: () => Promise<void>, name: RegExp) {

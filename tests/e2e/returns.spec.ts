@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Product } from '../../src/core/api-types';
 import { adminTest, bearer, placeOrder, signUpShopper } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
+import { mailsTo } from './outbox';
 
 // Issue 21 "Returns and size exchanges": one order from placed to delivered to exchanged. The admin
 // ships and delivers it through the order modal; the shopper asks for another size on the order
@@ -16,27 +15,6 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
-
-/** A header with RFC 2047 encoded words (=?UTF-8?Q?…?=, as a subject with ₹ is sent) decoded. */
-const decodeHeader = (value: string) =>
-  value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) =>
-    Buffer.from(
-      text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8'),
-  );
-
-/** The subjects of every mail in the outbox folder addressed to `email`, oldest first. */
-async function mailsTo(email: string): Promise<{ subject: string; raw: string }[]> {
-  const dir = path.resolve('.e2e-data/outbox');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
-  const out: { subject: string; raw: string }[] = [];
-  for (const file of files) {
-    const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
-    if (raw.includes(`To: ${email}`)) out.push({ subject: decodeHeader(raw.match(/^Subject: (.*)$/m)?.[1] ?? ''), raw });
-  }
-  return out;
-}
 
 /** Opens an admin order's modal and clicks one of its shipping actions. */
 async function adminOrderDialog(page: Page, ref: string) {

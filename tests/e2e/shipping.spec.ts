@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { adminTest, bearer, placeOrder, signUpShopper, stockedVariants } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
+import { mailsTo } from './outbox';
 
 // Issue 21 "Shipping and tracking": an admin ships an order from the order modal (courier, AWB,
 // tracking link from the courier's pattern), prints the packing slip and label, marks it out for
@@ -13,18 +13,6 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
-
-/** The subjects of every mail in the outbox folder addressed to `email`, oldest first. */
-async function subjectsMailedTo(email: string): Promise<{ subject: string; raw: string }[]> {
-  const dir = path.resolve('.e2e-data/outbox');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
-  const out: { subject: string; raw: string }[] = [];
-  for (const file of files) {
-    const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
-    if (raw.includes(`To: ${email}`)) out.push({ subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '', raw });
-  }
-  return out;
-}
 
 test('ship, track, out for delivery and delivered, as admin and shopper', async ({ page, request, browser, baseURL, adminToken }) => {
   const shopper = await signUpShopper(request, { name: 'Tara Menon', phone: '9845012345' });
@@ -87,9 +75,9 @@ test('ship, track, out for delivery and delivered, as admin and shopper', async 
 
   // Every mail the shopper got, in order: confirmation, shipped (courier, AWB, link), out for delivery, delivered.
   await expect
-    .poll(async () => (await subjectsMailedTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
+    .poll(async () => (await mailsTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
     .toEqual([`Order #${ref} confirmed`, `Order #${ref} has shipped`, `Order #${ref} is out for delivery`, `Order #${ref} was delivered`]);
-  const shippedMail = (await subjectsMailedTo(shopper.email)).find((m) => m.subject.endsWith('has shipped'))!;
+  const shippedMail = (await mailsTo(shopper.email)).find((m) => m.subject.endsWith('has shipped'))!;
   expect(shippedMail.raw).toContain('Blue Dart');
   expect(shippedMail.raw).toContain(awb);
 
@@ -148,7 +136,7 @@ test('ship with Shiprocket (the built-in stand-in) and follow its tracking webho
   await expect(dialog.getByText('Status:').getByText('Delivered')).toBeVisible();
   await expect(dialog.getByText('Shiprocket: DELIVERED').first()).toBeVisible();
   await expect
-    .poll(async () => (await subjectsMailedTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
+    .poll(async () => (await mailsTo(shopper.email)).map((m) => m.subject).filter((s) => s.includes(ref)))
     .toEqual([`Order #${ref} confirmed`, `Order #${ref} has shipped`, `Order #${ref} is out for delivery`, `Order #${ref} was delivered`]);
 
   const shopperContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
