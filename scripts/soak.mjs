@@ -5,7 +5,8 @@
 // < 10%) and its largest RSS (issue 23: under 300 MB on PGlite after 15 minutes, 200 MB on
 // PostgreSQL), with the anonymous and file-backed parts (/proc/<pid>/status RssAnon, RssFile).
 // Usage: npm run build && npm run soak   (SOAK_SECONDS=60 for a quick look; SOAK_START_SECONDS,
-// default 300, is how long the first start with its seeding may take on a busy machine)
+// default 300, is how long the first start with its seeding may take on a busy machine; SOAK_RATE
+// soaks at that many requests per second instead of half the capacity, to compare two builds)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -61,7 +62,7 @@ try {
     { path: `/product/${ids[0]}` },
   ];
   const capacity = await run({ url: base, connections: 50, duration: 15, requests });
-  const rate = Math.max(10, Math.floor(capacity.requests.average / 2));
+  const rate = Number(process.env.SOAK_RATE) || Math.max(10, Math.floor(capacity.requests.average / 2));
   console.log(`capacity ≈ ${Math.round(capacity.requests.average)} req/s; soaking at ${rate} req/s for ${SECONDS} s`);
   const samples = [];
   const sampler = setInterval(() => samples.push(memoryMb()), 5000);

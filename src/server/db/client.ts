@@ -68,7 +68,8 @@ const RANDOM_PAGE_COST = '1.1';
  * WebAssembly memory of the shop's own process, which never gives memory back: at PostgreSQL's
  * default of 128 MB the embedded database alone held 151 MB of the server's RSS. The demo shop's
  * whole database is about 10 MB; pages beyond the pool are read from the data files through the
- * kernel's page cache. 16 MB kept it at 29 MB, with the same time to read every table three times.
+ * kernel's page cache. 16 MB keeps it at 29-30 MB under load (reading every table three times took
+ * 8.5 s against 7.5 s at 128 MB on a VM busy with other work: within its noise, not measured quiet).
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
