@@ -8,7 +8,8 @@
 // default 300, is how long the first start with its seeding may take on a busy machine; SOAK_RATE
 // soaks at that many requests per second instead of half the capacity, to compare two builds)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -85,5 +86,9 @@ try {
   console.log(ok ? 'soak: PASS' : 'soak: FAIL');
   process.exitCode = ok ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
