@@ -1,19 +1,28 @@
 /**
  * The process entry: reads the config, opens and migrates the database, seeds the demo catalogue
  * into an empty database, makes sure the configured admin exists, serves the shop, and shuts down
- * cleanly on SIGTERM/SIGINT.
+ * cleanly on SIGTERM/SIGINT. A new embedded database is first made by a child process (see
+ * `prepareInChildProcess`).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { startBackgroundJobs } from './jobs';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { DEMO_ADMIN, ensureAdmin, ensureDemoImageTwins, seedDemoCatalog } from './db/seed/seed';
 
-async function main() {
-  const config = loadConfig();
-  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+/** The argument that makes this entry prepare the database, then exit without serving. */
+const PREPARE_ONLY = '--prepare-database';
+
+/**
+ * Migrates the database, seeds the demo catalogue into an empty one (SEED_DEMO) and makes sure the
+ * configured or demo admin exists. Returns the demo admin's sign-in when that is the admin.
+ */
+async function prepareDatabase(config: AppConfig, handle: DatabaseHandle): Promise<{ email: string; password: string } | undefined> {
   await handle.migrate();
   let demoAdmin: { email: string; password: string } | undefined;
   if (config.seedDemo) {
@@ -27,6 +36,33 @@ async function main() {
     }
   }
   if (config.admin) await ensureAdmin(handle.db, { ...config.admin, name: 'Store Admin' });
+  return demoAdmin;
+}
+
+/**
+ * Runs this entry with PREPARE_ONLY in a child process and waits for it (issue 23). Used when the
+ * embedded database does not exist yet: making it (initdb, the migrations' first compilations) and
+ * drawing the demo pictures (sharp) leave 250-300 MB in glibc's per-thread allocation arenas, which
+ * a live process keeps for good but an exiting one gives back; the shop then opens the finished
+ * database. Rejects when the child fails.
+ */
+async function prepareInChildProcess(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), PREPARE_ONLY], { stdio: 'inherit' });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`preparing the embedded database failed (${signal ?? `exit code ${code}`})`);
+}
+
+async function main() {
+  const config = loadConfig();
+  const pgliteDir = path.join(config.dataDir, 'db');
+  const prepareOnly = process.argv.includes(PREPARE_ONLY);
+  if (!prepareOnly && !config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) await prepareInChildProcess();
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir });
+  const demoAdmin = await prepareDatabase(config, handle);
+  if (prepareOnly) {
+    await handle.close();
+    process.exit(0);
+  }
   if (config.razorpay.sandbox) {
     config.razorpay.apiBase = `http://127.0.0.1:${config.port}/razorpay-sandbox`;
   }

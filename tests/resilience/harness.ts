@@ -87,10 +87,16 @@ export async function createDeployment(databaseUrl: string) {
   return { sandbox, env };
 }
 
-/** Starts `node build/node/main.js` and waits until /readyz answers 200. */
-export async function startShop(env: Record<string, string>, opts: { port?: number; databaseUrl?: string } = {}): Promise<Shop> {
+/**
+ * Starts `node build/node/main.js` and waits until /readyz answers 200 (within `readyWithinMs`,
+ * default 60 s). `dataDir` reuses a data folder; by default each start gets a new one.
+ */
+export async function startShop(
+  env: Record<string, string>,
+  opts: { port?: number; databaseUrl?: string; dataDir?: string; readyWithinMs?: number } = {},
+): Promise<Shop> {
   const port = opts.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-instance-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'shop-instance-'));
   const child = spawn(process.execPath, ['build/node/main.js'], {
     env: { ...process.env, ...env, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,7 +105,7 @@ export async function startShop(env: Record<string, string>, opts: { port?: numb
   child.stdout.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr.on('data', (d: Buffer) => logs.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (opts.readyWithinMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`shop exited early:\n${logs.join('')}`);
     try {
