@@ -138,8 +138,8 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     }
     const cacheable = (response.status === 200 || response.status === 404) && !response.headers.has('set-cookie');
     const entry = { status: response.status, headers, body };
-    if (cacheable) app.responseCache.set(key, entry);
-    return reply.code(response.status).send(encodeCached(request, reply, entry));
+    const kept = cacheable && app.responseCache.set(key, entry);
+    return reply.code(response.status).send(encodeCached(request, reply, entry, kept));
   });
 }
 
