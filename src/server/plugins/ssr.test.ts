@@ -52,7 +52,7 @@ describe('contentSecurityPolicy', () => {
 });
 
 describe('pageCacheKey', () => {
-  const key = (url: string, host = 'shop.example', protocol = 'https') => {
+  const key = (url: string, host = 'shop.example', protocol: 'http' | 'https' = 'https') => {
     const page = pageUrl({ url, host, protocol });
     return page && pageCacheKey(page);
   };
