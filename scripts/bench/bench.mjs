@@ -25,7 +25,9 @@
 // admin URL of the PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_WARMUP, BENCH_ROUNDS, BENCH_SECONDS, BENCH_CEILING_SECONDS (default 1.5, 3, 2.5, 1.5: each
 // read scenario runs a warm-up, then rounds of [ceiling, scenario] so each round compares the two
-// under the same load), BENCH_CHECKOUT_SECONDS (default 9).
+// under the same load), BENCH_CHECKOUT_SECONDS (default 9), BENCH_ONLY (a regular expression: only
+// the read scenarios it names, e.g. 'SSR.*cache off'; the cart and checkout rounds and the stock
+// audit are then skipped, and so is the cached shop when none of its reads is named).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -63,6 +65,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2.5);
 const CHECKOUT_SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 9);
 const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 1.5);
 const SCARCE_STOCK = 25;
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+/** The reads ([name, path, type]) BENCH_ONLY names (all without it). */
+const wanted = (reads) => reads.filter(([name]) => !ONLY || ONLY.test(name));
 
 /** Issue 8's targets for cached reads and checkout; issue 23's for reads that miss the cache, CPU and RSS. */
 const TARGETS = {
@@ -154,7 +159,7 @@ async function benchOne(kind) {
     const cacheOff = await measureReads(
       cold.server,
       coldRss,
-      [
+      wanted([
         ['GET /api/products (cache off)', '/api/products', 'json-uncached'],
         ['GET /api/categories/:id/products (cache off)', `/api/categories/${categoryId}/products`, 'json-uncached'],
         [`GET /api/products?q=${fixture.searchWord} (cache off)`, `/api/products?q=${q}`, 'json-uncached'],
@@ -164,11 +169,27 @@ async function benchOne(kind) {
         ['SSR GET /category/:id (cache off)', `/category/${categoryId}`, 'page-uncached'],
         ['SSR GET /product/:id (cache off)', `/product/${fixture.productId}`, 'page-uncached'],
         ['SSR GET /terms (cache off)', '/terms', 'page-uncached'],
-      ],
+      ]),
       { connections: CACHE_OFF_CONNECTIONS, dir: dataDir },
     );
     coldRss.stop();
     for (const child of cold.children.reverse()) await stopChild(child);
+    const reads = wanted([
+      ['GET /api/homepage', '/api/homepage', 'json'],
+      ['GET /api/products', '/api/products', 'json'],
+      ['GET /api/products/:id', `/api/products/${fixture.productId}`, 'json'],
+      [`GET /api/products?q=${fixture.searchWord}`, `/api/products?q=${encodeURIComponent(fixture.searchWord)}`, 'json'],
+      ['SSR GET /', '/', 'page'],
+      ['SSR GET /product/:id', `/product/${fixture.productId}`, 'page'],
+    ]);
+    if (ONLY) {
+      run.scenarios = cacheOff;
+      if (reads.length === 0) {
+        run.loadAfter = loadAverage();
+        printSummary(run);
+        return run;
+      }
+    }
 
     const {
       server,
@@ -185,18 +206,16 @@ async function benchOne(kind) {
     const rss = rssSampler(server.child.pid);
     console.log(`server up (pid ${server.child.pid}, RSS ${rss.max} MB at rest); ${uptime()}`);
 
-    const reads = [
-      ['GET /api/homepage', '/api/homepage', 'json'],
-      ['GET /api/products', '/api/products', 'json'],
-      ['GET /api/products/:id', `/api/products/${fixture.productId}`, 'json'],
-      [`GET /api/products?q=${fixture.searchWord}`, `/api/products?q=${encodeURIComponent(fixture.searchWord)}`, 'json'],
-      ['SSR GET /', '/', 'page'],
-      ['SSR GET /product/:id', `/product/${fixture.productId}`, 'page'],
-    ];
     run.scenarios = {
       ...(await measureReads(server, rss, reads, { connections: CONNECTIONS, dir: dataDir })),
       ...cacheOff,
     };
+    if (ONLY) {
+      rss.stop();
+      run.loadAfter = loadAverage();
+      printSummary(run);
+      return run;
+    }
 
     // Cart: each connection is one shopper (its own token) setting the quantity of its line.
     let next = 0;
@@ -450,35 +469,37 @@ function printSummary(run) {
     s.cache ?? '',
   ]);
   const c = run.checkout;
-  rows.push([
-    'checkout (orders/s, cpu ms/order)',
-    CONNECTIONS,
-    c.ordersPerSecond,
-    '',
-    '',
-    c.p50,
-    c.p99,
-    c.errors,
-    c.rssMB,
-    c.cpuMsPerOrder,
-    '',
-    run.audit.ok ? 'no oversell' : 'OVERSELL?',
-  ]);
   const cod = run.codCheckout;
-  rows.push([
-    'checkout, COD (orders/s, cpu ms/order)',
-    CONNECTIONS,
-    cod.ordersPerSecond,
-    '',
-    '',
-    cod.p50,
-    cod.p99,
-    cod.errors,
-    cod.rssMB,
-    cod.cpuMsPerOrder,
-    '',
-    '',
-  ]);
+  if (c) {
+    rows.push([
+      'checkout (orders/s, cpu ms/order)',
+      CONNECTIONS,
+      c.ordersPerSecond,
+      '',
+      '',
+      c.p50,
+      c.p99,
+      c.errors,
+      c.rssMB,
+      c.cpuMsPerOrder,
+      '',
+      run.audit.ok ? 'no oversell' : 'OVERSELL?',
+    ]);
+    rows.push([
+      'checkout, COD (orders/s, cpu ms/order)',
+      CONNECTIONS,
+      cod.ordersPerSecond,
+      '',
+      '',
+      cod.p50,
+      cod.p99,
+      cod.errors,
+      cod.rssMB,
+      cod.cpuMsPerOrder,
+      '',
+      '',
+    ]);
+  }
   console.log(`\n${run.database} — load before ${run.loadBefore.join(' ')}, after ${run.loadAfter.join(' ')}`);
   console.log(
     table(
@@ -517,21 +538,23 @@ function printSummary(run) {
       misses.push(`${name}: ${s.cpuMsPerRequest} ms of CPU per request (target 0.5)`);
     if (s.errors) misses.push(`${name}: ${s.errors} errors`);
   }
-  if (c.ordersPerSecond < TARGETS.ordersPerSecond) misses.push(`checkout: ${c.ordersPerSecond} orders/s (target 300)`);
-  for (const [name, r] of [
-    ['checkout', c],
-    ['COD checkout', cod],
-  ]) {
+  if (c && c.ordersPerSecond < TARGETS.ordersPerSecond) misses.push(`checkout: ${c.ordersPerSecond} orders/s (target 300)`);
+  for (const [name, r] of c
+    ? [
+        ['checkout', c],
+        ['COD checkout', cod],
+      ]
+    : []) {
     if (r.cpuMsPerOrder > TARGETS.orderCpuMs) misses.push(`${name}: ${r.cpuMsPerOrder} ms of CPU per order (target 2.0)`);
   }
-  if (c.errors) misses.push(`checkout: ${c.errors} errors ${JSON.stringify(c.errorKinds)}`);
-  if (cod.ordersPerSecond < c.ordersPerSecond)
+  if (c?.errors) misses.push(`checkout: ${c.errors} errors ${JSON.stringify(c.errorKinds)}`);
+  if (c && cod.ordersPerSecond < c.ordersPerSecond)
     misses.push(
       `COD checkout: ${cod.ordersPerSecond} orders/s, fewer than the paid checkout's ${c.ordersPerSecond} (target: at least as many)`,
     );
-  if (cod.errors) misses.push(`COD checkout: ${cod.errors} errors ${JSON.stringify(cod.errorKinds)}`);
-  if (!run.audit.ok) misses.push('checkout: the stock audit failed');
-  const maxRss = Math.max(c.rssMB ?? 0, cod.rssMB ?? 0, ...Object.values(run.scenarios).map((s) => s.rssMB ?? 0));
+  if (cod?.errors) misses.push(`COD checkout: ${cod.errors} errors ${JSON.stringify(cod.errorKinds)}`);
+  if (run.audit && !run.audit.ok) misses.push('checkout: the stock audit failed');
+  const maxRss = Math.max(c?.rssMB ?? 0, cod?.rssMB ?? 0, ...Object.values(run.scenarios).map((s) => s.rssMB ?? 0));
   if (maxRss >= TARGETS.rssMB) misses.push(`RSS ${maxRss} MB (target < 200 MB)`);
   run.maxRssMB = maxRss;
   run.targetsMissed = misses;

@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Category } from '../core/api-types';
 import type { StoreLoadContext } from '../web/load-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -61,7 +62,7 @@ import { returnRoutes } from './modules/returns/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
-import { cachePlugin } from './plugins/cache';
+import { cachePlugin, type ResponseCache } from './plugins/cache';
 import { registerSsr } from './plugins/ssr';
 import { wellFormedTextPlugin } from './plugins/well-formed-text';
 
@@ -330,7 +331,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await registerSsr(app, {
       buildDir: opts.webBuildDir ?? '',
       dev: opts.webDev,
-      loadContext: createLoadContext(opts.db, config, app.settings),
+      loadContext: createLoadContext(opts.db, config, app.settings, app.responseCache),
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
@@ -338,12 +339,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings service. */
-export function createLoadContext(db: Database, config: AppConfig, settings: StoreLoadContext['settings']): StoreLoadContext {
+/**
+ * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
+ * service. The active categories, which every page's header shows (root loader), are read once and
+ * kept until the catalogue changes: `cache.onInvalidate` fires on every admin catalogue write, here
+ * or on another instance (issue 23: one query less for every page that misses the page cache).
+ */
+export function createLoadContext(
+  db: Database,
+  config: AppConfig,
+  settings: StoreLoadContext['settings'],
+  cache: Pick<ResponseCache, 'onInvalidate'>,
+): StoreLoadContext {
+  let categories: Promise<Category[]> | null = null;
+  cache.onInvalidate(() => {
+    categories = null;
+  });
+  const readCategories = () => {
+    const read = listCategories(db, { activeOnly: true });
+    // A failed read is not kept: the next page tries again.
+    read.catch(() => {
+      if (categories === read) categories = null;
+    });
+    return read;
+  };
   return {
     catalog: {
       getHomepage: () => getHomepage(db),
-      listCategories: () => listCategories(db, { activeOnly: true }),
+      listCategories: () => (categories ??= readCategories()),
       listProducts: () => listProducts(db, { activeOnly: true }),
       getProduct: (id) => getProduct(db, id, { activeOnly: true }),
       listRelatedProducts: (id, limit) => listRelatedProducts(db, id, limit),

@@ -110,4 +110,25 @@ describe('compression of cached answers', () => {
     expect((await app.inject({ url: '/image', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
     await app.close();
   });
+
+  it('compresses an answer the cache does not keep every time, and keeps no copy of it', async () => {
+    const off = await cacheApp(0);
+    const page = entry('<p>Kurta</p>'.repeat(500), 'text/html; charset=utf-8');
+    expect(off.responseCache.set('ssr:/terms', page)).toBe(false);
+    await off.close();
+    const app = Fastify();
+    app.get('/page', (req, reply) => reply.send(encodeCached(req, reply, page, false)));
+    for (const encoding of ['br', 'gzip']) {
+      const res = await app.inject({ url: '/page', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(body.toString()).toBe(page.body.toString());
+    }
+    expect(page.encoded).toBeUndefined();
+    await app.close();
+
+    const on = await cacheApp(60_000);
+    expect(on.responseCache.set('ssr:/terms', page)).toBe(true);
+    await on.close();
+  });
 });

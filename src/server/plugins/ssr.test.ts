@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { contentSecurityPolicy, inlineScriptHashes } from './ssr';
+import { contentSecurityPolicy, inlineScriptHashes, pageCacheKey, pageUrl } from './ssr';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -48,5 +48,41 @@ describe('contentSecurityPolicy', () => {
       "connect-src 'self' blob: https://checkout.razorpay.com https://api.razorpay.com https://*.razorpay.com https://api.cloudinary.com",
     );
     expect(csp).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('pageCacheKey', () => {
+  const key = (url: string, host = 'shop.example', protocol: 'http' | 'https' = 'https') => {
+    const page = pageUrl({ url, host, protocol });
+    return page && pageCacheKey(page);
+  };
+
+  it('keys a page on its origin and path, whatever made-up query it carries', () => {
+    for (const url of ['/terms?utm_source=mail', '/terms?x=1', '/terms?', '/terms#top']) {
+      expect(key(url), url).toBe(key('/terms'));
+    }
+    expect(key('/product/abc?ref=instagram')).toBe(key('/product/abc'));
+    expect(key('/terms')).toBe('ssr:https://shop.example/terms');
+    expect(key('/privacy-policy')).not.toBe(key('/terms'));
+  });
+
+  it('keeps the query of the listings, which read it (and redirect other spellings)', () => {
+    expect(key('/products?sizes=M')).toBe('ssr:https://shop.example/products?sizes=M');
+    expect(key('/products?sizes=M')).not.toBe(key('/products'));
+    expect(key('/category/abc?sort=price-asc')).not.toBe(key('/category/abc'));
+  });
+
+  it('names the origin the page renders for: host (case and default port aside) and protocol', () => {
+    expect(key('/terms', 'SHOP.example:443')).toBe(key('/terms', 'shop.example'));
+    expect(key('/terms', 'shop.example', 'http')).toBe('ssr:http://shop.example/terms');
+    expect(key('/terms', 'other.example')).not.toBe(key('/terms'));
+    // A path that looks like another host stays a path on this one.
+    expect(key('//other.example/terms')).toBe('ssr:https://shop.example//other.example/terms');
+  });
+
+  it('refuses a Host that is not a host name', () => {
+    for (const host of ['', 'shop.example/x', 'a@shop.example', 'shop example', 'shop.example:port']) {
+      expect(pageUrl({ url: '/terms', host, protocol: 'https' }), host).toBeNull();
+    }
   });
 });

@@ -70,11 +70,55 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
   return directives.join('; ');
 }
 
-/** A Fetch API request for a Fastify GET/HEAD request. */
-function toFetchRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * Pages whose HTML depends on the query string: the listings (/products and a category's page),
+ * which read their search, sort, filters and page from it and redirect any other spelling to their
+ * canonical URL (src/web/routes/products.tsx, category.tsx). Every other page renders the same
+ * for any query string.
+ */
+const QUERY_PAGES = /^\/(?:products|category\/[^/]+)\/?$/;
+
+/** Proxy headers the page would otherwise read its origin from; the request's URL carries it. */
+const FORWARDED = new Set(['x-forwarded-host', 'x-forwarded-proto']);
+
+/** A Host header's value: a name or an IPv4 or [IPv6] address, and a port. */
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::\d{1,5})?$/i;
+
+/**
+ * The URL a page is rendered for: the origin as Fastify reads it (trustProxy: the proxy's
+ * X-Forwarded-Proto and -Host, last entry), the path and the query string; null when the Host is
+ * not a host name (a 400). Pages take their canonical and share URLs' origin from it (web/lib/seo.ts).
+ */
+export function pageUrl(request: Pick<FastifyRequest, 'protocol' | 'host' | 'url'>): URL | null {
+  if (!HOST.test(request.host)) return null;
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  try {
+    // Joined, not resolved: a path such as '//other.example/x' stays a path on this host.
+    return new URL(`${protocol}://${request.host}${request.url}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page-cache key of a GET (issue 23): the origin the page is rendered for and its path, plus
+ * the query string only on the pages that read it (QUERY_PAGES). A made-up parameter
+ * (`?utm_source=…`, `?x=1`) on any other page is the same page: it neither misses the cache nor
+ * adds an entry.
+ */
+export function pageCacheKey(url: URL): string {
+  return `ssr:${url.origin}${url.pathname}${QUERY_PAGES.test(url.pathname) ? url.search : ''}`;
+}
+
+/**
+ * A Fetch API request for a Fastify GET/HEAD request, for `url` (pageUrl). The proxy's forwarded
+ * host and protocol are left out: `url` already holds what Fastify trusts of them, so the page's
+ * origin is exactly the one its cache key names.
+ */
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (FORWARDED.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
@@ -118,7 +162,9 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
       listener(request.raw, reply.raw);
       return reply;
     }
-    const key = `ssr:${request.host}${request.url}`;
+    const url = pageUrl(request);
+    if (!url) return reply.status(400).send({ message: 'Bad Host header' });
+    const key = pageCacheKey(url);
     const hit = app.responseCache.get(key);
     if (hit)
       return reply
@@ -126,7 +172,7 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
         .header('x-cache', 'hit')
         .send(encodeCached(request, reply, hit));
 
-    const response = await handle(toFetchRequest(request), opts.loadContext);
+    const response = await handle(toFetchRequest(request, url), opts.loadContext);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -138,8 +184,8 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     }
     const cacheable = (response.status === 200 || response.status === 404) && !response.headers.has('set-cookie');
     const entry = { status: response.status, headers, body };
-    if (cacheable) app.responseCache.set(key, entry);
-    return reply.code(response.status).send(encodeCached(request, reply, entry));
+    const kept = cacheable && app.responseCache.set(key, entry);
+    return reply.code(response.status).send(encodeCached(request, reply, entry, kept));
   });
 }
 
