@@ -286,6 +286,18 @@ describe('admin refunds', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}/credit-notes/nope` })).statusCode).toBe(404);
   });
 
+  it('refunds and cancels while the settings are not cached (the embedded database has one connection)', async () => {
+    // Reading the settings inside the refund's transaction waited forever on PGlite: the read needs
+    // the one connection the open transaction holds. Seen as a shop that stopped answering.
+    const first = await paidOrder();
+    t.app.settings.forget();
+    expect((await refund(first.order._id, { amount: 100, reason: 'Goodwill' })).statusCode).toBe(201);
+    const second = await paidOrder();
+    t.app.settings.forget();
+    expect((await cancel(second.shopper, second.order._id)).statusCode).toBe(200);
+    expect(sandboxRefunds(second.paymentId).map((r) => r.amount)).toEqual([paiseOf(second.order.totals.grandTotal)]);
+  });
+
   it('refuses more than is left, to the paisa, and a retried key makes no second refund', async () => {
     const { order, paymentId } = await paidOrder();
     const total = paiseOf(order.totals.grandTotal);

@@ -156,10 +156,10 @@ export function creditLines(
  */
 export async function recordRefund(
   tx: Tx,
-  deps: Pick<RefundDeps, 'mail' | 'settings'>,
+  deps: Pick<RefundDeps, 'mail'>,
   order: OrderRow,
   req: RefundRequest,
-  opts: { mail: boolean; now: Date },
+  opts: { mail: boolean; now: Date; settings: ShopSettings },
 ): Promise<{ refund: RefundRow; creditNoteId: string | null; mail: StagedMail | null; created: boolean }> {
   const [existing] = await tx
     .select()
@@ -187,7 +187,7 @@ export async function recordRefund(
         : `Only ${formatINR(toRupees(refundable))} can still be refunded on this order`;
     throw badRequest(message, { amount: message });
   }
-  const settings = await deps.settings();
+  const { settings } = opts;
   const invoice = await loadInvoice(tx, order.id, 'system', settings);
   const lines = creditLines(invoice.lines, invoice.intraState, req.amountPaise, req.lines);
   const now = opts.now;
@@ -362,8 +362,11 @@ async function loadRefund(db: Tx, refundId: string): Promise<Refund> {
  */
 export async function refundOrder(deps: RefundDeps, req: RefundRequest): Promise<Refund> {
   const now = deps.now?.() ?? new Date();
+  // Read before the transaction: the settings service may read through the pool, and on the
+  // embedded database (one connection) a read outside an open transaction waits for it forever.
+  const settings = await deps.settings();
   const { refund, mail } = await deps.db.transaction(async (tx) =>
-    recordRefund(tx, deps, await lockOrder(tx, req.orderId), req, { mail: true, now }),
+    recordRefund(tx, deps, await lockOrder(tx, req.orderId), req, { mail: true, now, settings }),
   );
   if (mail) await deps.mail.deliver(mail);
   return sendToProvider(deps, refund.id);
@@ -420,6 +423,7 @@ export async function cancelOrder(
 ): Promise<void> {
   const now = deps.now?.() ?? new Date();
   const admin = by.role === 'admin';
+  const settings = await deps.settings(); // before the transaction (see refundOrder)
   const { refundId, mail } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!admin && order.userId !== by.id) throw notFound('Order not found');
@@ -464,7 +468,7 @@ export async function cancelOrder(
           idempotencyKey: 'cancel',
           manualReference: input.manualReference,
         },
-        { mail: false, now },
+        { mail: false, now, settings },
       );
     }
     const [shaped] = await hydrateOrders(tx, [{ ...order, status: 'cancelled' }]);
