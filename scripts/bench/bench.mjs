@@ -25,11 +25,12 @@
 // admin URL of the PostgreSQL server, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_WARMUP, BENCH_ROUNDS, BENCH_SECONDS, BENCH_CEILING_SECONDS (default 1.5, 3, 2.5, 1.5: each
 // read scenario runs a warm-up, then rounds of [ceiling, scenario] so each round compares the two
-// under the same load), BENCH_CHECKOUT_SECONDS (default 9), BENCH_ONLY (a regular expression: only
-// the read scenarios it names, e.g. 'SSR.*cache off'; the cart and checkout rounds and the stock
-// audit are then skipped, and so is the cached shop when none of its reads is named).
+// under the same load), BENCH_CHECKOUT_SECONDS (default 9), BENCH_ONLY (a regular expression over the
+// scenario names: only those run, e.g. 'cart|checkout'; the scarce race and the audit run with any
+// checkout). Checkout rows also say how many confirmation mails the outbox folder got by the time the
+// shop was idle: mails past the after-commit backlog wait for the retry loop and are not in the CPU.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { importTs } from '../lib/run-ts.mjs';
@@ -66,8 +67,11 @@ const CHECKOUT_SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 9);
 const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 1.5);
 const SCARCE_STOCK = 25;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
-/** The reads ([name, path, type]) BENCH_ONLY names (all without it). */
-const wanted = (reads) => reads.filter(([name]) => !ONLY || ONLY.test(name));
+/** Whether the scenario called `name` runs (BENCH_ONLY). */
+const wanted = (name) => !ONLY || ONLY.test(name);
+const CART = 'PUT /api/cart/item';
+const PAID = 'checkout (create, pay, verify)';
+const COD = 'checkout, Cash on Delivery';
 
 /** Issue 8's targets for cached reads and checkout; issue 23's for reads that miss the cache, CPU and RSS. */
 const TARGETS = {
@@ -149,17 +153,9 @@ async function benchOne(kind) {
     // (RESPONSE_CACHE_TTL_MS=0), so every read runs its query or renders its page, as a filter
     // combination, deep page or search term does that nobody asked for in the last TTL. Stopped
     // before the cached shop starts (PGlite has one process at a time).
-    const cold = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: { ...shopEnv, RESPONSE_CACHE_TTL_MS: '0' } });
-    children.push(...cold.children);
-    const coldRss = rssSampler(cold.server.child.pid);
-    console.log(`cache-off server up (pid ${cold.server.child.pid}, RSS ${coldRss.max} MB at rest); ${uptime()}`);
-    const product = await (await fetch(`${cold.server.base}/api/products/${fixture.productId}`)).json();
-    const categoryId = product.categoryIds[0]?._id ?? (await (await fetch(`${cold.server.base}/api/categories`)).json())[0]._id;
-    const q = encodeURIComponent(fixture.searchWord);
-    const cacheOff = await measureReads(
-      cold.server,
-      coldRss,
-      wanted([
+    const coldReads = (product, categoryId) => {
+      const q = encodeURIComponent(fixture.searchWord);
+      return [
         ['GET /api/products (cache off)', '/api/products', 'json-uncached'],
         ['GET /api/categories/:id/products (cache off)', `/api/categories/${categoryId}/products`, 'json-uncached'],
         [`GET /api/products?q=${fixture.searchWord} (cache off)`, `/api/products?q=${q}`, 'json-uncached'],
@@ -169,26 +165,22 @@ async function benchOne(kind) {
         ['SSR GET /category/:id (cache off)', `/category/${categoryId}`, 'page-uncached'],
         ['SSR GET /product/:id (cache off)', `/product/${fixture.productId}`, 'page-uncached'],
         ['SSR GET /terms (cache off)', '/terms', 'page-uncached'],
-      ]),
-      { connections: CACHE_OFF_CONNECTIONS, dir: dataDir },
-    );
-    coldRss.stop();
-    for (const child of cold.children.reverse()) await stopChild(child);
-    const reads = wanted([
-      ['GET /api/homepage', '/api/homepage', 'json'],
-      ['GET /api/products', '/api/products', 'json'],
-      ['GET /api/products/:id', `/api/products/${fixture.productId}`, 'json'],
-      [`GET /api/products?q=${fixture.searchWord}`, `/api/products?q=${encodeURIComponent(fixture.searchWord)}`, 'json'],
-      ['SSR GET /', '/', 'page'],
-      ['SSR GET /product/:id', `/product/${fixture.productId}`, 'page'],
-    ]);
-    if (ONLY) {
-      run.scenarios = cacheOff;
-      if (reads.length === 0) {
-        run.loadAfter = loadAverage();
-        printSummary(run);
-        return run;
-      }
+      ].filter(([name]) => wanted(name));
+    };
+    let cacheOff = {};
+    if (coldReads('', '').length > 0) {
+      const cold = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: { ...shopEnv, RESPONSE_CACHE_TTL_MS: '0' } });
+      children.push(...cold.children);
+      const coldRss = rssSampler(cold.server.child.pid);
+      console.log(`cache-off server up (pid ${cold.server.child.pid}, RSS ${coldRss.max} MB at rest); ${uptime()}`);
+      const product = await (await fetch(`${cold.server.base}/api/products/${fixture.productId}`)).json();
+      const categoryId = product.categoryIds[0]?._id ?? (await (await fetch(`${cold.server.base}/api/categories`)).json())[0]._id;
+      cacheOff = await measureReads(cold.server, coldRss, coldReads(product, categoryId), {
+        connections: CACHE_OFF_CONNECTIONS,
+        dir: dataDir,
+      });
+      coldRss.stop();
+      for (const child of cold.children.reverse()) await stopChild(child);
     }
 
     const {
@@ -206,90 +198,103 @@ async function benchOne(kind) {
     const rss = rssSampler(server.child.pid);
     console.log(`server up (pid ${server.child.pid}, RSS ${rss.max} MB at rest); ${uptime()}`);
 
+    const reads = [
+      ['GET /api/homepage', '/api/homepage', 'json'],
+      ['GET /api/products', '/api/products', 'json'],
+      ['GET /api/products/:id', `/api/products/${fixture.productId}`, 'json'],
+      [`GET /api/products?q=${fixture.searchWord}`, `/api/products?q=${encodeURIComponent(fixture.searchWord)}`, 'json'],
+      ['SSR GET /', '/', 'page'],
+      ['SSR GET /product/:id', `/product/${fixture.productId}`, 'page'],
+    ].filter(([name]) => wanted(name));
     run.scenarios = {
-      ...(await measureReads(server, rss, reads, { connections: CONNECTIONS, dir: dataDir })),
+      ...(reads.length > 0 ? await measureReads(server, rss, reads, { connections: CONNECTIONS, dir: dataDir }) : {}),
       ...cacheOff,
     };
-    if (ONLY) {
-      rss.stop();
-      run.loadAfter = loadAverage();
-      printSummary(run);
-      return run;
+    // Cart: each connection is one shopper (its own token) setting the quantity of its line.
+    if (wanted(CART)) {
+      let next = 0;
+      const cart = await measure(
+        {
+          url: server.base,
+          connections: CONNECTIONS,
+          requests: [
+            {
+              method: 'PUT',
+              path: '/api/cart/item',
+              setupRequest: (req, ctx) => {
+                ctx.shopper ??= fixture.shoppers[next++ % fixture.shoppers.length];
+                ctx.quantity = ((ctx.quantity ?? 0) % 5) + 1;
+                return {
+                  ...req,
+                  headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.shopper.token}` },
+                  body: JSON.stringify({ productId: ctx.shopper.productId, variantId: ctx.shopper.variantId, quantity: ctx.quantity }),
+                };
+              },
+            },
+          ],
+        },
+        { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss },
+      );
+      run.scenarios[CART] = { type: 'write', ...cart };
+      console.log(
+        `  ${CART.padEnd(34)} ${String(cart.rps).padStart(6)} req/s  p50 ${cart.p50} ms  p99 ${cart.p99} ms  errors ${cart.errors}  cpu ${cart.cpuMsPerRequest} ms/req`,
+      );
     }
 
-    // Cart: each connection is one shopper (its own token) setting the quantity of its line.
-    let next = 0;
-    const cart = await measure(
-      {
-        url: server.base,
-        connections: CONNECTIONS,
-        requests: [
-          {
-            method: 'PUT',
-            path: '/api/cart/item',
-            setupRequest: (req, ctx) => {
-              ctx.shopper ??= fixture.shoppers[next++ % fixture.shoppers.length];
-              ctx.quantity = ((ctx.quantity ?? 0) % 5) + 1;
-              return {
-                ...req,
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.shopper.token}` },
-                body: JSON.stringify({ productId: ctx.shopper.productId, variantId: ctx.shopper.variantId, quantity: ctx.quantity }),
-              };
-            },
-          },
-        ],
-      },
-      { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss },
-    );
-    run.scenarios['PUT /api/cart/item'] = { type: 'write', ...cart };
-    console.log(
-      `  ${'PUT /api/cart/item'.padEnd(34)} ${String(cart.rps).padStart(6)} req/s  p50 ${cart.p50} ms  p99 ${cart.p99} ms  errors ${cart.errors}  cpu ${cart.cpuMsPerRequest} ms/req`,
-    );
-
-    // Checkout: 50 workers, each a shopper buying one unit per order, for CHECKOUT_SECONDS.
+    // Checkout: 50 workers, each a shopper buying one unit per order, for CHECKOUT_SECONDS; then
+    // the same as Cash on Delivery orders (issue 20), one call per order.
     const since = new Date(Date.now() - 1000);
-    const paidOnce = (shopper, line) => checkoutOnce(server.base, standin.info.baseUrl, keyId, shopper, line);
-    const warm = await checkoutLoop(fixture, Math.min(2, WARMUP), paidOnce);
-    rss.reset();
-    const loop = await checkoutLoop(fixture, CHECKOUT_SECONDS, paidOnce);
-    loop.settleSeconds = await settle(rss);
-    const cpuMsPerOrder = +(rss.cpuMs / Math.max(1, loop.orders)).toFixed(3);
-    const race = await scarceRace(server.base, standin.info.baseUrl, keyId, fixture);
-    run.checkout = { ...loop, cpuMsPerOrder, warmupOrders: warm.orders, warmupErrors: warm.errors, rssMB: rss.max, scarce: race };
-    console.log(
-      `  ${'checkout (create, pay, verify)'.padEnd(34)} ${String(loop.ordersPerSecond).padStart(6)} orders/s  p50 ${loop.p50} ms  p99 ${loop.p99} ms  errors ${loop.errors}  cpu ${cpuMsPerOrder} ms/order (mails settled ${loop.settleSeconds} s after)`,
-    );
-    // Cash on Delivery (issue 20): the same shoppers and lines, one call per order.
-    const codOnce = (shopper, line) => codCheckoutOnce(server.base, shopper, line);
-    const codWarm = await checkoutLoop(fixture, Math.min(2, WARMUP), codOnce);
-    rss.reset();
-    const cod = await checkoutLoop(fixture, CHECKOUT_SECONDS, codOnce);
-    cod.settleSeconds = await settle(rss);
-    run.codCheckout = {
-      ...cod,
-      cpuMsPerOrder: +(rss.cpuMs / Math.max(1, cod.orders)).toFixed(3),
-      warmupOrders: codWarm.orders,
-      warmupErrors: codWarm.errors,
-      rssMB: rss.max,
-    };
-    console.log(
-      `  ${'checkout, Cash on Delivery'.padEnd(34)} ${String(cod.ordersPerSecond).padStart(6)} orders/s  p50 ${cod.p50} ms  p99 ${cod.p99} ms  errors ${cod.errors}  cpu ${run.codCheckout.cpuMsPerOrder} ms/order (mails settled ${cod.settleSeconds} s after)`,
-    );
-    console.log(
-      `  scarce variant (${SCARCE_STOCK} in stock, 50 buyers): ${race.orders} orders, ${race.soldOut} refused as sold out (refunded), ${race.errors} other errors`,
-    );
+    const outbox = path.join(dataDir, 'outbox');
+    const rounds = [
+      [PAID, 'checkout', (shopper, line) => checkoutOnce(server.base, standin.info.baseUrl, keyId, shopper, line)],
+      [COD, 'codCheckout', (shopper, line) => codCheckoutOnce(server.base, shopper, line)],
+    ].filter(([name]) => wanted(name));
+    for (const [name, key, once] of rounds) {
+      const mailsAtStart = mailCount(outbox);
+      const warm = await checkoutLoop(fixture, Math.min(2, WARMUP), once);
+      await settle(rss, () => mailCount(outbox) - mailsAtStart >= warm.orders);
+      const mailsBefore = mailCount(outbox);
+      rss.reset();
+      const loop = await checkoutLoop(fixture, CHECKOUT_SECONDS, once);
+      const requestCpuMs = rss.cpuMs;
+      loop.settleSeconds = await settle(rss, () => mailCount(outbox) - mailsBefore >= loop.orders);
+      const mails = mailCount(outbox) - mailsBefore;
+      run[key] = {
+        ...loop,
+        cpuMsPerOrder: +(rss.cpuMs / Math.max(1, loop.orders)).toFixed(3),
+        // Until the last answer only: the share of the CPU the shoppers waited behind.
+        cpuMsPerOrderUntilAnswered: +(requestCpuMs / Math.max(1, loop.orders)).toFixed(3),
+        mailsWhenIdle: mails,
+        warmupOrders: warm.orders,
+        warmupErrors: warm.errors,
+        rssMB: rss.max,
+      };
+      console.log(
+        `  ${name.padEnd(34)} ${String(loop.ordersPerSecond).padStart(6)} orders/s  p50 ${loop.p50} ms  p99 ${loop.p99} ms  errors ${loop.errors}  cpu ${run[key].cpuMsPerOrder} ms/order (${run[key].cpuMsPerOrderUntilAnswered} until the last answer; idle ${loop.settleSeconds} s after, ${mails} mails for ${loop.orders} orders by then)`,
+      );
+    }
+    const race = rounds.length > 0 ? await scarceRace(server.base, standin.info.baseUrl, keyId, fixture) : null;
+    if (race) {
+      run.scarce = race;
+      console.log(
+        `  scarce variant (${SCARCE_STOCK} in stock, 50 buyers): ${race.orders} orders, ${race.soldOut} refused as sold out (refunded), ${race.errors} other errors`,
+      );
+    }
     run.rssAtEndMB = rss.max;
     rss.stop();
     run.loadAfter = loadAverage();
 
     for (const child of children.splice(0).reverse()) await stopChild(child);
-    run.audit = await tools.auditStock(target, initialStock, since);
-    const expectedOrders = warm.orders + loop.orders + race.orders + run.codCheckout.warmupOrders + run.codCheckout.orders;
-    run.audit.expectedOrders = expectedOrders;
-    run.audit.ok = run.audit.problems.length === 0 && run.audit.orders === expectedOrders && race.orders <= SCARCE_STOCK;
-    console.log(
-      `  audit: ${run.audit.orders} orders since the checkout round began (expected ${expectedOrders}), ${run.audit.units} units; ${run.audit.ok ? 'no oversell, no negative stock' : `PROBLEMS: ${run.audit.problems.slice(0, 5).join('; ')}`}`,
-    );
+    if (race) {
+      run.audit = await tools.auditStock(target, initialStock, since);
+      const placed = (r) => (r ? r.warmupOrders + r.orders : 0);
+      const expectedOrders = placed(run.checkout) + placed(run.codCheckout) + race.orders;
+      run.audit.expectedOrders = expectedOrders;
+      run.audit.ok = run.audit.problems.length === 0 && run.audit.orders === expectedOrders && race.orders <= SCARCE_STOCK;
+      console.log(
+        `  audit: ${run.audit.orders} orders since the checkout round began (expected ${expectedOrders}), ${run.audit.units} units; ${run.audit.ok ? 'no oversell, no negative stock' : `PROBLEMS: ${run.audit.problems.slice(0, 5).join('; ')}`}`,
+      );
+    }
     printSummary(run);
     return run;
   } finally {
@@ -361,6 +366,15 @@ async function measureReads(server, rss, reads, { connections, dir }) {
   return scenarios;
 }
 
+/** How many mails the outbox folder holds (0 before the first). */
+function mailCount(dir) {
+  try {
+    return readdirSync(dir).filter((f) => f.endsWith('.eml')).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** One full checkout; resolves with 'ok', 'sold-out' (409 after payment) or an error text. */
 async function checkoutOnce(base, standinBase, keyId, shopper, line) {
   const auth = { authorization: `Bearer ${shopper.token}` };
@@ -393,17 +407,19 @@ async function codCheckoutOnce(base, shopper, line) {
 
 /** 50 workers checking out back to back for `seconds`, each order through `once(shopper, line)`. */
 /**
- * Waits until the shop is idle (under 5% of a core over 250 ms; at most 60 s) and returns the seconds
- * waited: what an order leaves for after its answer (the confirmation mail with its invoice PDF,
- * delivered a few at a time) is then counted in the checkout's CPU per order.
+ * Waits until the shop is idle (under 5% of a core over 250 ms) and `done()` says so (at most 60 s),
+ * and returns the seconds waited: what an order leaves for after its answer (the confirmation mail
+ * with its invoice PDF, delivered one at a time) is then counted in the checkout's CPU per order. On
+ * a loaded machine a mail can take longer than 250 ms of wall time for a few ms of CPU, which looks
+ * idle: `done` (every order's mail in the outbox folder) keeps the wait going until they are out.
  */
-async function settle(rss) {
+async function settle(rss, done = () => true) {
   const start = Date.now();
   let last = rss.cpuMs;
   while (Date.now() - start < 60_000) {
     await sleep(250);
     const now = rss.cpuMs;
-    if (now - last < 12.5) break;
+    if (now - last < 12.5 && done()) break;
     last = now;
   }
   return +((Date.now() - start) / 1000).toFixed(1);
@@ -468,36 +484,24 @@ function printSummary(run) {
     s.bytes === undefined ? '' : `${(s.bytes / 1024).toFixed(1)}${s.encoding === 'identity' ? '' : ` ${s.encoding}`}`,
     s.cache ?? '',
   ]);
-  const c = run.checkout;
-  const cod = run.codCheckout;
-  if (c) {
+  for (const [label, r] of [
+    ['checkout (orders/s, cpu ms/order)', run.checkout],
+    ['checkout, COD (orders/s, cpu ms/order)', run.codCheckout],
+  ]) {
+    if (!r) continue;
     rows.push([
-      'checkout (orders/s, cpu ms/order)',
+      label,
       CONNECTIONS,
-      c.ordersPerSecond,
+      r.ordersPerSecond,
       '',
       '',
-      c.p50,
-      c.p99,
-      c.errors,
-      c.rssMB,
-      c.cpuMsPerOrder,
+      r.p50,
+      r.p99,
+      r.errors,
+      r.rssMB,
+      r.cpuMsPerOrder,
       '',
-      run.audit.ok ? 'no oversell' : 'OVERSELL?',
-    ]);
-    rows.push([
-      'checkout, COD (orders/s, cpu ms/order)',
-      CONNECTIONS,
-      cod.ordersPerSecond,
-      '',
-      '',
-      cod.p50,
-      cod.p99,
-      cod.errors,
-      cod.rssMB,
-      cod.cpuMsPerOrder,
-      '',
-      '',
+      run.audit?.ok ? 'no oversell' : 'OVERSELL?',
     ]);
   }
   console.log(`\n${run.database} — load before ${run.loadBefore.join(' ')}, after ${run.loadAfter.join(' ')}`);
@@ -538,21 +542,23 @@ function printSummary(run) {
       misses.push(`${name}: ${s.cpuMsPerRequest} ms of CPU per request (target 0.5)`);
     if (s.errors) misses.push(`${name}: ${s.errors} errors`);
   }
+  const c = run.checkout;
+  const cod = run.codCheckout;
   if (c && c.ordersPerSecond < TARGETS.ordersPerSecond) misses.push(`checkout: ${c.ordersPerSecond} orders/s (target 300)`);
-  for (const [name, r] of c
-    ? [
-        ['checkout', c],
-        ['COD checkout', cod],
-      ]
-    : []) {
+  for (const [name, r] of [
+    ['checkout', c],
+    ['COD checkout', cod],
+  ]) {
+    if (!r) continue;
     if (r.cpuMsPerOrder > TARGETS.orderCpuMs) misses.push(`${name}: ${r.cpuMsPerOrder} ms of CPU per order (target 2.0)`);
+    if (r.mailsWhenIdle < r.orders)
+      misses.push(`${name}: ${r.orders - r.mailsWhenIdle} confirmation mails left to the retry loop (not in the CPU per order)`);
+    if (r.errors) misses.push(`${name}: ${r.errors} errors ${JSON.stringify(r.errorKinds)}`);
   }
-  if (c?.errors) misses.push(`checkout: ${c.errors} errors ${JSON.stringify(c.errorKinds)}`);
-  if (c && cod.ordersPerSecond < c.ordersPerSecond)
+  if (c && cod && cod.ordersPerSecond < c.ordersPerSecond)
     misses.push(
       `COD checkout: ${cod.ordersPerSecond} orders/s, fewer than the paid checkout's ${c.ordersPerSecond} (target: at least as many)`,
     );
-  if (cod?.errors) misses.push(`COD checkout: ${cod.errors} errors ${JSON.stringify(cod.errorKinds)}`);
   if (run.audit && !run.audit.ok) misses.push('checkout: the stock audit failed');
   const maxRss = Math.max(c?.rssMB ?? 0, cod?.rssMB ?? 0, ...Object.values(run.scenarios).map((s) => s.rssMB ?? 0));
   if (maxRss >= TARGETS.rssMB) misses.push(`RSS ${maxRss} MB (target < 200 MB)`);

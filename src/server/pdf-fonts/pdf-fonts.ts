@@ -8,14 +8,45 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { create, type Font } from 'fontkit';
+import { create, type Font, type GlyphRun } from 'fontkit';
 
 /** The subset files, as `scripts/subset-pdf-fonts.mjs` writes them. */
 export const PDF_FONT_FILES = ['noto-sans-latin-regular.ttf', 'noto-sans-latin-bold.ttf'] as const;
 
 let fonts: { regular: Font; bold: Font } | null = null;
 
-const face = (file: (typeof PDF_FONT_FILES)[number]) => create(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)))) as Font;
+/** Words kept laid out per face (a word and its trailing space each); the cache is emptied when full. */
+const LAYOUT_CACHE_WORDS = 5000;
+
+/**
+ * Gives `font` a layout cache shared by every document (issue 23): pdfkit lays text out word by word
+ * (EmbeddedFont.layout splits at spaces) and caches words per document only, so each invoice shaped
+ * its labels ('Taxable', 'value', 'GSTIN:' …) again through fontkit's GSUB/GPOS lookups, most of a
+ * PDF's CPU. A word without extra features always shapes the same, so the first run is kept; pdfkit
+ * scales a run's positions in place (EmbeddedFont.layoutRun), so each caller gets its own positions.
+ */
+function withSharedLayoutCache(font: Font): Font {
+  const shape = font.layout.bind(font);
+  const runs = new Map<string, GlyphRun>();
+  font.layout = (text: string, ...rest: unknown[]): GlyphRun => {
+    if (rest.some((arg) => arg !== undefined)) return (shape as (...args: unknown[]) => GlyphRun)(text, ...rest);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= LAYOUT_CACHE_WORDS) runs.clear();
+      run = shape(text);
+      runs.set(text, run);
+    }
+    const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
+    return Object.assign(copy, run, {
+      glyphs: run.glyphs.slice(),
+      positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset })),
+    });
+  };
+  return font;
+}
+
+const face = (file: (typeof PDF_FONT_FILES)[number]) =>
+  withSharedLayoutCache(create(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)))) as Font);
 
 /**
  * Registers the two faces on `doc` as 'body' and 'bold'. The files are read and parsed once per

@@ -186,6 +186,54 @@ describe('cart', () => {
     expect(res.json().message).toBe('Chikankari Kurti is no longer available');
   });
 
+  it('sets a quantity only within the stock, for a line in the cart whose product and size are still sold', async () => {
+    const { shopper, kurta } = await shopperWithKurta(3);
+    const put = (variantId: string, quantity: number, productId = kurta.product.id) =>
+      t.app.inject({ method: 'PUT', url: '/api/cart/item', headers: shopper.headers, payload: { productId, variantId, quantity } });
+    const cart = async () => (await t.app.inject({ url: '/api/cart', headers: shopper.headers })).json();
+
+    let res = await put(kurta.bySize.S.id, 2);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This item is not in your cart');
+    for (const size of ['S', 'M'] as const) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: shopper.headers,
+        payload: { productId: kurta.product.id, variantId: kurta.bySize[size].id, quantity: 1 },
+      });
+    }
+    // The answer is the whole cart, priced with the new quantity (3 units: MULTI_ITEM_20).
+    res = await put(kurta.bySize.S.id, 2);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((i: { size: string; quantity: number }) => [i.size, i.quantity])).toEqual([
+      ['S', 2],
+      ['M', 1],
+    ]);
+    expect(res.json().summary).toMatchObject({ itemCount: 3, discountType: 'MULTI_ITEM_20' });
+    expect((await cart()).items[0].quantity).toBe(2);
+
+    res = await put(kurta.bySize.S.id, 4);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Only 3 left of Chikankari Kurti (size S)');
+    // The same size under another product is not this line.
+    const other = await createProduct(t.db, { title: 'Other', variants: [{ size: 'S', pricePaise: 10_000, stockQty: 5 }] });
+    expect((await put(kurta.bySize.S.id, 1, other.product.id)).statusCode).toBe(404);
+
+    await t.db.update(variants).set({ isActive: false }).where(eq(variants.id, kurta.bySize.S.id));
+    res = await put(kurta.bySize.S.id, 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Size S of Chikankari Kurti is no longer available');
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, kurta.product.id));
+    res = await put(kurta.bySize.M.id, 1);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Product not found');
+    // Nothing refused was written.
+    await t.db.update(products).set({ isActive: true }).where(eq(products.id, kurta.product.id));
+    await t.db.update(variants).set({ isActive: true }).where(eq(variants.id, kurta.bySize.S.id));
+    expect((await cart()).items.map((i: { quantity: number }) => i.quantity)).toEqual([2, 1]);
+  });
+
   it("keeps one shopper's cart away from another", async () => {
     const { shopper, kurta } = await shopperWithKurta();
     const other = await createUser(t.app, t.db);

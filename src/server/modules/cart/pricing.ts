@@ -53,8 +53,8 @@ export function describeProblem(p: LineProblem): string {
   }
 }
 
-type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'isActive' | 'hsn'>;
-type VariantRow = typeof variants.$inferSelect;
+export type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'isActive' | 'hsn'>;
+export type VariantRow = typeof variants.$inferSelect;
 
 /**
  * The products, their variants, their first images and whether the user has a paid order, in one
@@ -78,24 +78,22 @@ const catalogueQuery = preparedOnce((db) =>
     .prepare('pricing_catalogue'),
 );
 
-async function loadCatalogue(db: Database, userId: string, productIds: string[]) {
-  if (productIds.length === 0) {
-    return {
-      productRows: [] as ProductCols[],
-      variantRows: [] as VariantRow[],
-      imageRows: [] as { productId: string; url: string }[],
-      paid: await hasPaidOrder(db, userId),
-    };
-  }
-  const rows = await catalogueQuery(db).execute({ userId, productIds });
-  if (rows.length === 0) {
-    return {
-      productRows: [] as ProductCols[],
-      variantRows: [] as VariantRow[],
-      imageRows: [] as { productId: string; url: string }[],
-      paid: await hasPaidOrder(db, userId),
-    };
-  }
+/** The catalogue rows pricing needs: products, their variants, first images, and the paid-order flag. */
+export interface Catalogue {
+  productRows: ProductCols[];
+  variantRows: VariantRow[];
+  imageRows: { productId: string; url: string }[];
+  paid: boolean;
+}
+
+/**
+ * Gathers joined rows (a product, one of its variants or null, its first image) into a `Catalogue`;
+ * `paid` is the rows' paid-order flag.
+ */
+export function catalogueOf(
+  rows: readonly { product: ProductCols; variant: VariantRow | null; image: string | null }[],
+  paid: boolean,
+): Catalogue {
   const productRows = new Map<string, ProductCols>();
   const imageRows: { productId: string; url: string }[] = [];
   const variantRows: VariantRow[] = [];
@@ -106,7 +104,12 @@ async function loadCatalogue(db: Database, userId: string, productIds: string[])
     }
     if (row.variant) variantRows.push(row.variant);
   }
-  return { productRows: [...productRows.values()], variantRows, imageRows, paid: rows[0].paid };
+  return { productRows: [...productRows.values()], variantRows, imageRows, paid };
+}
+
+async function loadCatalogue(db: Database, userId: string, productIds: string[]): Promise<Catalogue> {
+  const rows = productIds.length === 0 ? [] : await catalogueQuery(db).execute({ userId, productIds });
+  return catalogueOf(rows, rows.length === 0 ? await hasPaidOrder(db, userId) : rows[0].paid);
 }
 
 /**
@@ -116,7 +119,12 @@ async function loadCatalogue(db: Database, userId: string, productIds: string[])
  */
 export async function priceRequestedLines(db: Database, userId: string, requested: LineRequest[]): Promise<PricedLines> {
   const productIds = [...new Set(requested.map((r) => r.productId).filter(isUuid))];
-  const { productRows, variantRows, imageRows, paid } = await loadCatalogue(db, userId, productIds);
+  return priceFromCatalogue(requested, await loadCatalogue(db, userId, productIds));
+}
+
+/** `priceRequestedLines` over catalogue rows already loaded (they must hold every requested product). */
+export function priceFromCatalogue(requested: LineRequest[], catalogue: Catalogue): PricedLines {
+  const { productRows, variantRows, imageRows, paid } = catalogue;
   const problems: LineProblem[] = [];
   const merged = new Map<string, PricedLines['lines'][number]>();
   for (const req of requested) {

@@ -6,24 +6,96 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../core/api-types';
 import { CART_QTY_MAX } from '../../../core/constants';
-import type { Database } from '../../db/client';
-import { cartItems } from '../../db/schema';
+import { preparedOnce, type Database } from '../../db/client';
+import { cartItems, orders, productImages, products, variants } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { describeProblem, priceRequestedLines, toPricing, type LineRequest } from './pricing';
+import {
+  catalogueOf,
+  describeProblem,
+  hasPaidOrder,
+  priceFromCatalogue,
+  priceRequestedLines,
+  toPricing,
+  type LineProblem,
+  type LineRequest,
+  type PricedLines,
+} from './pricing';
 
-/** The cart's stored lines, oldest first. */
-async function storedLines(db: Database, userId: string): Promise<LineRequest[]> {
-  return db
-    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
+/**
+ * The cart read in one round trip (issue 23: every cart call answers the priced cart): the user's
+ * lines, oldest first, each with its product, its variant, the product's first image and whether the
+ * user has a paid order. `updated` is whether the quantity update that may run with it (`setQuantity`)
+ * changed the line. Built on `db` with the update CTE `withUpdate` or none.
+ */
+function cartSelect(db: Database, updated: ReturnType<typeof quantityUpdate> | null) {
+  const columns = {
+    productId: cartItems.productId,
+    variantId: cartItems.variantId,
+    quantity: cartItems.quantity,
+    product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
+    variant: variants,
+    image: sql<
+      string | null
+    >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
+    paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
+    updated: updated ? sql<boolean>`exists (select 1 from ${updated})` : sql<boolean>`false`,
+  };
+  return (updated ? db.with(updated) : db)
+    .select(columns)
     .from(cartItems)
-    .where(eq(cartItems.userId, userId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.variantId));
+}
+
+/**
+ * PUT's update as a CTE: sets the line's quantity only when the line is the user's (that product and
+ * size), the product and the size are active and the stock covers the quantity; the rules
+ * `priceFromCatalogue` checks, in the same statement as the read.
+ */
+function quantityUpdate(db: Database) {
+  return db.$with('updated', { variantId: sql<string>`variant_id` }).as(
+    sql`update ${cartItems} set quantity = ${sql.placeholder('quantity')}, updated_at = now()
+      from ${variants} join ${products} on ${products.id} = ${variants.productId}
+      where ${cartItems.userId} = ${sql.placeholder('userId')} and ${cartItems.variantId} = ${sql.placeholder('variantId')}
+        and ${cartItems.productId} = ${sql.placeholder('productId')} and ${variants.id} = ${cartItems.variantId}
+        and ${variants.productId} = ${cartItems.productId} and ${variants.isActive} and ${products.isActive}
+        and ${variants.stockQty} >= ${sql.placeholder('quantity')}
+      returning ${cartItems.variantId}`,
+  );
+}
+
+const cartQueries = preparedOnce((db) => ({
+  read: cartSelect(db, null).prepare('cart_read'),
+  setQuantity: cartSelect(db, quantityUpdate(db)).prepare('cart_set_quantity'),
+}));
+
+type CartRow = Awaited<ReturnType<ReturnType<typeof cartQueries>['read']['execute']>>[number];
+
+/** The stored lines as requests, and their catalogue (the paid-order flag read apart for an empty cart). */
+async function storedCart(db: Database, userId: string, rows: CartRow[]) {
+  const lines: LineRequest[] = rows.map((r) => ({ productId: r.productId, variantId: r.variantId, quantity: r.quantity }));
+  const catalogue = catalogueOf(rows, rows.length === 0 ? await hasPaidOrder(db, userId) : rows[0].paid);
+  return { lines, catalogue };
+}
+
+/** The priced cart of stored `rows`; lines whose product or size went away are dropped from view. */
+async function pricedCart(db: Database, userId: string, rows: CartRow[]): Promise<PricedLines> {
+  const { lines, catalogue } = await storedCart(db, userId, rows);
+  return priceFromCatalogue(lines, catalogue);
 }
 
 /** GET /api/cart: lines still buyable, priced; lines whose product or size went away are dropped from view. */
 export async function getCart(db: Database, userId: string): Promise<Cart> {
-  const priced = await priceRequestedLines(db, userId, await storedLines(db, userId));
-  return toPricing(priced);
+  return toPricing(await pricedCart(db, userId, await cartQueries(db).read.execute({ userId })));
+}
+
+/** Throws what a line's problem means for a cart write: 404 product gone, 400 no size, 409 size gone or short. */
+function refuseLine(problem: LineProblem): never {
+  if (problem.kind === 'unavailable') throw notFound('Product not found');
+  if (problem.kind === 'size-required') throw badRequest('Please select a size before adding to cart');
+  throw conflict(describeProblem(problem));
 }
 
 /**
@@ -32,11 +104,7 @@ export async function getCart(db: Database, userId: string): Promise<Cart> {
  */
 async function resolveLine(db: Database, userId: string, line: LineRequest, totalQuantity: number) {
   const priced = await priceRequestedLines(db, userId, [{ ...line, quantity: totalQuantity }]);
-  const problem = priced.problems[0];
-  if (problem?.kind === 'unavailable') throw notFound('Product not found');
-  if (problem?.kind === 'size-required') throw badRequest('Please select a size before adding to cart');
-  if (problem?.kind === 'size-unavailable') throw conflict(describeProblem(problem));
-  if (problem?.kind === 'short-stock') throw conflict(describeProblem(problem));
+  if (priced.problems[0]) refuseLine(priced.problems[0]);
   return priced.lines[0];
 }
 
@@ -61,20 +129,31 @@ export async function addToCart(db: Database, userId: string, line: LineRequest)
   return getCart(db, userId);
 }
 
-/** PUT /api/cart/item: sets the line's quantity (1..99); 404 when the line is not in the cart. */
+/**
+ * PUT /api/cart/item: sets the line's quantity (1..99); 404 when the line is not in the cart, 404
+ * 'Product not found', 409 size gone or not enough stock. One statement checks, updates and reads
+ * the cart back (`cart_set_quantity`).
+ */
 export async function updateCartItem(db: Database, userId: string, line: LineRequest): Promise<Cart> {
-  if (!line.variantId) throw badRequest('Please select a size');
-  const [existing] = await db
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId), eq(cartItems.productId, line.productId)));
-  if (!existing) throw notFound('This item is not in your cart');
-  await resolveLine(db, userId, line, line.quantity);
-  await db
-    .update(cartItems)
-    .set({ quantity: line.quantity, updatedAt: new Date() })
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)));
-  return getCart(db, userId);
+  const { variantId, productId, quantity } = line;
+  if (!variantId) throw badRequest('Please select a size');
+  const rows = await cartQueries(db).setQuantity.execute({ userId, productId, variantId, quantity });
+  const { lines, catalogue } = await storedCart(db, userId, rows);
+  const target = lines.find((l) => l.variantId === variantId && l.productId === productId);
+  // Read before the statement's update, so the line shows its old quantity: it is set here.
+  if (target && rows[0].updated)
+    return toPricing(
+      priceFromCatalogue(
+        lines.map((l) => (l === target ? { ...l, quantity } : l)),
+        catalogue,
+      ),
+    );
+  // Not updated: the line is not there (or went meanwhile), or the rules above refused it.
+  if (target) {
+    const problem = priceFromCatalogue([{ ...target, quantity }], catalogue).problems[0];
+    if (problem) refuseLine(problem);
+  }
+  throw notFound('This item is not in your cart');
 }
 
 /** DELETE /api/cart/item: removes the line (no error when it was not there). */
@@ -102,9 +181,9 @@ export async function clearCart(db: Database, userId: string): Promise<Cart> {
  * missing size, not enough stock); otherwise the priced cart with `valid: true`.
  */
 export async function validateCart(db: Database, userId: string): Promise<Cart & { valid: true }> {
-  const lines = await storedLines(db, userId);
-  if (lines.length === 0) throw badRequest('Your cart is empty');
-  const priced = await priceRequestedLines(db, userId, lines);
+  const rows = await cartQueries(db).read.execute({ userId });
+  if (rows.length === 0) throw badRequest('Your cart is empty');
+  const priced = await pricedCart(db, userId, rows);
   if (priced.problems.length > 0) {
     throw new AppError(409, priced.problems.map(describeProblem).join('. '));
   }

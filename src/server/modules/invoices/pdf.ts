@@ -131,6 +131,9 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
+    // No default font: pdfkit would read and parse Helvetica's metrics (an AFM file) for every
+    // document, and every text here is set in 'body' or 'bold' (usePdfFonts).
+    font: null as unknown as string,
     info: {
       Title: credit ? `Credit Note ${credit.number}` : `Tax Invoice ${invoice.invoiceNumber}`,
       Author: invoice.seller.legalName || BRAND.name,

@@ -4,12 +4,12 @@
  * written by the order placement with `computeGst`), the seller from the shop settings. Nothing is
  * recomputed here: the invoice shows what the order recorded, to the paisa.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../core/constants';
 import { gstStateCode } from '../../../core/gstin';
 import { gstOnCharge } from '../../../core/tax';
 import type { ShopSettings } from '../../../core/schemas/settings';
-import type { Tx } from '../../db/client';
+import { preparedOnce, type Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
 import { orderReference } from '../orders/mail';
@@ -74,6 +74,20 @@ export interface InvoiceData {
 }
 
 /**
+ * The order and its lines in position order, in one round trip (a confirmation mail loads its invoice
+ * for every order placed; issue 23). Prepared once per database handle.
+ */
+const orderWithItems = preparedOnce((db) =>
+  db
+    .select({ order: orders, item: orderItems })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position))
+    .prepare('invoice_order_with_items'),
+);
+
+/**
  * Loads the invoice of order `orderId` as `viewer` may see it.
  * - Access: the order's owner or an admin; anyone else (or a malformed/unknown id) gets 404 'Order
  *   not found', the rule of GET /api/orders/{id} (DESIGN.md). Pass `viewer: 'system'` for the mail
@@ -89,11 +103,12 @@ export async function loadInvoice(
   viewer: { id: string; role: string } | null | 'system',
   settings: ShopSettings,
 ): Promise<InvoiceData> {
-  const [order] = viewer && isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const rows = viewer && isUuid(orderId) ? await orderWithItems(db).execute({ orderId }) : [];
+  const order = rows[0]?.order;
   if (!order || (viewer !== 'system' && order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
   if (!order.invoiceNumber) throw notFound('No invoice for this order');
   const seller = order.seller ?? settings;
-  const itemRows = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+  const itemRows = rows.flatMap((r) => (r.item ? [r.item] : []));
 
   const lines: InvoiceLine[] = itemRows.map((i) => ({
     orderItemId: i.id,

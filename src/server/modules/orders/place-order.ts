@@ -14,8 +14,9 @@
  *   CGST + SGST when shipping to the shop's state, IGST otherwise), its first timeline entry, the
  *   completed attempt, the bought cart lines removed (cart checkout only) and the confirmation mail
  *   (with the invoice PDF attached by reference) in the outbox;
- * - assigns the GST invoice number last: gapless per financial year (document_sequences), so the
- *   number is used only if the transaction commits and the sequence row is locked only until then.
+ * - assigns the GST invoice number in the same statement, after the stock: gapless per financial year
+ *   (document_sequences), so the number is used only if the transaction commits and the sequence row
+ *   is locked only until then.
  * When a line is short, a variant inactive or the coupon no longer usable it throws `Unfillable` and
  * the caller rolls back: nothing of the order is written.
  *
@@ -25,7 +26,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
-import { documentNumber, financialYearOf } from '../../../core/financial-year';
+import { financialYearOf } from '../../../core/financial-year';
 import { allotDiscount, computeGst, gstOnCharge, type TaxSlab } from '../../../core/tax';
 import type { Tx } from '../../db/client';
 import {
@@ -198,8 +199,26 @@ export async function placeOrder(
     .returning({ id: variants.id, stockAfter: variants.stockQty, quantity: sql<number>`wanted.quantity` });
   const ledger = sql`insert into ${inventoryLedger} (variant_id, delta, stock_after, reason, order_id, created_at)
     select id, -quantity, stock_after, 'sale', ${order.id}::uuid, ${now} from taken`;
+  // The invoice number (DESIGN.md: gapless per financial year and series): the sequence row is counted
+  // up in this statement and the number written with the order. The statement takes the stock first
+  // (the select below reads `taken` before the order's number), so every placement locks variants,
+  // then the sequence row, and holds that lock only until the commit that follows.
+  const financialYear = financialYearOf(now);
+  const numbered = tx
+    .insert(documentSequences)
+    .values({ series: 'invoice', financialYear, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentSequences.series, documentSequences.financialYear],
+      set: { last: sql`${documentSequences.last} + 1` },
+    })
+    .returning({ last: documentSequences.last });
+  // documentNumber's format, in SQL: prefix/2026-27/00001 (at least five digits).
+  const invoiceNumberSql = sql`(select ${ctx.seller.invoicePrefix}::text || '/' || ${financialYear}::text || '/' || lpad(last::text, greatest(5, length(last::text)), '0') from numbered)`;
   const writes = [
-    tx.insert(orders).values(order),
+    tx
+      .insert(orders)
+      .values({ ...order, invoiceNumber: invoiceNumberSql })
+      .returning({ invoiceNumber: orders.invoiceNumber }),
     tx.insert(orderItems).values(items),
     tx.insert(orderEvents).values(event),
     tx
@@ -242,8 +261,14 @@ export async function placeOrder(
   const firstOrderGone = couponId
     ? sql`(select ${coupons.firstOrderOnly} and exists (select 1 from ${orders} where ${orders.userId} = ${attempt.userId}) from ${coupons} where ${coupons.id} = ${couponId})`
     : sql`false`;
-  const { rows } = await tx.execute<{ taken: number; coupon_taken: number; shopper_use: number; first_order_gone: boolean | null }>(
-    sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken(id, stock_after, quantity) as (${stock.getSQL()}), ledger as (${ledger}), ${
+  const { rows } = await tx.execute<{
+    taken: number;
+    coupon_taken: number;
+    shopper_use: number;
+    first_order_gone: boolean | null;
+    invoice_number: string;
+  }>(
+    sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken(id, stock_after, quantity) as (${stock.getSQL()}), ledger as (${ledger}), numbered as (${numbered.getSQL()}), ${
       couponTaken && shopperUse ? sql`coupon_taken as (${couponTaken.getSQL()}), shopper_use as (${shopperUse.getSQL()}), ` : sql``
     }${sql.join(
       writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
@@ -252,24 +277,12 @@ export async function placeOrder(
       couponTaken
         ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use`
         : sql`1 as coupon_taken, 1 as shopper_use`
-    }, ${firstOrderGone} as first_order_gone`,
+    }, ${firstOrderGone} as first_order_gone, (select invoice_number from w0) as invoice_number`,
   );
   const result = rows[0];
   if (result.taken !== attempt.items.length) throw new Unfillable('stock');
   if (result.coupon_taken !== 1) throw new Unfillable(result.first_order_gone ? 'couponFirstOrder' : 'couponLimit');
   if (result.shopper_use !== 1) throw new Unfillable('couponShopper');
-
-  // The invoice number, last: the sequence row stays locked only until the commit that follows.
-  const financialYear = financialYearOf(now);
-  const [numbered] = await tx
-    .insert(documentSequences)
-    .values({ series: 'invoice', financialYear, last: 1 })
-    .onConflictDoUpdate({
-      target: [documentSequences.series, documentSequences.financialYear],
-      set: { last: sql`${documentSequences.last} + 1` },
-    })
-    .returning({ last: documentSequences.last });
-  const invoiceNumber = documentNumber(ctx.seller.invoicePrefix, financialYear, numbered.last);
-  await tx.update(orders).set({ invoiceNumber }).where(eq(orders.id, order.id));
+  const invoiceNumber = result.invoice_number;
   return { placed: { ...placed, invoiceNumber }, mail };
 }

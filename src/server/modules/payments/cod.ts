@@ -68,9 +68,9 @@ function idempotencyKeys(userId: string, input: CheckoutInput, clientKey: string
   return [`cart:${hash}:${minute}`, `cart:${hash}:${minute - 1}`];
 }
 
-/** The order an earlier call with one of these keys placed (within the window for cart keys), or null. */
-async function placedEarlier(db: Tx, userId: string, keys: string[], now: number): Promise<string | null> {
-  const [row] = await db
+/** The query of the order an earlier call with one of these keys placed (within the window for cart keys). */
+function earlierOrder(db: Tx, userId: string, keys: string[], now: number) {
+  return db
     .select({ orderId: checkoutAttempts.orderId })
     .from(checkoutAttempts)
     .where(
@@ -83,13 +83,27 @@ async function placedEarlier(db: Tx, userId: string, keys: string[], now: number
     )
     .orderBy(desc(checkoutAttempts.createdAt))
     .limit(1);
+}
+
+/** The order an earlier call with one of these keys placed (within the window for cart keys), or null. */
+async function placedEarlier(db: Tx, userId: string, keys: string[], now: number): Promise<string | null> {
+  const [row] = await earlierOrder(db, userId, keys, now);
   return row?.orderId ?? null;
 }
 
-/** The shopper's undelivered COD orders and COD orders returned without delivery, in one query. */
-async function codHistory(tx: Tx, userId: string): Promise<{ open: number; returnedUndelivered: number }> {
+/**
+ * In one query: the order an earlier call with these keys placed (`twin`, or null), the shopper's
+ * undelivered COD orders and their COD orders returned without delivery.
+ */
+async function codHistory(
+  tx: Tx,
+  userId: string,
+  keys: string[],
+  now: number,
+): Promise<{ twin: string | null; open: number; returnedUndelivered: number }> {
   const [row] = await tx
     .select({
+      twin: sql<string | null>`(${earlierOrder(tx, userId, keys, now)})`,
       open: sql<number>`(count(*) filter (where ${inArray(orders.status, UNDELIVERED)}))::int`,
       // Qualified by hand: drizzle leaves a select list's columns unqualified, which inside this
       // subquery would name order_events' own columns.
@@ -143,9 +157,8 @@ export async function placeCodOrder(
       // The shopper's COD placements take turns here, so a twin submission sees the first one's order
       // and the open-order limit counts every order placed before this one.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const twin = await placedEarlier(tx, userId, keys, now);
-      if (twin) return { orderId: twin };
-      const history = await codHistory(tx, userId);
+      const history = await codHistory(tx, userId, keys, now);
+      if (history.twin) return { orderId: history.twin };
       if (history.returnedUndelivered >= MAX_RETURNED_UNDELIVERED) throw badRequest(COD_MESSAGES.returned);
       if (history.open >= cod.maxOpenOrders) throw badRequest(COD_MESSAGES.open(cod.maxOpenOrders));
       const [row] = await tx
