@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -23,6 +24,9 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/const
 import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
 import type { ReturnReason, ReturnResolution, ReturnStatus } from '../../core/returns';
 import type { SizeChart } from '../../core/size-chart';
+
+/** A PostgreSQL text-search vector (read as its text form; only SQL reads it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -73,6 +77,13 @@ export const products = pgTable(
      */
     ratingSum: integer().notNull().default(0),
     ratingCount: integer().notNull().default(0),
+    /**
+     * The words of the title ('simple' configuration: lower-cased, no stemming), kept by PostgreSQL
+     * (issue 23): the search matches them (products_title_words_idx) and ranks each match by
+     * whether its title has a word (search/matcher.ts), a look-up in the stored vector where a
+     * regular expression over the title cost a search at scale a quarter of its time.
+     */
+    titleWords: tsvector().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, title)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,7 +102,7 @@ export const products = pgTable(
     // The search that forgives (issue 22, search/matcher.ts): the words of title and description
     // ('simple' configuration: lower-cased, no stemming), for exact and prefix word matches that
     // the index answers without reading the rows again.
-    index('products_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
+    index('products_title_words_idx').using('gin', t.titleWords),
     index('products_description_words_idx').using('gin', sql`to_tsvector('simple', ${t.description})`),
   ],
 );

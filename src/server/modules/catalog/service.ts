@@ -3,7 +3,7 @@
  * (storefront section 3). Public reads see active records only (DESIGN.md); admin reads see all.
  */
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Product, Variant } from '../../../core/api-types';
 import { bySizeOrder } from '../../../core/constants';
 import type { ListingQuery } from '../../../core/listing';
@@ -13,7 +13,7 @@ import { averageRating } from '../../../core/reviews';
 import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
-import { matchText } from '../search/matcher';
+import { matchText, type TextMatch } from '../search/matcher';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -245,28 +245,43 @@ const minActivePrice = products.minPricePaise;
  */
 export async function searchProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<ProductPage> {
   const { where, match } = await listingWhere(db, query, categoryIds);
-  const order =
-    query.sort === 'relevance' && match
-      ? match.relevance
-      : query.sort === 'price-asc'
-        ? [asc(minActivePrice), desc(products.createdAt)]
-        : query.sort === 'price-desc'
-          ? [desc(minActivePrice), desc(products.createdAt)]
-          : query.sort === 'bestsellers'
-            ? [desc(products.isBestseller), desc(products.createdAt)]
-            : [desc(products.createdAt)];
-  // The page and the count of every match in one statement (one round trip; the count runs once,
-  // as an uncorrelated subquery). A page past the end has no row to carry it, so it asks again.
-  // A search counts its matches as it reads them to rank them (a window over the same scan) rather
-  // than finding them twice (issue 22).
+  const order = listingOrder(query, match);
+  // The page and the count of every match in one statement (one round trip). A page past the end
+  // has no row to carry the count, so it asks again.
+  // - The page is chosen on narrow rows (the id and the order's keys) and only its rows are then
+  //   read whole (issue 23): ranking or skipping wide rows cost a search most of its time, and a
+  //   deep page reads the listing index alone (index-only) up to its offset.
+  // - Without a search the count runs once, as an uncorrelated subquery (an index-only count).
+  // - A search counts its matches as it reads them to rank them (a window over the same scan) rather
+  //   than finding them twice (issue 22). Its matches are found first, on their own (`offset 0`
+  //   keeps the planner from folding them into the outer query): with a window over every match,
+  //   a limit stops nothing, yet the planner costs an ordered index scan as if it did, and sorted
+  //   by date or price a search walked the whole listing index, computing every row's word vectors
+  //   (half a second at 10,000 products).
   const matching = sql<number>`(select count(*)::int from ${products} where ${where})`;
-  const found = await db
-    .select({ product: products, total: match ? sql<number>`(count(*) over ())::int` : matching })
-    .from(products)
-    .where(where)
-    .orderBy(...order, asc(products.id))
+  const key = (i: number) => sql.identifier(`k${i}`);
+  const ofPage = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
+  const keys = Object.fromEntries(order.map((o, i) => [`k${i}`, sql`${o.key}`.as(`k${i}`)]));
+  // (`offset 0` written out: Drizzle leaves out an offset of 0.)
+  const matches = sql`(select * from ${products} where ${where} offset 0) as ${products}`;
+  const page = db
+    .select({
+      id: sql<string>`${products.id}`.as('id'),
+      ...keys,
+      total: (match ? sql<number>`(count(*) over ())::int` : matching).as('total'),
+    })
+    .from(match ? matches : products)
+    .where(match ? undefined : where)
+    // By the output columns: the same expressions again would be computed again (their parameters differ).
+    .orderBy(...order.map((o, i) => sql`${key(i)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), asc(products.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset((query.page - 1) * query.limit)
+    .as('page');
+  const found = await db
+    .select({ product: products, total: page.total })
+    .from(page)
+    .innerJoin(products, sql`${products.id} = ${ofPage('id')}`)
+    .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`);
   const total = found.length > 0 ? found[0].total : (await db.select({ total: matching }).from(sql`(select 1) as one`))[0].total;
   return {
     products: await hydrateProducts(
@@ -292,6 +307,22 @@ export async function countProducts(db: Database, query: ListingQuery, categoryI
     .from(products)
     .where(where);
   return row.count;
+}
+
+/** One key of a listing's order: an expression over `products`, descending or ascending. */
+interface OrderKey {
+  key: SQL | AnyPgColumn;
+  desc: boolean;
+}
+
+/** The order of a listing query, before the final tie-breaker (the id). */
+function listingOrder(query: ListingQuery, match: TextMatch | null): OrderKey[] {
+  const newest = { key: products.createdAt, desc: true };
+  if (query.sort === 'relevance' && match) return match.relevance.map((key) => ({ key, desc: true }));
+  if (query.sort === 'price-asc') return [{ key: minActivePrice, desc: false }, newest];
+  if (query.sort === 'price-desc') return [{ key: minActivePrice, desc: true }, newest];
+  if (query.sort === 'bestsellers') return [{ key: products.isBestseller, desc: true }, newest];
+  return [newest];
 }
 
 /** The WHERE of a listing query (and the search match, for relevance order). */

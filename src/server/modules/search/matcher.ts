@@ -22,9 +22,9 @@
  * every catalogue or synonym change through the response cache's invalidation, on every instance),
  * the shopper's word is compared with that vocabulary by the same pg_trgm operators (a small
  * statement, remembered per word), and the products are then found by exact and prefix word matches
- * on the 'simple' text-search vectors of title and description, which their GIN indexes answer
- * without reading the rows again (products_title_words_idx, products_description_words_idx;
- * query-plans.test.ts). Similarity over each title and its extents across word boundaries are what
+ * on the 'simple' text-search vectors of title (stored: products.title_words) and description, which
+ * their GIN indexes answer without reading the rows again (products_title_words_idx,
+ * products_description_words_idx; query-plans.test.ts). Similarity over each title and its extents across word boundaries are what
  * this leaves out; a word the vocabulary does not know yet still matches itself exactly.
  *
  * Relevance: titles starting with the query first, then titles containing it, then by the summed
@@ -55,8 +55,8 @@ export interface MatchedCategory {
 export interface TextMatch {
   /** The condition on `products` (combine with the other filters). */
   where: SQL;
-  /** ORDER BY terms for relevance (callers add a final tie-breaker). */
-  relevance: SQL[];
+  /** The keys of relevance, most significant first, each sorted descending (callers add a final tie-breaker). */
+  relevance: (SQL | typeof products.createdAt)[];
   /** Active categories whose own name carries a query word: most words (with the parent's) first, then parents, then shorter names. */
   categories: MatchedCategory[];
 }
@@ -93,7 +93,7 @@ async function readDictionary(db: Database): Promise<SearchDictionary> {
       .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
       .from(categories)
       .where(eq(categories.isActive, true)),
-    db.execute<{ word: string }>(sql`select word from ts_stat('select to_tsvector(''simple'', title) from products')`),
+    db.execute<{ word: string }>(sql`select word from ts_stat('select title_words from products')`),
   ]);
   return { groups: groups.map((g) => g.terms), activeCategories, titleWords: words.rows.map((r) => r.word), closeWords: new Map() };
 }
@@ -152,15 +152,12 @@ function closeTitleWords(db: Database, dictionary: SearchDictionary, term: strin
   return found;
 }
 
-/** A regular expression (PostgreSQL ARE) finding any of `words` as a whole word. */
-const wholeWord = (words: string[]) => `\\m(${words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`)).join('|')})\\M`;
-
 /** A tsquery of `lexemes`, each quoted, with `:*` (a word starting with it) when `prefix`. */
 const tsquery = (lexemes: Iterable<string>, prefix: boolean) =>
   [...new Set(lexemes)].map((l) => `'${l.replace(/['\\]/g, (c) => `\\${c}`)}'${prefix ? ':*' : ''}`);
 
-/** The words of a column as its GIN index has them (products_title_words_idx, products_description_words_idx). */
-const wordsOf = (column: typeof products.title | typeof products.description) => sql`to_tsvector('simple', ${column})`;
+/** The words of the description as its GIN index has them (products_description_words_idx). */
+const descriptionWords = sql`to_tsvector('simple', ${products.description})`;
 
 /** Escapes LIKE wildcards in user text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -187,8 +184,6 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
     const synonyms = groups.filter((g) => g.some((t) => own.includes(t))).flatMap((g) => g);
     return [...new Set([...own, ...synonyms])].slice(0, MAX_TERMS_PER_WORD);
   };
-  const titleWords = wordsOf(products.title);
-  const descriptionWords = wordsOf(products.description);
   const closeByWord: CloseWord[][] = [];
   const wordConditions = await Promise.all(
     words.map(async (word, index) => {
@@ -219,7 +214,10 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
         ...tsquery([...close.map((c) => c.word), ...(prefix === null ? own : [])], false),
         ...tsquery([...synonyms, ...(prefix !== null ? own : [])], true),
       ].join(' | ');
-      const arms = [sql`${titleWords} @@ ${titleQuery}::tsquery`, sql`${descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`];
+      const arms = [
+        sql`${products.titleWords} @@ ${titleQuery}::tsquery`,
+        sql`${descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`,
+      ];
       if (scope.length > 0) {
         // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.
         arms.push(
@@ -237,8 +235,9 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
     wordConditions.length === 0 ? phraseMatch : needsPhrase ? or(phraseMatch, and(...wordConditions))! : and(...wordConditions)!;
 
   // A title with one of the terms as a whole word has word similarity 1 for it (the most there is),
-  // one with a close title word the similarity of that word (remembered with it): a regular
-  // expression says so for far less than computing the similarity, left for the other rows
+  // one with a close title word the similarity of that word (remembered with it): a look-up in the
+  // stored title words (products.title_words, issue 23) says so for far less than computing the
+  // similarity (or than a regular expression over the title), which is left for the other rows
   // (matched by their description or category). Over a whole title the similarity could be a
   // little higher, when the words around the close word share trigrams with the term. Terms no
   // title has as a word (a misspelling) are left out of the expressions, which only save work.
@@ -257,7 +256,7 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
     const branches = [...bySimilarity.entries()]
       .filter(([, ws]) => ws.length > 0)
       .sort(([a], [b]) => b - a)
-      .map(([similarity, ws]) => sql`when ${products.title} ~* ${wholeWord(ws)} then ${similarity}::real`);
+      .map(([similarity, ws]) => sql`when ${products.titleWords} @@ ${tsquery(ws, false).join(' | ')}::tsquery then ${similarity}::real`);
     return branches.length > 0 ? sql`case ${sql.join(branches, sql` `)} else ${best} end` : best;
   });
   // Where the phrase first occurs in the title, case aside: 1 is the start (one lower() a row: ILIKE
@@ -265,10 +264,10 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
   // (a misspelling, say) is in no title: the same 0 for every row, so left out.
   const lowerPhrase = phrase.toLowerCase();
   const inSomeTitle = !/^[\p{L}\p{N}]+$/u.test(lowerPhrase) || dictionary.titleWords.some((w) => w.includes(lowerPhrase));
-  const relevance: SQL[] = [];
-  if (inSomeTitle) relevance.push(sql`case strpos(lower(${products.title}), lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end desc`);
-  if (scores.length > 0) relevance.push(sql`(${sql.join(scores, sql` + `)}) desc`);
-  relevance.push(sql`${products.createdAt} desc`);
+  const relevance: TextMatch['relevance'] = [];
+  if (inSomeTitle) relevance.push(sql`case strpos(lower(${products.title}), lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end`);
+  if (scores.length > 0) relevance.push(sql`(${sql.join(scores, sql` + `)})`);
+  relevance.push(products.createdAt);
 
   // A category counts the words its own name and its parent's carry ("men shirt": Men › Shirts has both).
   const matchedCategories = [...named.entries()]

@@ -3,7 +3,7 @@
  * suggestions. Matching itself lives in ./matcher.ts. Throws AppError: 404 unknown group, 409 a
  * word that is already in another group (a word belongs to one group, so what it finds is plain).
  */
-import { and, asc, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, ne, sql } from 'drizzle-orm';
 import { toRupees } from '../../../core/money';
 import {
   SUGGESTED_CATEGORIES,
@@ -104,7 +104,7 @@ export async function searchSuggestions(db: Database, text: string | undefined):
     })
     .from(products)
     .where(and(sql`${products.isActive} and ${products.minPricePaise} is not null`, match.where))
-    .orderBy(...match.relevance, asc(products.id))
+    .orderBy(...match.relevance.map((key) => desc(key)), asc(products.id))
     .limit(SUGGESTED_PRODUCTS);
   return {
     products: rows.map((r) => ({
