@@ -140,7 +140,7 @@ describe('product cards kept in process', () => {
       method: 'PUT',
       url: `/api/products/${product.id}`,
       headers: admin.headers,
-      payload: { ...saved.json(), isActive: false, categoryIds: [category.id] },
+      payload: { ...saved.json<Product>(), isActive: false, categoryIds: [category.id] },
     });
     expect(hidden.statusCode).toBe(200);
     for (const app of instances()) {

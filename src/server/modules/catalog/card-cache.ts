@@ -10,7 +10,8 @@
  * on every instance, with no message to wait for. What a card shows from other rows (its
  * categories' names and visibility, the size chart a category lends the product page) changes only
  * through admin writes under /api/categories, which drop every card here and, through Redis, on
- * every instance (plugins/cache.ts `onInvalidate`, wired in catalog/routes.ts).
+ * every instance (plugins/cache.ts `onInvalidate`, wired in catalog/routes.ts); without Redis, a
+ * card is read again after a minute at most.
  */
 import { sql } from 'drizzle-orm';
 import type { Product } from '../../../core/api-types';
@@ -33,10 +34,18 @@ export interface CardKey {
 interface Entry {
   version: string;
   product: Product;
+  /** When it was stored (ms since the epoch). */
+  at: number;
 }
 
 /** At most this many cards (and as many product pages) are kept per database: about 3 KB each. */
 const MAX_ENTRIES = 2_000;
+/**
+ * A card older than this is read again even at the same version: without REDIS_URL, the only
+ * bound on how long another instance shows a category's old name (the response cache's TTL is
+ * the same kind of bound).
+ */
+const MAX_AGE_MS = 60_000;
 
 /** The JSON of each cached product, made once when it is stored (`productsJson`). */
 const jsonOf = new WeakMap<Product, string>();
@@ -57,7 +66,7 @@ class VersionedProducts {
   /** The product stored for `id` at `version`, or undefined (missing or another version). */
   get(id: string, version: string): Product | undefined {
     const entry = this.entries.get(id);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || entry.version !== version || Date.now() - entry.at > MAX_AGE_MS) return undefined;
     // Map order is use order: move it to the end.
     this.entries.delete(id);
     this.entries.set(id, entry);
@@ -68,7 +77,7 @@ class VersionedProducts {
   set(id: string, version: string, product: Product): Product {
     jsonOf.set(deepFreeze(product), JSON.stringify(product));
     this.entries.delete(id);
-    this.entries.set(id, { version, product });
+    this.entries.set(id, { version, product, at: Date.now() });
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= MAX_ENTRIES) break;
       this.entries.delete(oldest);
