@@ -304,6 +304,85 @@ async function benchOne(kind) {
   }
 }
 
+/** Cart updates: each connection is one shopper (its own token) setting the quantity of its line. */
+async function measureCart(server, rss, fixture, run) {
+  let next = 0;
+  const cart = await measure(
+    {
+      url: server.base,
+      connections: CONNECTIONS,
+      requests: [
+        {
+          method: 'PUT',
+          path: '/api/cart/item',
+          setupRequest: (req, ctx) => {
+            ctx.shopper ??= fixture.shoppers[next++ % fixture.shoppers.length];
+            ctx.quantity = ((ctx.quantity ?? 0) % 5) + 1;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.shopper.token}` },
+              body: JSON.stringify({ productId: ctx.shopper.productId, variantId: ctx.shopper.variantId, quantity: ctx.quantity }),
+            };
+          },
+        },
+      ],
+    },
+    { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss },
+  );
+  run.scenarios['PUT /api/cart/item'] = { type: 'write', ...cart };
+  console.log(
+    `  ${'PUT /api/cart/item'.padEnd(34)} ${String(cart.rps).padStart(6)} req/s  p50 ${cart.p50} ms  p99 ${cart.p99} ms  errors ${cart.errors}  cpu ${cart.cpuMsPerRequest} ms/req`,
+  );
+}
+
+/**
+ * Checkouts (paid, then the scarce race, then Cash on Delivery), then stops the shop and audits the
+ * stock against `initialStock`.
+ */
+async function measureCheckouts(server, standin, keyId, rss, fixture, run, { children, target, initialStock }) {
+  // Checkout: 50 workers, each a shopper buying one unit per order, for CHECKOUT_SECONDS.
+  const since = new Date(Date.now() - 1000);
+  const paidOnce = (shopper, line) => checkoutOnce(server.base, standin.info.baseUrl, keyId, shopper, line);
+  const warm = await checkoutLoop(fixture, Math.min(2, WARMUP), paidOnce);
+  rss.reset();
+  const loop = await checkoutLoop(fixture, CHECKOUT_SECONDS, paidOnce);
+  loop.settleSeconds = await settle(rss);
+  const cpuMsPerOrder = +(rss.cpuMs / Math.max(1, loop.orders)).toFixed(3);
+  const race = await scarceRace(server.base, standin.info.baseUrl, keyId, fixture);
+  run.checkout = { ...loop, cpuMsPerOrder, warmupOrders: warm.orders, warmupErrors: warm.errors, rssMB: rss.max, scarce: race };
+  console.log(
+    `  ${'checkout (create, pay, verify)'.padEnd(34)} ${String(loop.ordersPerSecond).padStart(6)} orders/s  p50 ${loop.p50} ms  p99 ${loop.p99} ms  errors ${loop.errors}  cpu ${cpuMsPerOrder} ms/order (mails settled ${loop.settleSeconds} s after)`,
+  );
+  // Cash on Delivery (issue 20): the same shoppers and lines, one call per order.
+  const codOnce = (shopper, line) => codCheckoutOnce(server.base, shopper, line);
+  const codWarm = await checkoutLoop(fixture, Math.min(2, WARMUP), codOnce);
+  rss.reset();
+  const cod = await checkoutLoop(fixture, CHECKOUT_SECONDS, codOnce);
+  cod.settleSeconds = await settle(rss);
+  run.codCheckout = {
+    ...cod,
+    cpuMsPerOrder: +(rss.cpuMs / Math.max(1, cod.orders)).toFixed(3),
+    warmupOrders: codWarm.orders,
+    warmupErrors: codWarm.errors,
+    rssMB: rss.max,
+  };
+  console.log(
+    `  ${'checkout, Cash on Delivery'.padEnd(34)} ${String(cod.ordersPerSecond).padStart(6)} orders/s  p50 ${cod.p50} ms  p99 ${cod.p99} ms  errors ${cod.errors}  cpu ${run.codCheckout.cpuMsPerOrder} ms/order (mails settled ${cod.settleSeconds} s after)`,
+  );
+  console.log(
+    `  scarce variant (${SCARCE_STOCK} in stock, 50 buyers): ${race.orders} orders, ${race.soldOut} refused as sold out (refunded), ${race.errors} other errors`,
+  );
+  run.rssAtEndMB = rss.max;
+  for (const child of children.splice(0).reverse()) await stopChild(child);
+  run.audit = await tools.auditStock(target, initialStock, since);
+  const expectedOrders = warm.orders + loop.orders + race.orders + run.codCheckout.warmupOrders + run.codCheckout.orders;
+  run.audit.expectedOrders = expectedOrders;
+  run.audit.ok = run.audit.problems.length === 0 && run.audit.orders === expectedOrders && race.orders <= SCARCE_STOCK;
+  console.log(
+    `  audit: ${run.audit.orders} orders since the checkout round began (expected ${expectedOrders}), ${run.audit.units} units; ${run.audit.ok ? 'no oversell, no negative stock' : `PROBLEMS: ${run.audit.problems.slice(0, 5).join('; ')}`}`,
+  );
+}
+
 /**
  * Measures each read ([name, path, type]) on `server` with `connections` connections, every round
  * right after a round of the read's own ceiling (ceiling-server.mjs): the bytes `server` answered
@@ -312,6 +391,7 @@ async function benchOne(kind) {
  * `x-cache` is what the second of two identical requests said. Resolves with the scenarios by name.
  */
 async function measureReads(server, rss, reads, { connections, dir }) {
+  if (reads.length === 0) return {};
   const captured = [];
   for (const [index, [name, urlPath, type]] of reads.entries()) {
     const headers = type.startsWith('page') ? { 'accept-encoding': 'br, gzip' } : {};

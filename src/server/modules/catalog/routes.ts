@@ -9,7 +9,11 @@ import { encodeCached } from '../../plugins/cache';
 import { getHomepage } from '../homepage/service';
 import { idParams } from '../../../core/schemas/common';
 import { listingCountSchema, listingQuerySchema } from '../../../core/schemas/listing';
+import { clearCards, productJson, productsJson } from './card-cache';
 import { categoryScope, countProducts, getProduct, listCategories, searchProducts, type ProductPage } from './service';
+
+/** What Fastify sends JSON as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The routes whose answer depends on the query string: the listing parameters. */
 const LISTING_ROUTES = new Set([
@@ -35,6 +39,9 @@ function cacheKey(request: FastifyRequest): string {
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // A category's name, visibility or size chart shows on the cards kept in process (card-cache.ts):
+  // dropped with the response cache's entries, here and on every other instance.
+  app.responseCache.onInvalidate(() => clearCards(db));
 
   // Public catalogue reads are the same for everyone: served from the response cache, compressed
   // once per entry (issue 8). The key is made once, before validation, and the answer stored under
@@ -71,13 +78,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/categories', async () => listCategories(db, { activeOnly: true }));
 
-  /** Lists answer the array the spec names; the page figures travel in headers. */
+  /**
+   * Lists answer the array the spec names; the page figures travel in headers. The body is joined
+   * from each card's JSON, made once per cached card (card-cache.ts).
+   */
   const sendPage = (reply: FastifyReply, page: ProductPage) =>
     reply
       .header('x-total-count', String(page.total))
       .header('x-page', String(page.page))
       .header('x-total-pages', String(page.totalPages))
-      .send(page.products);
+      .type(JSON_TYPE)
+      .send(productsJson(page.products));
 
   app.get(
     '/api/categories/:id/products',
@@ -102,9 +113,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return { count: await countProducts(db, req.query, scope) };
   });
 
-  app.get('/api/products/:id', { schema: { params: idParams('Product not found') } }, async (req) => {
+  app.get('/api/products/:id', { schema: { params: idParams('Product not found') } }, async (req, reply) => {
     const product = await getProduct(db, req.params.id, { activeOnly: true });
     if (!product) throw notFound('Product not found');
-    return product;
+    return reply.type(JSON_TYPE).send(productJson(product));
   });
 };

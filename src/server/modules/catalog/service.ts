@@ -14,6 +14,7 @@ import { preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
 import { matchText, type TextMatch } from '../search/matcher';
+import { cardCache, cardVersion, type CardKey } from './card-cache';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -86,8 +87,42 @@ const hydration = preparedOnce((db) => {
       .where(sql`${productImages.productId} = any(${ids})`)
       .orderBy(asc(productImages.position))
       .prepare('hydrate_images'),
+    /** The rows of the products a public read has no current card for (publicCards). */
+    products: db
+      .select()
+      .from(products)
+      .where(sql`${products.id} = any(${ids})`)
+      .prepare('hydrate_products'),
+    /** A public product page's id and version (getProduct): one statement when its page is cached. */
+    productVersion: db
+      .select({ id: products.id, version: cardVersion })
+      .from(products)
+      .where(and(eq(products.id, sql.placeholder('id')), eq(products.isActive, true)))
+      .prepare('product_version'),
   };
 });
+
+/**
+ * The public cards of `keys` (ids with their versions, in order), from the card cache where it holds
+ * that version, else read and hydrated (one statement for their rows, then hydrateProducts) and
+ * stored. Cards are frozen: shared by every read (card-cache.ts).
+ */
+async function publicCards(db: Database, keys: CardKey[]): Promise<Product[]> {
+  const cache = cardCache(db);
+  const found = keys.map((k) => cache.cards.get(k.id, k.version));
+  const missing = keys.filter((_, i) => found[i] === undefined);
+  if (missing.length === 0) return found as Product[];
+  const generation = cache.generation;
+  const rows = await hydration(db).products.execute({ ids: missing.map((k) => k.id) });
+  const fresh = new Map((await hydrateProducts(db, rows, true)).map((p) => [p._id, p]));
+  // Read after the versions, so never older than them; not stored if a category changed meanwhile.
+  const keep = cache.generation === generation;
+  return keys.flatMap((k, i) => {
+    const product = found[i] ?? fresh.get(k.id);
+    if (!product) return []; // deleted since the page's statement
+    return [found[i] || !keep ? product : cache.cards.set(k.id, k.version, product)];
+  });
+}
 
 /** Loads variants, images and categories for product rows and shapes them for the API. */
 export async function hydrateProducts(db: Database, rows: ProductRow[], activeOnly: boolean): Promise<Product[]> {
@@ -159,13 +194,22 @@ export async function listProducts(db: Database, opts: ListOptions): Promise<Pro
       ),
     );
   }
+  const order = [desc(products.createdAt), asc(products.id)];
+  if (opts.activeOnly) {
+    const query = db
+      .select({ id: products.id, version: cardVersion })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...order);
+    return publicCards(db, opts.limit ? await query.limit(opts.limit) : await query);
+  }
   const query = db
     .select()
     .from(products)
     .where(and(...conditions))
-    .orderBy(desc(products.createdAt), asc(products.id));
+    .orderBy(...order);
   const rows = opts.limit ? await query.limit(opts.limit) : await query;
-  return hydrateProducts(db, rows, opts.activeOnly);
+  return hydrateProducts(db, rows, false);
 }
 
 /**
@@ -196,14 +240,29 @@ export async function effectiveSizeChart(db: Database, product: ProductRow): Pro
  */
 export async function getProduct(db: Database, id: string, opts: { activeOnly: boolean }): Promise<Product | null> {
   if (!isUuid(id)) return null;
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), opts.activeOnly ? eq(products.isActive, true) : undefined));
-  const [product] = await hydrateProducts(db, rows, opts.activeOnly);
+  if (opts.activeOnly) return publicProductPage(db, id);
+  const rows = await db.select().from(products).where(eq(products.id, id));
+  const [product] = await hydrateProducts(db, rows, false);
+  return product ?? null;
+}
+
+/**
+ * The public product page (getProduct): its version in one statement, the page from the card cache
+ * when it holds that version, else read, hydrated with the size chart that applies and stored.
+ */
+async function publicProductPage(db: Database, id: string): Promise<Product | null> {
+  const statements = hydration(db);
+  const [key] = await statements.productVersion.execute({ id });
+  if (!key) return null;
+  const cache = cardCache(db);
+  const cached = cache.pages.get(id, key.version);
+  if (cached) return cached;
+  const generation = cache.generation;
+  const rows = await statements.products.execute({ ids: [id] });
+  const [product] = await hydrateProducts(db, rows, true);
   if (!product) return null;
-  if (opts.activeOnly) product.sizeChart = await effectiveSizeChart(db, rows[0]);
-  return product;
+  const page = { ...product, sizeChart: await effectiveSizeChart(db, rows[0]) };
+  return cache.generation === generation ? cache.pages.set(id, key.version, page) : page;
 }
 
 /** Up to `limit` other active products sharing a category with the product, newest first. */
@@ -278,17 +337,13 @@ export async function searchProducts(db: Database, query: ListingQuery, category
     .offset((query.page - 1) * query.limit)
     .as('page');
   const found = await db
-    .select({ product: products, total: page.total })
+    .select({ id: products.id, version: cardVersion, total: page.total })
     .from(page)
     .innerJoin(products, sql`${products.id} = ${ofPage('id')}`)
     .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`);
   const total = found.length > 0 ? found[0].total : (await db.select({ total: matching }).from(sql`(select 1) as one`))[0].total;
   return {
-    products: await hydrateProducts(
-      db,
-      found.map((r) => r.product),
-      true,
-    ),
+    products: await publicCards(db, found),
     total,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / query.limit)),
