@@ -57,6 +57,20 @@ export type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'i
 export type VariantRow = typeof variants.$inferSelect;
 
 /**
+ * What pricing reads of each product and variant (the cart's reads select the same, cart/service.ts):
+ * the product's name, state and HSN, the variant row, the first picture's URL and whether the
+ * shopper (placeholder `userId`) has a paid order.
+ */
+export const catalogueColumns = {
+  product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
+  variant: variants,
+  image: sql<
+    string | null
+  >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
+  paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
+};
+
+/**
  * The products, their variants, their first images and whether the user has a paid order, in one
  * round trip (issue 8: every cart and checkout call prices lines, and on a busy database each
  * query is a wait): products left-joined to their variants, the first image and the paid-order
@@ -64,14 +78,7 @@ export type VariantRow = typeof variants.$inferSelect;
  */
 const catalogueQuery = preparedOnce((db) =>
   db
-    .select({
-      product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
-      variant: variants,
-      image: sql<
-        string | null
-      >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
-      paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
-    })
+    .select(catalogueColumns)
     .from(products)
     .leftJoin(variants, eq(variants.productId, products.id))
     .where(sql`${products.id} = any(${sql.placeholder('productIds')})`)

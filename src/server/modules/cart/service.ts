@@ -7,9 +7,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../core/api-types';
 import { CART_QTY_MAX } from '../../../core/constants';
 import { preparedOnce, type Database } from '../../db/client';
-import { cartItems, orders, productImages, products, variants } from '../../db/schema';
+import { cartItems, products, variants } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import {
+  catalogueColumns,
   catalogueOf,
   describeProblem,
   hasPaidOrder,
@@ -32,12 +33,7 @@ function cartSelect(db: Database, updated: ReturnType<typeof quantityUpdate> | n
     productId: cartItems.productId,
     variantId: cartItems.variantId,
     quantity: cartItems.quantity,
-    product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
-    variant: variants,
-    image: sql<
-      string | null
-    >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
-    paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
+    ...catalogueColumns,
     updated: updated ? sql<boolean>`exists (select 1 from ${updated})` : sql<boolean>`false`,
   };
   return (updated ? db.with(updated) : db)

@@ -4,7 +4,7 @@
  * selection, on Escape (focus returns to their button) and on a click outside; the dropdown's
  * links are reachable with the arrow keys as well as Tab.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Category } from '../../../core/api-types';
 import { useCartQuery } from '../../features/cart/api';
@@ -12,6 +12,7 @@ import { useWishlistMerge } from '../../features/wishlist/api';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
 import { categoryHref, groupCategories } from '../../lib/categories';
+import { useDismiss } from '../../lib/use-dismiss';
 import { HeaderSearch } from '../../features/search/header-search';
 import { Logo } from './logo';
 
@@ -93,31 +94,13 @@ function CategoriesDropdown({ categories }: { categories: Category[] }) {
   const panelId = useId();
 
   useEffect(() => {
-    if (!open) return;
-    if (focusFirst.current) {
+    if (open && focusFirst.current) {
       focusFirst.current = false;
       focusAmongLinks(panelRef.current, 'Home');
     }
-    const onPointer = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onFocus = (e: FocusEvent) => {
-      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
   }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, ref, buttonRef, close);
 
   const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
