@@ -72,6 +72,12 @@ describe('pageCacheKey', () => {
     expect(key('/category/abc?sort=price-asc')).not.toBe(key('/category/abc'));
   });
 
+  it("keeps the whole query of React Router's data requests (the loaders asked for, the listing's filters)", () => {
+    expect(key('/login.data?_routes=routes%2Flogin')).not.toBe(key('/login.data'));
+    expect(key('/login.data?_routes=routes%2Flogin')).not.toBe(key('/login.data?_routes=root'));
+    expect(key('/products.data?sizes=M')).not.toBe(key('/products.data?sizes=L'));
+  });
+
   it('names the origin the page renders for: host (case and default port aside) and protocol', () => {
     expect(key('/terms', 'SHOP.example:443')).toBe(key('/terms', 'shop.example'));
     expect(key('/terms', 'shop.example', 'http')).toBe('ssr:http://shop.example/terms');
