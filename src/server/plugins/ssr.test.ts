@@ -72,10 +72,11 @@ describe('pageCacheKey', () => {
     expect(key('/category/abc?sort=price-asc')).not.toBe(key('/category/abc'));
   });
 
-  it("keeps the whole query of React Router's data requests (the loaders asked for, the listing's filters)", () => {
+  it("keeps the whole query of React Router's data and route-discovery requests", () => {
     expect(key('/login.data?_routes=routes%2Flogin')).not.toBe(key('/login.data'));
     expect(key('/login.data?_routes=routes%2Flogin')).not.toBe(key('/login.data?_routes=root'));
     expect(key('/products.data?sizes=M')).not.toBe(key('/products.data?sizes=L'));
+    expect(key('/__manifest?paths=%2Flogin&version=1')).not.toBe(key('/__manifest?paths=%2Fcheckout&version=1'));
   });
 
   it('names the origin the page renders for: host (case and default port aside) and protocol', () => {

@@ -103,14 +103,15 @@ export function pageUrl(request: Pick<FastifyRequest, 'protocol' | 'host' | 'url
 /**
  * The page-cache key of a GET (issue 23): the origin the page is rendered for and its path, plus
  * the query string only on the pages that read it (QUERY_PAGES) and on React Router's data requests
- * (`.data`, whose `_routes` parameter names the loaders answered). A made-up parameter
+ * (`.data` and `/__manifest`, whose query names the loaders or routes answered). A made-up parameter
  * (`?utm_source=…`, `?x=1`) on any other page is the same page: it neither misses the cache nor
  * adds an entry.
  */
 export function pageCacheKey(url: URL): string {
-  // React Router's data requests (`/login.data?_routes=routes/login`, `/products.data?sizes=M`) answer
-  // with what their query names (the routes' loaders, the listing's filters): the whole query counts.
-  const queryCounts = url.pathname.endsWith('.data') || QUERY_PAGES.test(url.pathname);
+  // React Router's own requests answer with what their query names: data requests
+  // (`/login.data?_routes=routes/login`, `/products.data?sizes=M`) the loaders and the listing's
+  // filters, route discovery (`/__manifest?paths=/login`) the routes of those paths.
+  const queryCounts = url.pathname.endsWith('.data') || url.pathname === '/__manifest' || QUERY_PAGES.test(url.pathname);
   return `ssr:${url.origin}${url.pathname}${queryCounts ? url.search : ''}`;
 }
 
