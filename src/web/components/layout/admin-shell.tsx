@@ -73,24 +73,37 @@ function useDisclosure() {
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, container, button, close);
-  return { open, setOpen, close, container, button, panelId: useId() };
+  const panelId = useId();
+  /** The menu button's props: its ref, state and the panel it opens. */
+  const buttonProps = {
+    ref: button,
+    type: 'button' as const,
+    'aria-expanded': open,
+    'aria-controls': panelId,
+    onClick: () => setOpen((v) => !v),
+  };
+  return { open, close, container, buttonProps, panelId };
+}
+
+/** The links of `sections` as list items, closing their menu when one is chosen. */
+function SectionLinks({ sections, onChoose }: { sections: Section[]; onChoose: () => void }) {
+  return sections.map((s) => (
+    <li key={s.to}>
+      <NavLink to={s.to} onClick={onChoose} className={({ isActive }) => `${MENU_LINK} ${menuLinkTone(isActive)}`}>
+        {s.label}
+      </NavLink>
+    </li>
+  ));
 }
 
 /** A group of the wide row behind a menu button (the homepage's sections), marked when current. */
 function GroupMenu({ name, sections }: { name: string; sections: Section[] }) {
   const { pathname } = useLocation();
-  const { open, setOpen, close, container, button, panelId } = useDisclosure();
+  const { open, close, container, buttonProps, panelId } = useDisclosure();
   const active = sections.some((s) => isCurrent(pathname, s.to));
   return (
     <div ref={container} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-        className={`${TAB} ${tabTone(active)}`}
-      >
+      <button {...buttonProps} className={`${TAB} ${tabTone(active)}`}>
         {name}
         <Chevron open={open} />
       </button>
@@ -99,13 +112,7 @@ function GroupMenu({ name, sections }: { name: string; sections: Section[] }) {
         hidden={!open}
         className="absolute left-0 top-full z-30 mt-1 w-48 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
       >
-        {sections.map((s) => (
-          <li key={s.to}>
-            <NavLink to={s.to} onClick={close} className={({ isActive }) => `${MENU_LINK} ${menuLinkTone(isActive)}`}>
-              {s.label}
-            </NavLink>
-          </li>
-        ))}
+        <SectionLinks sections={sections} onChoose={close} />
       </ul>
     </div>
   );
@@ -139,16 +146,12 @@ function SectionTabs() {
 /** Small screens: one button naming the current section, opening every section grouped. */
 function SectionsMenu() {
   const { pathname } = useLocation();
-  const { open, setOpen, close, container, button, panelId } = useDisclosure();
+  const { open, close, container, buttonProps, panelId } = useDisclosure();
   const current = GROUPS.flatMap((g) => g.sections).find((s) => isCurrent(pathname, s.to));
   return (
     <div ref={container} className="px-2 pb-2 lg:hidden">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
+        {...buttonProps}
         className="flex w-full items-center justify-between rounded-md border border-stone-200 px-3 py-2 text-sm font-medium text-stone-900 hover:border-stone-300"
       >
         <span>
@@ -163,13 +166,7 @@ function SectionsMenu() {
               {group.name}
             </p>
             <ul aria-labelledby={`${panelId}-${group.name}`} className="mt-1 grid grid-cols-2 gap-1">
-              {group.sections.map((s) => (
-                <li key={s.to}>
-                  <NavLink to={s.to} onClick={close} className={({ isActive }) => `${MENU_LINK} ${menuLinkTone(isActive)}`}>
-                    {s.label}
-                  </NavLink>
-                </li>
-              ))}
+              <SectionLinks sections={group.sections} onChoose={close} />
             </ul>
           </div>
         ))}
