@@ -62,7 +62,7 @@ import { returnRoutes } from './modules/returns/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
-import { cachePlugin, type ResponseCache } from './plugins/cache';
+import { cachePlugin, keptUntilInvalidated, type ResponseCache } from './plugins/cache';
 import { registerSsr } from './plugins/ssr';
 import { wellFormedTextPlugin } from './plugins/well-formed-text';
 
@@ -339,11 +339,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** How long server-rendered home pages reuse one read of the home page's payload (ms). */
+export const HOMEPAGE_MAX_AGE_MS = 10_000;
+
 /**
  * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
- * service. The active categories, which every page's header shows (root loader), are read once and
- * kept until the catalogue changes: `cache.onInvalidate` fires on every admin catalogue write, here
- * or on another instance (issue 23: one query less for every page that misses the page cache).
+ * service. What only an admin's write changes is read once and kept until the catalogue changes
+ * (`keptUntilInvalidated`: the admin's write, here or on another instance, drops it; issue 23):
+ * the active categories, which every page's header shows (root loader), for a minute at most; the
+ * home page's payload for HOMEPAGE_MAX_AGE_MS at most, since its product cards also show stock,
+ * which sales change without an admin write (the response cache keeps the whole page as long).
  */
 export function createLoadContext(
   db: Database,
@@ -351,22 +356,12 @@ export function createLoadContext(
   settings: StoreLoadContext['settings'],
   cache: Pick<ResponseCache, 'onInvalidate'>,
 ): StoreLoadContext {
-  let categories: Promise<Category[]> | null = null;
-  cache.onInvalidate(() => {
-    categories = null;
-  });
-  const readCategories = () => {
-    const read = listCategories(db, { activeOnly: true });
-    // A failed read is not kept: the next page tries again.
-    read.catch(() => {
-      if (categories === read) categories = null;
-    });
-    return read;
-  };
+  const categories = keptUntilInvalidated(cache, () => listCategories(db, { activeOnly: true }), 60_000);
+  const homepage = keptUntilInvalidated(cache, () => getHomepage(db), HOMEPAGE_MAX_AGE_MS);
   return {
     catalog: {
-      getHomepage: () => getHomepage(db),
-      listCategories: () => (categories ??= readCategories()),
+      getHomepage: homepage,
+      listCategories: categories,
       listProducts: () => listProducts(db, { activeOnly: true }),
       getProduct: (id) => getProduct(db, id, { activeOnly: true }),
       listRelatedProducts: (id, limit) => listRelatedProducts(db, id, limit),

@@ -3,10 +3,11 @@
  *
  * Crawlers (isbot) and every GET document get the whole page at once (`onAllReady`): the Fastify
  * plugin (src/server/plugins/ssr.ts) keeps GET documents in the response cache and hashes their
- * inline scripts for the Content-Security-Policy, so they must be complete. Other requests (a form
- * posted without JavaScript) stream from the shell on (`onShellReady`).
+ * inline scripts for the Content-Security-Policy, so they must be complete; their bytes are collected
+ * into one body. Other requests (a form posted without JavaScript) stream from the shell on
+ * (`onShellReady`).
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -33,8 +34,26 @@ export default function handleRequest(
     const ready = () => {
       shellRendered = true;
       if (whole) clearTimeout(timer);
-      const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      if (whole) {
+        // The whole page is ready: React writes it out at once; collect its bytes into one body
+        // rather than through a Node stream turned into a web stream (issue 23: less CPU per page).
+        const chunks: Buffer[] = [];
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            resolve(new Response(Buffer.concat(chunks), { status: responseStatusCode, headers: responseHeaders }));
+            done();
+          },
+        });
+        sink.on('error', reject);
+        pipe(sink);
+        return;
+      }
+      const body = new PassThrough();
       resolve(new Response(createReadableStreamFromReadable(body), { status: responseStatusCode, headers: responseHeaders }));
       pipe(body);
     };

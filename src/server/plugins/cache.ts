@@ -168,6 +168,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A value read once and kept in process (issue 23: a page that misses the response cache should not
+ * read again what only an admin's write can change): `read()` runs on first use, and again after
+ * `cache.onInvalidate` fires (an admin write here or, through Redis, on another instance) or once
+ * the kept value is `maxAgeMs` old (ms; the bound on what other writes, such as a sale's stock, or
+ * another instance without Redis, may leave stale). Concurrent callers share one read; a failed
+ * read is not kept, so the next caller tries again. Returns the reader.
+ */
+export function keptUntilInvalidated<T>(
+  cache: Pick<ResponseCache, 'onInvalidate'>,
+  read: () => Promise<T>,
+  maxAgeMs: number,
+): () => Promise<T> {
+  let kept: { value: Promise<T>; at: number } | null = null;
+  cache.onInvalidate(() => {
+    kept = null;
+  });
+  return () => {
+    if (kept && Date.now() - kept.at <= maxAgeMs) return kept.value;
+    const entry = { value: read(), at: Date.now() };
+    kept = entry;
+    entry.value.catch(() => {
+      if (kept === entry) kept = null;
+    });
+    return entry.value;
+  };
+}
+
 /** Bodies smaller than this go out as they are: compressing them saves too little. */
 const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;

@@ -13,8 +13,12 @@ describe('inlineScriptHashes', () => {
       '<script src="/assets/app.js"></script>',
       '<script type="application/ld+json">{"@type":"Product"}</script>',
       '<script>window.__ctx = {"a":1};</script>',
+      '<p>₹1,499</p><script>window.__price = "₹1,499";</script>',
     ].join('');
-    expect(inlineScriptHashes(html)).toEqual([sha('window.__ctx = {"a":1};'), sha('import("/assets/entry.js");')]);
+    const hashes = [sha('window.__ctx = {"a":1};'), sha('import("/assets/entry.js");'), sha('window.__price = "₹1,499";')];
+    expect(inlineScriptHashes(html)).toEqual(hashes);
+    // The page's bytes as the server sends them give the same hashes.
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual(hashes);
   });
 });
 

@@ -7,6 +7,7 @@ import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PromoBanner } from '../components/layout/promo-banner';
+import { SavedIdsProvider } from '../features/wishlist/saved-ids';
 import type { loader as rootLoader } from '../root';
 
 /**
@@ -18,31 +19,33 @@ export default function SiteLayout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && !navigation.formMethod;
   return (
-    <div className="flex min-h-dvh flex-col">
-      {loading ? (
-        <div role="status" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-rose-100">
-          <span className="sr-only">Loading...</span>
-          <span className="block h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-brand motion-reduce:w-full motion-reduce:animate-none" />
-        </div>
-      ) : null}
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 text-sm font-medium text-stone-900 focus:not-sr-only focus:absolute focus:left-4 focus:top-2"
-      >
-        Skip to content
-      </a>
-      <Suspense>
-        <PromoBanner />
-      </Suspense>
-      <Header categories={root?.categories ?? []} />
-      <main id="main" className="flex-1" aria-busy={loading || undefined}>
-        <Outlet />
-      </main>
-      <div className="mt-auto">
+    <SavedIdsProvider>
+      <div className="flex min-h-dvh flex-col">
+        {loading ? (
+          <div role="status" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-rose-100">
+            <span className="sr-only">Loading...</span>
+            <span className="block h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-brand motion-reduce:w-full motion-reduce:animate-none" />
+          </div>
+        ) : null}
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 text-sm font-medium text-stone-900 focus:not-sr-only focus:absolute focus:left-4 focus:top-2"
+        >
+          Skip to content
+        </a>
         <Suspense>
-          <Footer year={root?.year ?? new Date().getFullYear()} whatsappNumber={root?.whatsappNumber ?? ''} />
+          <PromoBanner />
         </Suspense>
+        <Header categories={root?.categories ?? []} />
+        <main id="main" className="flex-1" aria-busy={loading || undefined}>
+          <Outlet />
+        </main>
+        <div className="mt-auto">
+          <Suspense>
+            <Footer year={root?.year ?? new Date().getFullYear()} whatsappNumber={root?.whatsappNumber ?? ''} />
+          </Suspense>
+        </div>
       </div>
-    </div>
+    </SavedIdsProvider>
   );
 }

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '../../../../tests/helpers/factories';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCategory, createProduct } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createLoadContext } from '../../app';
+import { createLoadContext, HOMEPAGE_MAX_AGE_MS } from '../../app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the load context of server-rendered pages', () => {
   it('keeps the active categories until the catalogue changes, here or on another instance', async () => {
@@ -22,5 +25,26 @@ describe('the load context of server-rendered pages', () => {
     // ...until the catalogue's invalidation (an admin write, or another instance's) drops it.
     t.app.responseCache.invalidate();
     expect(await names()).toEqual(expect.arrayContaining(['Kurtas', 'Sarees']));
+  });
+
+  it("keeps the home page's payload until the catalogue changes, or for HOMEPAGE_MAX_AGE_MS at most", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache);
+    await createProduct(t.db, { title: 'Festive Silk Kurta' });
+    const latest = async () => (await context.catalog.getHomepage()).latestProducts.map((p) => p.title);
+    expect(await latest()).toContain('Festive Silk Kurta');
+
+    // A product written behind the shop's back (no admin write to drop the payload)...
+    await createProduct(t.db, { title: 'Banarasi Saree' });
+    vi.advanceTimersByTime(HOMEPAGE_MAX_AGE_MS - 1_000);
+    expect(await latest()).not.toContain('Banarasi Saree');
+    // ...shows once the kept payload is older than its bound (a sale's stock, likewise),
+    vi.advanceTimersByTime(2_000);
+    expect(await latest()).toContain('Banarasi Saree');
+    // and at once after the catalogue's invalidation.
+    await createProduct(t.db, { title: 'Chikankari Kurti' });
+    expect(await latest()).not.toContain('Chikankari Kurti');
+    t.app.responseCache.invalidate();
+    expect(await latest()).toContain('Chikankari Kurti');
   });
 });

@@ -44,19 +44,6 @@ export function useWishlistQuery() {
   return useQuery({ queryKey: wishlistQueryKey, queryFn: fetchWishlist, enabled: status === 'signed-in' });
 }
 
-/**
- * The saved product ids for whoever is browsing: the account's list when signed in, the browser's
- * for a guest; empty while unknown (server render, hydration, loading).
- */
-export function useSavedIds(): readonly string[] {
-  const status = useAuthStatus();
-  const guestIds = guestWishlist.useIds();
-  const query = useWishlistQuery();
-  if (status === 'signed-out') return guestIds;
-  if (status === 'signed-in') return query.data?.map((item) => item._id) ?? [];
-  return [];
-}
-
 /** Saves or forgets a product for whoever is browsing; a signed-in answer becomes the cached list. */
 export async function toggleSaved(queryClient: QueryClient, signedIn: boolean, productId: string, saved: boolean): Promise<void> {
   if (!signedIn) {

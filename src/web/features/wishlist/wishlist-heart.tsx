@@ -7,7 +7,8 @@ import { useState, type MouseEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useAuthStatus } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { toggleSaved, useSavedIds } from './api';
+import { toggleSaved } from './api';
+import { useSavedIds } from './saved-ids';
 
 /** A heart outline, filled when `filled`. */
 export function HeartIcon({ filled = false, className = 'h-5 w-5' }: { filled?: boolean; className?: string }) {

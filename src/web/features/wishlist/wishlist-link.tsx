@@ -4,7 +4,7 @@
  * have it beside Account and Cart; phones in the menu (the bar has no room for a fourth icon).
  */
 import { NavLink, type NavLinkProps } from 'react-router';
-import { useSavedIds } from './api';
+import { useSavedIds } from './saved-ids';
 import { HeartIcon } from './wishlist-heart';
 
 /** The saved-products count: a pill after the label. */
