@@ -15,7 +15,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Category } from '../core/api-types';
 import type { StoreLoadContext } from '../web/load-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
