@@ -47,7 +47,11 @@ export function inlineScriptHashes(html: Buffer | string): string[] {
     const close = tagEnd === -1 ? -1 : page.indexOf('</script>', tagEnd);
     if (close === -1) break;
     if (!NOT_INLINE_CODE.test(page.toString('utf8', at, tagEnd))) {
-      hashes.add(`'sha256-${createHash('sha256').update(page.subarray(tagEnd + 1, close)).digest('base64')}'`);
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(page.subarray(tagEnd + 1, close))
+          .digest('base64')}'`,
+      );
     }
     at = close + '</script>'.length;
   }
