@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { heroBanners, testimonials } from '../../db/schema';
+import { listRelatedProducts } from './service';
 
 let t: TestApp;
 let parentId: string;
@@ -238,5 +239,27 @@ describe('listing parameters', () => {
     expect(await count(`/api/categories/${sareesId}/products/count?sizes=S`)).toBe(0);
     expect((await l.app.inject('/api/categories/00000000-0000-4000-8000-000000000000/products/count')).statusCode).toBe(404);
     expect((await l.app.inject('/api/categories/not-an-id/products/count')).statusCode).toBe(404);
+  });
+});
+
+describe("'You May Also Like' (listRelatedProducts)", () => {
+  it('lists the products sharing a category first, newest first, then the newest others; never the product itself or an inactive one', async () => {
+    const own = await createTestApp();
+    try {
+      const sarees = await createCategory(own.db, { name: 'Sarees' });
+      const shirts = await createCategory(own.db, { name: 'Shirts' });
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+      const product = await createProduct(own.db, { title: 'Banarasi Saree', categoryIds: [sarees.id], createdAt: at(50) });
+      await createProduct(own.db, { title: 'Kanjeevaram Saree', categoryIds: [sarees.id], createdAt: at(40) });
+      await createProduct(own.db, { title: 'Chanderi Saree', categoryIds: [sarees.id, shirts.id], createdAt: at(30) });
+      await createProduct(own.db, { title: 'Hidden Saree', categoryIds: [sarees.id], isActive: false, createdAt: at(5) });
+      await createProduct(own.db, { title: 'Linen Shirt', categoryIds: [shirts.id], createdAt: at(10) });
+      await createProduct(own.db, { title: 'Oxford Shirt', categoryIds: [shirts.id], createdAt: at(20) });
+      const titles = async (limit: number) => (await listRelatedProducts(own.db, product.product.id, limit)).map((p) => p.title);
+      expect(await titles(2)).toEqual(['Chanderi Saree', 'Kanjeevaram Saree']);
+      expect(await titles(4)).toEqual(['Chanderi Saree', 'Kanjeevaram Saree', 'Linen Shirt', 'Oxford Shirt']);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -187,17 +187,19 @@ export async function submitReview(
   return { created, review: { ...toReview(row, user?.name ?? ''), status: row.status } };
 }
 
-/** Average, count, stars and fit of a product's approved reviews. */
+/**
+ * Average, count, stars and fit of a product's approved reviews: the stars and the fits counted in
+ * one statement (grouping sets; issue 23: one round trip less per product page).
+ */
 async function ratingSummary(db: Database, product: { id: string; ratingSum: number; ratingCount: number }): Promise<RatingSummary> {
   const approved = and(eq(productReviews.productId, product.id), eq(productReviews.status, 'approved'));
-  const [stars, fits] = await Promise.all([
-    db.select({ rating: productReviews.rating, n: count() }).from(productReviews).where(approved).groupBy(productReviews.rating),
-    db
-      .select({ fit: productReviews.fit, n: count() })
-      .from(productReviews)
-      .where(and(approved, sql`${productReviews.fit} is not null`))
-      .groupBy(productReviews.fit),
-  ]);
+  const groups = await db
+    .select({ rating: productReviews.rating, fit: productReviews.fit, n: count(), byFit: sql<number>`grouping(${productReviews.rating})` })
+    .from(productReviews)
+    .where(approved)
+    .groupBy(sql`grouping sets ((${productReviews.rating}), (${productReviews.fit}))`);
+  const stars = groups.filter((g) => g.byFit === 0);
+  const fits = groups.filter((g) => g.byFit === 1);
   const distribution: RatingSummary['distribution'] = [0, 0, 0, 0, 0];
   for (const s of stars) distribution[s.rating - 1] = s.n;
   const fit = Object.fromEntries(REVIEW_FITS.map((f) => [f, 0])) as Record<ReviewFit, number>;
