@@ -5,11 +5,14 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-/** esbuild options that bundle the server into `<outDir>/main.js`. */
+/**
+ * esbuild options that bundle the server into `<outDir>/main.js` and its documents worker thread
+ * into `<outDir>/documents-worker.js` (src/server/workers/documents.ts looks for it beside the server).
+ */
 export function serverBundleOptions(outDir) {
   return {
-    entryPoints: ['src/server/index.ts'],
-    outfile: path.join(outDir, 'main.js'),
+    entryPoints: { main: 'src/server/index.ts', 'documents-worker': 'src/server/workers/documents-worker.ts' },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
