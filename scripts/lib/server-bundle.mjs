@@ -5,14 +5,11 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-/**
- * esbuild options that bundle the server into `<outDir>/main.js` and its documents worker thread
- * into `<outDir>/documents-worker.js` (src/server/workers/documents.ts looks for it beside the server).
- */
+/** esbuild options that bundle the server into `<outDir>/main.js`. */
 export function serverBundleOptions(outDir) {
   return {
-    entryPoints: { main: 'src/server/index.ts', 'documents-worker': 'src/server/workers/documents-worker.ts' },
-    outdir: outDir,
+    entryPoints: ['src/server/index.ts'],
+    outfile: path.join(outDir, 'main.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -42,7 +42,6 @@ import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store
 import { orderRoutes } from './modules/orders/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { renderMailAttachment } from './modules/invoices/attachments';
-import { createDocuments, type Documents } from './workers/documents';
 import { shipmentRoutes } from './modules/shipments/routes';
 import { refundRoutes } from './modules/refunds/routes';
 import { orderConfirmationMail } from './modules/orders/mail';
@@ -90,11 +89,6 @@ export interface BuildOptions {
   razorpay?: RazorpayClient;
   /** Defaults to SMTP_URL or the outbox under DATA_DIR. */
   mailer?: Mailer;
-  /**
-   * Where mails' PDFs and MIME bytes are made (workers/documents.ts): by default the documents
-   * worker thread when its bundle is built, this thread when running from source.
-   */
-  documents?: Documents;
   /** The clock for one-time codes (tests move it). */
   now?: () => Date;
   /** Cloudinary REST base (tests point it at a stand-in); https://api.cloudinary.com by default. */
@@ -189,22 +183,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (app.shuttingDown) reply.header('connection', 'close');
   });
   app.decorate('db', opts.db);
-  const documents = opts.documents ?? createDocuments();
-  app.addHook('onClose', () => documents.close());
   const mailer =
-    opts.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      compose: documents.mime,
-    });
+    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const razorpay =
     opts.razorpay ??
     createRazorpayClient({ keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, apiBase: config.razorpay.apiBase });
   // Attachments are rendered at delivery; the settings service is decorated by settingsPlugin below.
   const mailQueue = createMailQueue(opts.db, mailer, app.log, {
-    renderAttachment: (ref) => renderMailAttachment(opts.db, () => app.settings.get(), ref, documents.pdf),
+    renderAttachment: (ref) => renderMailAttachment(opts.db, () => app.settings.get(), ref),
   });
   app.decorate('mailQueue', mailQueue);
   app.decorate('authDeps', {

@@ -9,9 +9,9 @@
  * attempt, so the outbox row stays small and the file shows the order as it is when sent.
  *
  * Deliveries after a commit are sent one at a time per process, oldest first (AFTER_COMMIT_CONCURRENCY),
- * while the attachments of the next few are rendered ahead (AFTER_COMMIT_RENDER_AHEAD): a
- * confirmation draws its invoice PDF (several ms of CPU, in the documents worker thread when the
- * shop runs one), and fifty checkouts at once must not draw fifty PDFs and hold fifty MIME messages.
+ * while the attachments of the next few are read and rendered ahead (AFTER_COMMIT_RENDER_AHEAD): a
+ * confirmation draws its invoice PDF (several ms of CPU), and fifty checkouts at once must not draw
+ * fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread.
  * Past AFTER_COMMIT_BACKLOG waiting, a mail is left to the retry loop, which sends it when its lease ends.
  */
 import { randomUUID } from 'node:crypto';
@@ -51,8 +51,8 @@ const LEASE_MS = 5 * 60_000;
 export const AFTER_COMMIT_CONCURRENCY = 1;
 /**
  * Mails whose attachments are rendered at once ahead of their turn to be sent (their invoice read
- * and drawn, in the documents worker when the shop runs one): the worker draws the next PDFs while
- * the current mail is written out, and the database pool is not flooded by a burst's reads.
+ * and drawn): the next invoice's read waits for a database connection while the current mail is
+ * written out, and a burst's reads do not take the whole pool.
  */
 export const AFTER_COMMIT_RENDER_AHEAD = 4;
 /** Mails waiting for that; beyond it, the retry loop sends them when their lease ends. */

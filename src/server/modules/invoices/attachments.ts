@@ -9,31 +9,25 @@ import type { Database } from '../../db/client';
 import { creditNotes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { MailAttachmentRef, MailFile } from '../../integrations/mail/mailer';
-import { creditNoteFileName, loadCreditNote } from '../refunds/credit-note';
-import { renderInvoicePdf, type CreditNoteMeta } from './pdf';
-import { invoiceFileName, loadInvoice, type InvoiceData } from './service';
-
-/** Draws an invoice (or with `credit` its credit note) as PDF bytes: `renderInvoicePdf`, here or in the documents worker. */
-export type DrawPdf = (invoice: InvoiceData, credit?: CreditNoteMeta) => Promise<Buffer>;
+import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from '../refunds/credit-note';
+import { renderInvoicePdf } from './pdf';
+import { invoiceFileName, loadInvoice } from './service';
 
 /** A refund's GST credit note (issue 21), or null when it is gone. */
 async function renderCreditNoteAttachment(
   db: Database,
   settings: () => Promise<ShopSettings>,
   creditNoteId: string,
-  draw: DrawPdf,
 ): Promise<MailFile | null> {
   const [row] = await db.select({ orderId: creditNotes.orderId }).from(creditNotes).where(eq(creditNotes.id, creditNoteId));
   if (!row) return null;
   const note = await loadCreditNote(db, row.orderId, creditNoteId, 'system', await settings());
-  return { filename: creditNoteFileName(note.credit.number), contentType: 'application/pdf', content: await draw(note.data, note.credit) };
+  return { filename: creditNoteFileName(note.credit.number), contentType: 'application/pdf', content: await renderCreditNotePdf(note) };
 }
 
 /**
  * Renders one attachment reference.
- * - in: the database, a reader of the current shop settings (the seller on the invoice), the
- *   reference, and what draws the PDF (default `renderInvoicePdf` in this thread; the shop passes
- *   its documents worker, src/server/workers/documents.ts).
+ * - in: the database, a reader of the current shop settings (the seller on the invoice), the reference.
  * - out: the invoice PDF ('invoice-RM-2026-27-00001.pdf', application/pdf), or null when the order
  *   is gone or has no invoice number (the mail is then sent without it); for `credit_note`, the
  *   refund's credit note ('credit-note-RM-CN-2026-27-00001.pdf').
@@ -43,9 +37,8 @@ export async function renderMailAttachment(
   db: Database,
   settings: () => Promise<ShopSettings>,
   ref: MailAttachmentRef,
-  draw: DrawPdf = renderInvoicePdf,
 ): Promise<MailFile | null> {
-  if (ref.kind === 'credit_note') return renderCreditNoteAttachment(db, settings, ref.creditNoteId, draw);
+  if (ref.kind === 'credit_note') return renderCreditNoteAttachment(db, settings, ref.creditNoteId);
   let invoice;
   try {
     invoice = await loadInvoice(db, ref.orderId, 'system', await settings());
@@ -53,5 +46,5 @@ export async function renderMailAttachment(
     if (err instanceof AppError && err.statusCode === 404) return null;
     throw err;
   }
-  return { filename: invoiceFileName(invoice.invoiceNumber), contentType: 'application/pdf', content: await draw(invoice) };
+  return { filename: invoiceFileName(invoice.invoiceNumber), contentType: 'application/pdf', content: await renderInvoicePdf(invoice) };
 }
