@@ -2,11 +2,16 @@
  * Outgoing mail through nodemailer (DESIGN.md "mail"): SMTP when SMTP_URL is set, otherwise each
  * message is written as an .eml file under DATA_DIR/outbox so the demo works offline (attachments
  * included, so the file shows them by name: `Content-Disposition: attachment; filename=...`).
+ *
+ * A message is first composed into its MIME bytes (`composeMail`, nodemailer's MailComposer), then
+ * those bytes are sent or written (issue 20: a third of the CPU of `transport.sendMail` building the
+ * same message).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailAttachmentRef } from '../../db/schema';
 
 export type { MailAttachmentRef };
@@ -38,13 +43,28 @@ export interface Mailer {
   readonly target: string;
 }
 
-/** The nodemailer message for `message`: its files become MIME attachments. */
-function toNodemailer(from: string, { files, ...message }: OutgoingMail): SendMailOptions {
-  return {
+/** A message as MIME bytes, with the SMTP envelope (sender and recipients) taken from its headers. */
+export interface ComposedMail {
+  raw: Buffer;
+  envelope: { from: string | false; to: string[] };
+}
+
+/**
+ * Composes `message` from `from` (a header value: 'Rangmanch <orders@rangmanch.in>') as an RFC 5322
+ * message with nodemailer's MailComposer: text and HTML alternatives, each file a MIME attachment,
+ * Date and Message-ID added; CRLF line ends, or LF with `newline: 'unix'` (the outbox folder's files).
+ * About a third of the CPU of `transport.sendMail` for the same bytes (issue 20). Throws only for a
+ * malformed message.
+ */
+export async function composeMail(from: string, { files, ...message }: OutgoingMail, newline?: 'unix'): Promise<ComposedMail> {
+  const node = new MailComposer({
     from,
     ...message,
+    ...(newline ? { newline } : {}),
     attachments: files?.map((f) => ({ filename: f.filename, content: f.content, contentType: f.contentType })),
-  };
+  }).compile();
+  const raw = await node.build();
+  return { raw, envelope: node.getEnvelope() };
 }
 
 /** Builds the mailer for SMTP_URL, or the outbox folder when it is unset. */
@@ -54,16 +74,16 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     return {
       target: 'smtp',
       async send(message) {
-        await transport.sendMail(toNodemailer(opts.from, message));
+        const { raw, envelope } = await composeMail(opts.from, message);
+        await transport.sendMail({ envelope, raw });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let written = 0;
   return {
     target: opts.outboxDir,
     async send(message) {
-      const info = await transport.sendMail(toNodemailer(opts.from, message));
+      const { raw } = await composeMail(opts.from, message, 'unix');
       // Named so that sorting the names sorts the mails as they were written, even within a millisecond.
       const file = path.join(
         opts.outboxDir,
@@ -71,11 +91,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       );
       // The folder is made when a write finds it missing, not before every mail (issue 8).
       try {
-        await writeFile(file, info.message as Buffer);
+        await writeFile(file, raw);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         await mkdir(opts.outboxDir, { recursive: true });
-        await writeFile(file, info.message as Buffer);
+        await writeFile(file, raw);
       }
     },
   };
