@@ -34,6 +34,34 @@ export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T
   };
 }
 
+/**
+ * Statements built per key and kept per database handle, for statements whose text depends on the
+ * request (a listing's search words and filters: catalog/service.ts, search/service.ts): building
+ * a search statement with Drizzle (and its match) was half of the shop's CPU per search at scale
+ * (bench:scale, 2026-11-26). The statement is prepared as PostgreSQL's unnamed statement (''): parsed
+ * and planned on every run, nothing kept on the connection. `basis` is what it was built from (a
+ * search's match, which search/matcher.ts remembers until the catalogue changes; null for none): a
+ * kept statement serves only the same basis. `build` runs on a miss; at most `max` keys are kept,
+ * the least recently built out first.
+ */
+export function keptStatements<T>(max: number) {
+  const byDatabase = new WeakMap<Database, Map<string, { basis: unknown; statement: T }>>();
+  return (db: Database, key: string, basis: unknown, build: () => T): T => {
+    let kept = byDatabase.get(db);
+    if (!kept) {
+      kept = new Map();
+      byDatabase.set(db, kept);
+    }
+    const entry = kept.get(key);
+    if (entry && entry.basis === basis) return entry.statement;
+    const statement = build();
+    kept.delete(key);
+    kept.set(key, { basis, statement });
+    if (kept.size > max) kept.delete(kept.keys().next().value!);
+    return statement;
+  };
+}
+
 /** A transaction handle or the database itself. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 

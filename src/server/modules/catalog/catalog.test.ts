@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct } from '../../../../tests/helpers/factories';
+import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { heroBanners, testimonials } from '../../db/schema';
 import { listRelatedProducts } from './service';
@@ -100,6 +100,49 @@ describe('GET /api/categories/:id/products', () => {
 
   it('answers 404 for an unknown category', async () => {
     expect((await t.app.inject('/api/categories/nope/products')).statusCode).toBe(404);
+  });
+});
+
+describe('the categories a category page reads (issue 23)', () => {
+  it('are kept in memory: a category made since is found, an admin hiding one shows at once', async () => {
+    const own = await createTestApp();
+    try {
+      const women = await createCategory(own.db, { name: 'Women' });
+      await createProduct(own.db, {
+        title: 'Indigo Kurta',
+        categoryIds: [women.id],
+        variants: [{ size: 'M', pricePaise: 99_900, stockQty: 1 }],
+      });
+      // Each read spells its listing differently, so none is answered by the response cache.
+      const titles = async (id: string, sort: string) => {
+        const res = await own.app.inject(`/api/categories/${id}/products?sort=${sort}`);
+        return res.statusCode === 200 ? res.json().map((p: { title: string }) => p.title) : res.statusCode;
+      };
+      expect(await titles(women.id, 'newest')).toEqual(['Indigo Kurta']);
+      // Made behind the shop's back (no invalidation), after the kept list was read: found all the same...
+      const sarees = await createCategory(own.db, { name: 'Sarees', parentId: women.id });
+      await createProduct(own.db, {
+        title: 'Chanderi Saree',
+        categoryIds: [sarees.id],
+        variants: [{ size: 'M', pricePaise: 89_900, stockQty: 1 }],
+      });
+      expect(await titles(sarees.id, 'newest')).toEqual(['Chanderi Saree']);
+      // ...and its parent's page holds it from then on.
+      expect(await titles(women.id, 'price-asc')).toEqual(['Chanderi Saree', 'Indigo Kurta']);
+
+      const admin = await createUser(own.app, own.db, { role: 'admin' });
+      const hide = await own.app.inject({
+        method: 'PUT',
+        url: `/api/categories/${sarees.id}`,
+        headers: admin.headers,
+        payload: { name: 'Sarees', parentId: women.id, isActive: false },
+      });
+      expect(hide.statusCode, hide.body).toBe(200);
+      expect(await titles(sarees.id, 'price-desc')).toBe(404);
+      expect(await titles(women.id, 'price-desc')).toEqual(['Indigo Kurta']);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { getHomepage } from '../homepage/service';
 import { idParams } from '../../../core/schemas/common';
 import { listingCountSchema, listingQuerySchema } from '../../../core/schemas/listing';
 import { clearCards, productJson, productsJson } from './card-cache';
-import { categoryScope, countProducts, getProduct, listCategories, searchProducts, type ProductPage } from './service';
+import { categoryScope, countProducts, forgetCategories, getProduct, listCategories, searchProducts, type ProductPage } from './service';
 
 /** What Fastify sends JSON as. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -39,9 +39,13 @@ function cacheKey(request: FastifyRequest): string {
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  // A category's name, visibility or size chart shows on the cards kept in process (card-cache.ts):
-  // dropped with the response cache's entries, here and on every other instance.
-  app.responseCache.onInvalidate(() => clearCards(db));
+  // A category's name, visibility or size chart shows on the cards kept in process (card-cache.ts),
+  // and its scope (categoryScope) comes from the categories kept in process: both dropped with the
+  // response cache's entries, here and on every other instance.
+  app.responseCache.onInvalidate(() => {
+    clearCards(db);
+    forgetCategories(db);
+  });
 
   // Public catalogue reads are the same for everyone: served from the response cache, compressed
   // once per entry (issue 8). The key is made once, before validation, and the answer stored under

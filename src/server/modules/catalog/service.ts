@@ -10,7 +10,7 @@ import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
-import { preparedOnce, type Database } from '../../db/client';
+import { keptStatements, preparedOnce, type Database } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
 import { matchText, type TextMatch } from '../search/matcher';
@@ -311,21 +311,46 @@ const minActivePrice = products.minPricePaise;
  * categories.
  */
 export async function searchProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<ProductPage> {
-  const { where, match } = await listingWhere(db, query, categoryIds);
+  const match = query.q ? await matchText(db, query.q) : null;
+  // Built once per query and match (a repeated search sends the same statement again).
+  const { page, where } = listingPages(db, JSON.stringify([query, categoryIds ?? null]), match, () =>
+    buildListingPage(db, query, categoryIds, match),
+  );
+  const found = await page.execute();
+  // A page past the end has no row to carry the count, so it asks again.
+  const total =
+    found.length > 0 ? found[0].total : (await db.select({ total: matchingCount(where) }).from(sql`(select 1) as one`))[0].total;
+  return {
+    products: await publicCards(db, found),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+/** Listing statements kept by query (searchProducts): a few hundred distinct searches and filters. */
+const listingPages = keptStatements<ReturnType<typeof buildListingPage>>(500);
+
+/** How many active products match `where` (a subquery). */
+const matchingCount = (where: SQL | undefined) => sql<number>`(select count(*)::int from ${products} where ${where})`;
+
+/**
+ * The statement of a listing page (searchProducts): the page's ids with their card versions and the
+ * count of every match, in one statement (one round trip), prepared unnamed; and its WHERE.
+ * - The page is chosen on narrow rows (the id and the order's keys) and only its rows are then
+ *   read whole (issue 23): ranking or skipping wide rows cost a search most of its time, and a
+ *   deep page reads the listing index alone (index-only) up to its offset.
+ * - Without a search the count runs once, as an uncorrelated subquery (an index-only count).
+ * - A search counts its matches as it reads them to rank them (a window over the same scan) rather
+ *   than finding them twice (issue 22). Its matches are found first, on their own (`offset 0`
+ *   keeps the planner from folding them into the outer query): with a window over every match,
+ *   a limit stops nothing, yet the planner costs an ordered index scan as if it did, and sorted
+ *   by date or price a search walked the whole listing index, computing every row's word vectors
+ *   (half a second at 10,000 products).
+ */
+function buildListingPage(db: Database, query: ListingQuery, categoryIds: string[] | undefined, match: TextMatch | null) {
+  const where = listingWhere(db, query, categoryIds, match);
   const order = listingOrder(query, match);
-  // The page and the count of every match in one statement (one round trip). A page past the end
-  // has no row to carry the count, so it asks again.
-  // - The page is chosen on narrow rows (the id and the order's keys) and only its rows are then
-  //   read whole (issue 23): ranking or skipping wide rows cost a search most of its time, and a
-  //   deep page reads the listing index alone (index-only) up to its offset.
-  // - Without a search the count runs once, as an uncorrelated subquery (an index-only count).
-  // - A search counts its matches as it reads them to rank them (a window over the same scan) rather
-  //   than finding them twice (issue 22). Its matches are found first, on their own (`offset 0`
-  //   keeps the planner from folding them into the outer query): with a window over every match,
-  //   a limit stops nothing, yet the planner costs an ordered index scan as if it did, and sorted
-  //   by date or price a search walked the whole listing index, computing every row's word vectors
-  //   (half a second at 10,000 products).
-  const matching = sql<number>`(select count(*)::int from ${products} where ${where})`;
   const key = (i: number) => sql.identifier(`k${i}`);
   const ofPage = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
   const keys = Object.fromEntries(order.map((o, i) => [`k${i}`, sql`${o.key}`.as(`k${i}`)]));
@@ -335,7 +360,7 @@ export async function searchProducts(db: Database, query: ListingQuery, category
     .select({
       id: sql<string>`${products.id}`.as('id'),
       ...keys,
-      total: (match ? sql<number>`(count(*) over ())::int` : matching).as('total'),
+      total: (match ? sql<number>`(count(*) over ())::int` : matchingCount(where)).as('total'),
     })
     .from(match ? matches : products)
     .where(match ? undefined : where)
@@ -344,18 +369,14 @@ export async function searchProducts(db: Database, query: ListingQuery, category
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
-  const found = await db
+  const statement = db
     .select({ id: products.id, version: cardVersion, total: page.total })
     .from(page)
     .innerJoin(products, sql`${products.id} = ${ofPage('id')}`)
-    .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`);
-  const total = found.length > 0 ? found[0].total : (await db.select({ total: matching }).from(sql`(select 1) as one`))[0].total;
-  return {
-    products: await publicCards(db, found),
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
-  };
+    .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`)
+    // '': PostgreSQL's unnamed statement (see keptStatements).
+    .prepare('');
+  return { page: statement, where };
 }
 
 /**
@@ -364,7 +385,7 @@ export async function searchProducts(db: Database, query: ListingQuery, category
  * and limit play no part.
  */
 export async function countProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<number> {
-  const { where } = await listingWhere(db, query, categoryIds);
+  const where = listingWhere(db, query, categoryIds, query.q ? await matchText(db, query.q) : null);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(products)
@@ -388,8 +409,8 @@ function listingOrder(query: ListingQuery, match: TextMatch | null): OrderKey[] 
   return [newest];
 }
 
-/** The WHERE of a listing query (and the search match, for relevance order). */
-async function listingWhere(db: Database, query: ListingQuery, categoryIds?: string[]) {
+/** The WHERE of a listing query, with `match` the match of its search words (matchText). */
+function listingWhere(db: Database, query: ListingQuery, categoryIds: string[] | undefined, match: TextMatch | null) {
   const conditions: (SQL | undefined)[] = [listed];
   if (categoryIds) {
     conditions.push(
@@ -399,7 +420,6 @@ async function listingWhere(db: Database, query: ListingQuery, categoryIds?: str
       ),
     );
   }
-  const match = query.q ? await matchText(db, query.q) : null;
   if (match) conditions.push(match.where);
   if (query.sizes.length > 0) {
     conditions.push(
@@ -408,15 +428,63 @@ async function listingWhere(db: Database, query: ListingQuery, categoryIds?: str
   }
   if (query.minPrice !== undefined) conditions.push(sql`${minActivePrice} >= ${Math.round(query.minPrice * 100)}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${minActivePrice} <= ${Math.round(query.maxPrice * 100)}`);
-  return { where: and(...conditions), match };
+  return and(...conditions);
 }
 
-/** A category and its active children's ids, or null when it is missing or inactive. */
-export async function categoryScope(db: Database, categoryId: string): Promise<string[] | null> {
-  if (!isUuid(categoryId)) return null;
-  const rows = await db
+/** The active categories' ids and parents, kept per database handle (categoryScope). */
+interface KeptCategories {
+  rows: Promise<{ id: string; parentId: string | null }[]>;
+  readAt: number;
+}
+const keptCategories = new WeakMap<Database, KeptCategories>();
+/** The kept categories are read again at least this often (ms), whatever the invalidations. */
+const CATEGORIES_MAX_AGE_MS = 60_000;
+
+/** The active categories (id, parent) of `db`, from memory once read (see categoryScope). */
+function activeCategories(db: Database): KeptCategories['rows'] {
+  const kept = keptCategories.get(db);
+  if (kept && Date.now() - kept.readAt <= CATEGORIES_MAX_AGE_MS) return kept.rows;
+  // (execute(): a Drizzle query itself runs again every time it is awaited.)
+  const rows = db
     .select({ id: categories.id, parentId: categories.parentId })
     .from(categories)
-    .where(and(eq(categories.isActive, true), sql`(${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId})`));
-  return rows.some((r) => r.id === categoryId) ? rows.map((r) => r.id) : null;
+    .where(eq(categories.isActive, true))
+    .execute();
+  const entry = { rows, readAt: Date.now() };
+  keptCategories.set(db, entry);
+  // A failed read is not kept: the next call tries again.
+  rows.catch(() => {
+    if (keptCategories.get(db) === entry) keptCategories.delete(db);
+  });
+  return rows;
+}
+
+/**
+ * Drops the active categories categoryScope keeps for `db`. The catalogue routes call it on every
+ * response-cache invalidation (admin catalogue writes, here or on another instance through Redis).
+ */
+export function forgetCategories(db: Database): void {
+  keptCategories.delete(db);
+}
+
+/**
+ * A category and its active children's ids, or null when it is missing or inactive. Answered from
+ * the active categories kept in memory (one statement less for every category page, issue 23),
+ * dropped with the response cache (forgetCategories) and read again at least every minute; an id
+ * they do not hold (a category made since, say by a seed) is looked up in the database.
+ */
+export async function categoryScope(db: Database, categoryId: string): Promise<string[] | null> {
+  if (!isUuid(categoryId)) return null;
+  let rows = await activeCategories(db);
+  if (!rows.some((r) => r.id === categoryId)) {
+    const [found] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.isActive, true), eq(categories.id, categoryId)));
+    if (!found) return null;
+    // The kept list is older than this category: read it again.
+    forgetCategories(db);
+    rows = await activeCategories(db);
+  }
+  return rows.filter((r) => r.id === categoryId || r.parentId === categoryId).map((r) => r.id);
 }

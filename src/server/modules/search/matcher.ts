@@ -40,7 +40,7 @@ import { categories, productCategories, products, searchSynonyms } from '../../d
 const MAX_TERMS_PER_WORD = 8;
 /** The dictionary is read again at least this often, whatever the invalidations (ms). */
 const DICTIONARY_MAX_AGE_MS = 60_000;
-/** Words whose close title words are remembered, per dictionary; the memo starts over past it. */
+/** Words whose close title words (and texts whose matches) are remembered, per dictionary; each memo starts over past it. */
 const MAX_REMEMBERED_WORDS = 2_000;
 
 export interface MatchedCategory {
@@ -69,6 +69,8 @@ interface SearchDictionary {
   titleWords: string[];
   /** Close title words by word and comparison ('strict:kurtaa' → ['kurta']). */
   closeWords: Map<string, Promise<CloseWord[]>>;
+  /** Matches by comparison and text, as matchText built them ('prefix:kur' → its match). */
+  matches: Map<string, Promise<TextMatch>>;
 }
 
 interface DictionaryHolder {
@@ -95,7 +97,13 @@ async function readDictionary(db: Database): Promise<SearchDictionary> {
       .where(eq(categories.isActive, true)),
     db.execute<{ word: string }>(sql`select word from ts_stat('select title_words from products')`),
   ]);
-  return { groups: groups.map((g) => g.terms), activeCategories, titleWords: words.rows.map((r) => r.word), closeWords: new Map() };
+  return {
+    groups: groups.map((g) => g.terms),
+    activeCategories,
+    titleWords: words.rows.map((r) => r.word),
+    closeWords: new Map(),
+    matches: new Map(),
+  };
 }
 
 /**
@@ -163,17 +171,46 @@ const descriptionWords = sql`to_tsvector('simple', ${products.description})`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Builds the match for `text` (a listing's `q` or a suggestions query). Reads the dictionary (from
- * memory once read) and, for a word not seen since, its close title words. With `prefixLastWord`,
- * the last word also matches title words and category names starting with it (as-you-type).
+ * The match for `text` (a listing's `q` or a suggestions query). Reads the dictionary (from memory
+ * once read) and, for a word not seen since, its close title words. With `prefixLastWord`, the last
+ * word also matches title words and category names starting with it (as-you-type). The match is
+ * remembered with the dictionary, so a text searched again gets the very same object (callers key
+ * the statements they build from it on that: catalog/service.ts, ./service.ts).
  */
 export async function matchText(db: Database, text: string, opts: { prefixLastWord?: boolean } = {}): Promise<TextMatch> {
   const phrase = text.trim();
   let words = searchWords(phrase);
   // One-letter words ("t" of "t-shirt") only count when there is nothing else.
   if (words.some((w) => w.length > 1)) words = words.filter((w) => w.length > 1);
-  const dictionary: SearchDictionary =
-    words.length > 0 ? await dictionaryOf(db) : { groups: [], activeCategories: [], titleWords: [], closeWords: new Map() };
+  if (words.length === 0) return buildMatch(db, emptyDictionary(), phrase, words, opts);
+  const dictionary = await dictionaryOf(db);
+  const key = `${opts.prefixLastWord ? 'prefix' : 'strict'}:${phrase}`;
+  let match = dictionary.matches.get(key);
+  if (!match) {
+    if (dictionary.matches.size >= MAX_REMEMBERED_WORDS) dictionary.matches.clear();
+    match = buildMatch(db, dictionary, phrase, words, opts);
+    dictionary.matches.set(key, match);
+    match.catch(() => dictionary.matches.delete(key));
+  }
+  return match;
+}
+
+const emptyDictionary = (): SearchDictionary => ({
+  groups: [],
+  activeCategories: [],
+  titleWords: [],
+  closeWords: new Map(),
+  matches: new Map(),
+});
+
+/** matchText's work: `words` are the search words of `phrase`. */
+async function buildMatch(
+  db: Database,
+  dictionary: SearchDictionary,
+  phrase: string,
+  words: string[],
+  opts: { prefixLastWord?: boolean },
+): Promise<TextMatch> {
   const { groups, activeCategories } = dictionary;
 
   const nameWords = new Map(activeCategories.map((c) => [c.id, new Set(searchWords(c.name).map(singular))]));
@@ -251,21 +288,25 @@ export async function matchText(db: Database, text: string, opts: { prefixLastWo
             terms.map((t) => sql`word_similarity(${t}, ${products.title})`),
             sql`, `,
           )})`;
-    const bySimilarity = new Map<number, string[]>([[1, terms.filter((t) => knownWords.has(t))]]);
-    for (const c of closeByWord[index] ?? []) bySimilarity.set(c.similarity, [...(bySimilarity.get(c.similarity) ?? []), c.word]);
+    const whole = terms.filter((t) => knownWords.has(t));
+    const bySimilarity = new Map<number, string[]>([[1, whole]]);
+    // A close word that is also a term ("kurti" for "kurta") is already in the first branch.
+    for (const c of closeByWord[index] ?? [])
+      if (!whole.includes(c.word)) bySimilarity.set(c.similarity, [...(bySimilarity.get(c.similarity) ?? []), c.word]);
     const branches = [...bySimilarity.entries()]
       .filter(([, ws]) => ws.length > 0)
       .sort(([a], [b]) => b - a)
       .map(([similarity, ws]) => sql`when ${products.titleWords} @@ ${tsquery(ws, false).join(' | ')}::tsquery then ${similarity}::real`);
     return branches.length > 0 ? sql`case ${sql.join(branches, sql` `)} else ${best} end` : best;
   });
-  // Where the phrase first occurs in the title, case aside: 1 is the start (one lower() a row: ILIKE
-  // lower-cases the title again for every pattern). A phrase of one word that is in no title word
-  // (a misspelling, say) is in no title: the same 0 for every row, so left out.
+  // Where the phrase first occurs in the title, case aside: 1 is the start. The title is stored
+  // lower-cased (products.title_lower): lower() of every matched title cost a search at scale a
+  // fifth of its statement. A phrase of one word that is in no title word (a misspelling, say) is
+  // in no title: the same 0 for every row, so left out.
   const lowerPhrase = phrase.toLowerCase();
   const inSomeTitle = !/^[\p{L}\p{N}]+$/u.test(lowerPhrase) || dictionary.titleWords.some((w) => w.includes(lowerPhrase));
   const relevance: TextMatch['relevance'] = [];
-  if (inSomeTitle) relevance.push(sql`case strpos(lower(${products.title}), lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end`);
+  if (inSomeTitle) relevance.push(sql`case strpos(${products.titleLower}, lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end`);
   if (scores.length > 0) relevance.push(sql`(${sql.join(scores, sql` + `)})`);
   relevance.push(products.createdAt);
 

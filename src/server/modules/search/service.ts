@@ -12,10 +12,10 @@ import {
   type SearchSuggestions,
   type SynonymBody,
 } from '../../../core/schemas/search';
-import type { Database } from '../../db/client';
 import { productImages, products, searchSynonyms } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { matchText } from './matcher';
+import { keptStatements, type Database } from '../../db/client';
+import { matchText, type TextMatch } from './matcher';
 
 type SynonymRow = typeof searchSynonyms.$inferSelect;
 
@@ -89,23 +89,7 @@ export async function searchSuggestions(db: Database, text: string | undefined):
   const q = text?.trim() ?? '';
   if (q.length < 2 || q.length > 100) return { products: [], categories: [] };
   const match = await matchText(db, q, { prefixLastWord: true });
-  // The product's first picture (the index on product_images (product_id, position) serves it).
-  const firstImage = (column: 'url' | 'alt') =>
-    sql<
-      string | null
-    >`(select pi.${sql.identifier(column)} from ${productImages} pi where pi.product_id = ${products}.id order by pi.position limit 1)`;
-  const rows = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      pricePaise: products.minPricePaise,
-      imageUrl: firstImage('url'),
-      imageAlt: firstImage('alt'),
-    })
-    .from(products)
-    .where(and(sql`${products.isActive} and ${products.minPricePaise} is not null`, match.where))
-    .orderBy(...match.relevance.map((key) => desc(key)), asc(products.id))
-    .limit(SUGGESTED_PRODUCTS);
+  const rows = await suggestionStatements(db, q, match, () => buildSuggestions(db, match)).execute();
   return {
     products: rows.map((r) => ({
       _id: r.id,
@@ -121,4 +105,29 @@ export async function searchSuggestions(db: Database, text: string | undefined):
       href: `/category/${encodeURIComponent(c.id)}?name=${encodeURIComponent(c.name)}`,
     })),
   };
+}
+
+/** Suggestion statements kept by text (as typed, letter by letter, they repeat across shoppers). */
+const suggestionStatements = keptStatements<ReturnType<typeof buildSuggestions>>(500);
+
+/** The statement of searchSuggestions' products for `match`, prepared unnamed (see keptStatements). */
+function buildSuggestions(db: Database, match: TextMatch) {
+  // The product's first picture (the index on product_images (product_id, position) serves it).
+  const firstImage = (column: 'url' | 'alt') =>
+    sql<
+      string | null
+    >`(select pi.${sql.identifier(column)} from ${productImages} pi where pi.product_id = ${products}.id order by pi.position limit 1)`;
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      pricePaise: products.minPricePaise,
+      imageUrl: firstImage('url'),
+      imageAlt: firstImage('alt'),
+    })
+    .from(products)
+    .where(and(sql`${products.isActive} and ${products.minPricePaise} is not null`, match.where))
+    .orderBy(...match.relevance.map((key) => desc(key)), asc(products.id))
+    .limit(SUGGESTED_PRODUCTS)
+    .prepare('');
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "title_lower" text GENERATED ALWAYS AS (lower(title)) STORED;--> statement-breakpoint
+CREATE INDEX "variants_in_stock_size_idx" ON "variants" USING btree ("product_id","size") WHERE "variants"."is_active" and "variants"."stock_qty" > 0;
