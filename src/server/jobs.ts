@@ -38,9 +38,15 @@ export function startBackgroundJobs(
     });
     if (result.status === 'sent') app.log.info(result, 'sent the daily low-stock mail');
   });
+  let photoSweepCursor: string | null = null;
   const photoSweep = guard('review photo sweep', async () => {
-    const result = await sweepReviewPhotos({ db: app.db, store: app.mediaStore });
-    if (result.deleted + result.alreadyGone + result.deferred > 0 || result.truncated) app.log.info(result, 'swept unused review photos');
+    const cursor = photoSweepCursor;
+    photoSweepCursor = null; // a failed run starts over from the top
+    const { resumeCursor, ...counts } = await sweepReviewPhotos({ db: app.db, store: app.mediaStore, cursor });
+    photoSweepCursor = resumeCursor;
+    if (counts.deleted + counts.alreadyGone + counts.deferred > 0 || resumeCursor) {
+      app.log.info({ ...counts, resumesNextRun: resumeCursor !== null }, 'swept unused review photos');
+    }
   });
   const timers = [
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),

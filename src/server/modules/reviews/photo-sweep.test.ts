@@ -58,7 +58,7 @@ describe('review photo sweep (disk store)', () => {
     await reviewWith([onHidden], 'hidden');
 
     const result = await sweepReviewPhotos({ db: t.db, store: t.app.mediaStore });
-    expect(result).toEqual({ listed: 4, deleted: 1, alreadyGone: 0, referenced: 2, deferred: 0, truncated: false });
+    expect(result).toEqual({ listed: 4, deleted: 1, alreadyGone: 0, referenced: 2, deferred: 0, resumeCursor: null });
     expect(onDisk(orphan)).toBe(false);
     expect([onPending, onHidden, recent, product, returned].every(onDisk)).toBe(true);
 
@@ -126,7 +126,7 @@ describe('review photo sweep (Cloudinary stand-in)', () => {
     standIn.pageSize = 2;
     try {
       const result = await sweepReviewPhotos({ db: t.db, store: store() });
-      expect(result).toEqual({ listed: 5, deleted: 3, alreadyGone: 0, referenced: 1, deferred: 0, truncated: false });
+      expect(result).toEqual({ listed: 5, deleted: 3, alreadyGone: 0, referenced: 1, deferred: 0, resumeCursor: null });
       expect(held()).toEqual(['hero_videos/h1', 'product_images/p1', 'review_photos/kept1', 'review_photos/new1']);
       expect(standIn.destroys.map((d) => [d.resourceType, d.params.public_id])).toEqual([
         ['image', 'review_photos/o1'],
@@ -145,17 +145,27 @@ describe('review photo sweep (Cloudinary stand-in)', () => {
     }
   });
 
-  it('stops listing at the page cap and says so', async () => {
+  it('stops listing at the page cap, and the next run resumes where it stopped', async () => {
     const old = ago(3 * REVIEW_PHOTO_GRACE_MS);
-    standIn.stored.push(
-      ...['t1', 't2', 't3', 't4', 't5'].map((n) => ({ publicId: `review_photos/${n}`, resourceType: 'image', createdAt: old })),
-    );
+    const names = ['t1', 't2', 't3', 't4', 't5', 't6'];
+    standIn.stored.push(...names.map((n) => ({ publicId: `review_photos/${n}`, resourceType: 'image', createdAt: old })));
+    await reviewWith(['review_photos/t1', 'review_photos/t2', 'review_photos/t3']);
+    const held = () => standIn.stored.filter((a) => /^review_photos\/t\d$/.test(a.publicId)).map((a) => a.publicId);
     standIn.pageSize = 2;
     const calls = standIn.listings.length;
     try {
-      const result = await sweepReviewPhotos({ db: t.db, store: store(), maxPages: 2 });
+      // From the top (kept1 and new1 of the test above, then t1..t6): two pages; kept1, t1, t2 referenced.
+      const first = await sweepReviewPhotos({ db: t.db, store: store(), maxPages: 2 });
       expect(standIn.listings.length - calls).toBe(2);
-      expect(result).toMatchObject({ listed: 4, truncated: true });
+      expect(first).toMatchObject({ listed: 4, deleted: 0, referenced: 3 });
+      expect(first.resumeCursor).not.toBeNull();
+      // The next run starts after t2, not at the top: t3 kept, t4-t6 orphans. Stopped by the
+      // deletion cap, it hands back its own start, so the following run sees the rest.
+      const capped = await sweepReviewPhotos({ db: t.db, store: store(), maxPages: 2, maxDeletions: 1, cursor: first.resumeCursor });
+      expect(capped).toMatchObject({ listed: 4, deleted: 1, referenced: 1, deferred: 2, resumeCursor: first.resumeCursor });
+      const second = await sweepReviewPhotos({ db: t.db, store: store(), maxPages: 2, cursor: capped.resumeCursor });
+      expect(second).toMatchObject({ listed: 3, deleted: 2, referenced: 1, resumeCursor: null });
+      expect(held()).toEqual(['review_photos/t1', 'review_photos/t2', 'review_photos/t3']);
     } finally {
       standIn.pageSize = 500;
     }

@@ -36,7 +36,9 @@ export const PHOTO_SWEEP_MAX_DELETIONS = 500;
 
 /**
  * Most listing pages per run (500 uploads each, so 10,000 uploads looked at). Cloudinary's Admin
- * API allows 500 calls an hour on the free plan; an hourly sweep must stay far below that.
+ * API allows 500 calls an hour on the free plan; an hourly sweep must stay far below that. A larger
+ * folder is covered over several runs: a run that stops here answers `resumeCursor` and the next
+ * one starts from it, so photos listed late are not starved by thousands of referenced ones.
  */
 export const PHOTO_SWEEP_MAX_PAGES = 20;
 
@@ -48,9 +50,11 @@ export interface PhotoSweepDeps {
   maxDeletions?: number;
   /** PHOTO_SWEEP_MAX_PAGES unless a test lowers it. */
   maxPages?: number;
+  /** Where to start listing: the previous run's `resumeCursor`; null or absent starts at the top. */
+  cursor?: string | null;
 }
 
-/** Counts of one run (no ids, no personal data: they go to the log). */
+/** Counts of one run and where the next one resumes (no photo ids, no personal data). */
 export interface PhotoSweepResult {
   /** Uploads listed in the folder. */
   listed: number;
@@ -62,14 +66,17 @@ export interface PhotoSweepResult {
   referenced: number;
   /** Orphans past the grace period left for the next run (deletion cap). */
   deferred: number;
-  /** True when the listing stopped at the page cap: later uploads were not looked at this run. */
-  truncated: boolean;
+  /**
+   * Where the next run starts: after this run's pages when it stopped at the page cap, at this run's
+   * own start when the deletion cap left orphans in them, null (the top) when it reached the end.
+   */
+  resumeCursor: string | null;
 }
 
 /**
  * Runs one sweep of the review photos folder (see the module docstring for the rule). Resolves with
- * the run's counts. Throws when the store cannot be listed or a delete fails (the next run resumes:
- * a sweep holds no state between runs).
+ * the run's counts. Throws when the store cannot be listed or a delete fails; the caller then starts
+ * the next run from the top (a store may refuse an old cursor).
  */
 export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSweepResult> {
   const cutoff = (deps.now?.() ?? new Date()).getTime() - REVIEW_PHOTO_GRACE_MS;
@@ -79,7 +86,7 @@ export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSwee
   // List first, read the references after: a review submitted before the read is seen.
   const old: string[] = [];
   let listed = 0;
-  let cursor: string | null = null;
+  let cursor: string | null = deps.cursor ?? null;
   let pages = 0;
   do {
     const page: UploadPage = await deps.store.listUploads(REVIEW_PHOTOS_FOLDER, cursor);
@@ -91,7 +98,7 @@ export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSwee
     cursor = page.nextCursor;
   } while (cursor && pages < maxPages);
 
-  const result: PhotoSweepResult = { listed, deleted: 0, alreadyGone: 0, referenced: 0, deferred: 0, truncated: cursor !== null };
+  const result: PhotoSweepResult = { listed, deleted: 0, alreadyGone: 0, referenced: 0, deferred: 0, resumeCursor: cursor };
   if (old.length === 0) return result;
 
   const { rows } = await deps.db.execute<{ public_id: string }>(
@@ -102,6 +109,8 @@ export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSwee
   result.referenced = old.length - orphans.length;
   const batch = orphans.slice(0, deps.maxDeletions ?? PHOTO_SWEEP_MAX_DELETIONS);
   result.deferred = orphans.length - batch.length;
+  // Orphans left by the deletion cap are in the pages just listed: the next run lists them again.
+  if (result.deferred > 0) result.resumeCursor = deps.cursor ?? null;
   for (const publicId of batch) {
     if ((await deps.store.delete(publicId, FOLDER_RULES[REVIEW_PHOTOS_FOLDER].kind)) === 'ok') result.deleted += 1;
     else result.alreadyGone += 1;
