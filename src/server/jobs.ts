@@ -2,16 +2,19 @@
  * Background work each instance runs (issue 9): mail retries every 30 s and reconciliation of paid
  * checkout attempts every minute (and once at start, for what a crash left behind). Both are safe
  * to run on several instances at once. The daily low-stock mail (issue 21) is checked every 15
- * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts).
+ * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts). Review
+ * photos no review references are swept every hour (issue 22, modules/reviews/photo-sweep.ts; safe on
+ * several instances, not run at start so restarts do not spend Cloudinary's Admin API calls).
  */
 import type { FastifyInstance } from 'fastify';
 import { sendDailyLowStockMail } from './modules/inventory/low-stock-mail';
 import { reconcileOpenAttempts } from './modules/payments/service';
+import { sweepReviewPhotos } from './modules/reviews/photo-sweep';
 
 /** Starts the timers; the returned function stops them (graceful shutdown). */
 export function startBackgroundJobs(
   app: FastifyInstance,
-  opts: { mailEveryMs?: number; reconcileEveryMs?: number; lowStockEveryMs?: number } = {},
+  opts: { mailEveryMs?: number; reconcileEveryMs?: number; lowStockEveryMs?: number; photoSweepEveryMs?: number } = {},
 ): () => void {
   let running = true;
   const guard = (name: string, job: () => Promise<unknown>) => async () => {
@@ -35,10 +38,21 @@ export function startBackgroundJobs(
     });
     if (result.status === 'sent') app.log.info(result, 'sent the daily low-stock mail');
   });
+  let photoSweepCursor: string | null = null;
+  const photoSweep = guard('review photo sweep', async () => {
+    const cursor = photoSweepCursor;
+    photoSweepCursor = null; // a failed run starts over from the top
+    const { resumeCursor, ...counts } = await sweepReviewPhotos({ db: app.db, store: app.mediaStore, cursor });
+    photoSweepCursor = resumeCursor;
+    if (counts.deleted + counts.alreadyGone + counts.deferred > 0 || resumeCursor) {
+      app.log.info({ ...counts, resumesNextRun: resumeCursor !== null }, 'swept unused review photos');
+    }
+  });
   const timers = [
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void lowStockMail(), opts.lowStockEveryMs ?? 15 * 60_000),
+    setInterval(() => void photoSweep(), opts.photoSweepEveryMs ?? 60 * 60_000),
   ];
   for (const timer of timers) timer.unref();
   void reconcile();

@@ -3,10 +3,13 @@
  * uploads straight to Cloudinary with a signed request the server prepares; the server deletes with
  * a signed `destroy` call. Signing follows Cloudinary's rule: every parameter except file,
  * cloud_name, resource_type and api_key, sorted by name, joined as `k=v` with '&', followed by the
- * API secret, SHA-1 hex.
+ * API secret, SHA-1 hex. Listing a folder (the review photo sweep) uses the Admin API's "Get
+ * resources" call, authenticated with HTTP Basic (api_key:api_secret) rather than a signature; that
+ * API is rate limited per hour (500 calls on the free plan), so callers list sparingly.
  */
 import { createHash } from 'node:crypto';
-import type { MediaFolder, ResourceType, UploadTarget } from '../../../core/schemas/media';
+import { FOLDER_RULES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
+import { LIST_PAGE_SIZE, type StoredUpload, type UploadPage } from './upload-listing';
 
 export const CLOUDINARY_API_BASE = 'https://api.cloudinary.com';
 
@@ -49,7 +52,7 @@ export interface CloudinaryStoreOptions extends CloudinaryCredentials {
   apiBase?: string;
   now?: () => Date;
   fetch?: typeof fetch;
-  /** Per destroy call, milliseconds. */
+  /** Per destroy or listing call, milliseconds. */
   timeoutMs?: number;
 }
 
@@ -62,6 +65,14 @@ export interface CloudinaryStore {
    * nothing. Throws when Cloudinary cannot be reached or refuses the call.
    */
   delete(publicId: string, resourceType: ResourceType): Promise<'ok' | 'not found'>;
+  /**
+   * One page (up to 500, by public id) of the uploads in `folder`, of the folder's resource type,
+   * with Cloudinary's `created_at` as upload time: Admin API `GET /resources/<type>/upload` with
+   * `prefix=<folder>/`. `cursor` is the previous page's `nextCursor` (Cloudinary's `next_cursor`).
+   * Throws when Cloudinary cannot be reached, refuses the call (e.g. 420 over the hourly rate
+   * limit) or answers something else than a resource list.
+   */
+  listUploads(folder: MediaFolder, cursor?: string | null): Promise<UploadPage>;
   /** True when `url` is this account's delivery URL of the image `publicId` (a shopper's upload, checked before it is kept). */
   servesImage(publicId: string, url: string): boolean;
 }
@@ -111,6 +122,33 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
       if (answer?.result === 'ok') return 'ok';
       if (answer?.result === 'not found') return 'not found';
       throw new Error(`Cloudinary destroy answered ${JSON.stringify(answer)}`);
+    },
+
+    async listUploads(folder, cursor) {
+      const url = new URL(`${apiBase}/v1_1/${encodeURIComponent(opts.cloudName)}/resources/${FOLDER_RULES[folder].kind}/upload`);
+      url.searchParams.set('prefix', `${folder}/`);
+      url.searchParams.set('max_results', String(LIST_PAGE_SIZE));
+      if (cursor) url.searchParams.set('next_cursor', cursor);
+      const res = await doFetch(url, {
+        headers: { authorization: `Basic ${Buffer.from(`${opts.apiKey}:${opts.apiSecret}`).toString('base64')}` },
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      });
+      const answer = (await res.json().catch(() => null)) as {
+        resources?: { public_id?: unknown; created_at?: unknown }[];
+        next_cursor?: unknown;
+        error?: { message?: string };
+      } | null;
+      if (!res.ok) throw new Error(`Cloudinary resources answered ${res.status}: ${answer?.error?.message ?? 'no message'}`);
+      if (!Array.isArray(answer?.resources)) throw new Error('Cloudinary resources answered without a resource list');
+      const uploads: StoredUpload[] = answer.resources.map((r) => {
+        const uploadedAt = new Date(typeof r.created_at === 'string' ? r.created_at : NaN);
+        if (typeof r.public_id !== 'string' || Number.isNaN(uploadedAt.getTime())) {
+          throw new Error(`Cloudinary resources answered an unreadable resource: ${JSON.stringify(r).slice(0, 200)}`);
+        }
+        return { publicId: r.public_id, uploadedAt };
+      });
+      const next = answer.next_cursor;
+      return { uploads, nextCursor: typeof next === 'string' && next !== '' ? next : null };
     },
   };
 }

@@ -7,10 +7,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isMediaFolder, RESOURCE_TYPES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
+import { LIST_PAGE_SIZE, type UploadPage } from './upload-listing';
 
 /** Where the browser posts files for the disk store. */
 export const DISK_UPLOAD_URL = '/api/media/upload';
@@ -21,6 +22,8 @@ export const DISK_EXTENSIONS = ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'mov
 
 /** A public id the disk store could have issued: `<folder>/<name without extension>`. */
 const PUBLIC_ID_RE = /^([a-z_]+)\/([A-Za-z0-9_-]{1,100})$/;
+/** A finished upload's file name, `<name>.<ext>` (partial uploads are dot-files and never match). */
+const UPLOADED_FILE_RE = /^([A-Za-z0-9_-]{1,100})\.[a-z0-9]{2,5}$/;
 
 /** Thrown by `delete` for a public id this store never issues (path traversal, foreign folder). */
 export class InvalidPublicIdError extends Error {}
@@ -31,6 +34,8 @@ export interface DiskStoreOptions {
   /** HMAC key of upload targets (the app's JWT secret). */
   secret: string;
   now?: () => Date;
+  /** Uploads per `listUploads` page; LIST_PAGE_SIZE (500) unless a test pages in smaller steps. */
+  listPageSize?: number;
 }
 
 export interface SaveUploadOptions {
@@ -70,6 +75,12 @@ export interface DiskStore {
    * disk. Throws InvalidPublicIdError for an id outside the upload folders (e.g. "../x").
    */
   delete(publicId: string, resourceType?: ResourceType): Promise<'ok' | 'not found'>;
+  /**
+   * One page of the finished uploads in `folder` (its files, by name; partial uploads left out),
+   * each with the file's mtime as upload time. `cursor` is the previous page's `nextCursor` (the
+   * last name it held). A folder nothing was uploaded to yet answers an empty page.
+   */
+  listUploads(folder: MediaFolder, cursor?: string | null): Promise<UploadPage>;
   /** True when `url` is /media/<publicId>.<ext> and that file was uploaded here (a shopper's upload, checked before it is kept). */
   servesImage(publicId: string, url: string): boolean;
 }
@@ -181,6 +192,31 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
         }
       }
       return removed ? 'ok' : 'not found';
+    },
+
+    async listUploads(folder, cursor) {
+      const dir = folderDir(folder);
+      let names: string[];
+      try {
+        names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && UPLOADED_FILE_RE.test(e.name)).map((e) => e.name);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { uploads: [], nextCursor: null };
+        throw err;
+      }
+      names.sort();
+      const after = cursor ? names.filter((name) => name > cursor) : names;
+      const page = after.slice(0, opts.listPageSize ?? LIST_PAGE_SIZE);
+      const uploads = [];
+      for (const name of page) {
+        try {
+          const { mtime } = await stat(path.join(dir, name));
+          uploads.push({ publicId: `${folder}/${UPLOADED_FILE_RE.exec(name)![1]}`, uploadedAt: mtime });
+        } catch (err) {
+          // Deleted since the directory was read (another instance's sweep): nothing to list.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+      }
+      return { uploads, nextCursor: after.length > page.length ? page.at(-1)! : null };
     },
   };
 }

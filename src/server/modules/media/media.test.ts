@@ -1,11 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/helpers/factories';
+import {
+  CLOUD,
+  CLOUDINARY_TEST_URL,
+  cloudinaryExpectedSignature,
+  startCloudinaryStandIn,
+  type StandIn,
+} from '../../../../tests/helpers/cloudinary-stand-in';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { buildApp } from '../../app';
 import { DISK_UPLOAD_TTL_MS } from '../../integrations/media-store/disk-store';
@@ -343,87 +349,7 @@ describe('media delete (disk store)', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// Cloudinary: a stand-in on loopback that checks signatures exactly as Cloudinary does.
-// ---------------------------------------------------------------------------------------------
-
-const CLOUD = { name: 'rangmanch-test', key: '614283551912345', secret: 'test-secret-3X7pQ' };
-
-/** Cloudinary's rule, written out independently of the code under test. */
-function cloudinaryExpectedSignature(params: Record<string, string>) {
-  const signed = Object.entries(params)
-    .filter(([k]) => !['file', 'cloud_name', 'resource_type', 'api_key', 'signature'].includes(k))
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  return createHash('sha1')
-    .update(signed + CLOUD.secret)
-    .digest('hex');
-}
-
-interface StandIn {
-  url: string;
-  uploads: { resourceType: string; params: Record<string, string>; bytes: number }[];
-  destroys: { resourceType: string; params: Record<string, string> }[];
-  failDestroy: boolean;
-  close(): Promise<void>;
-}
-
-async function startCloudinaryStandIn(): Promise<StandIn> {
-  const server = Fastify();
-  await server.register(fastifyMultipart, { limits: { fileSize: 10 * MB } });
-  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-  const state: Omit<StandIn, 'url' | 'close'> = { uploads: [], destroys: [], failDestroy: false };
-  const checkSigned = (params: Record<string, string>) => {
-    const age = Date.now() / 1000 - Number(params.timestamp);
-    if (params.api_key !== CLOUD.key) return 'Invalid api_key';
-    if (!(age < 3600 && age > -3600)) return 'Stale request';
-    if (params.signature !== cloudinaryExpectedSignature(params)) return 'Invalid Signature';
-    return null;
-  };
-
-  server.post<{ Params: { cloud: string; type: string } }>('/v1_1/:cloud/:type/upload', async (req, reply) => {
-    if (req.params.cloud !== CLOUD.name) return reply.status(404).send({ error: { message: 'Unknown cloud' } });
-    const params: Record<string, string> = {};
-    let bytes = 0;
-    let format = '';
-    for await (const part of req.parts()) {
-      if (part.type === 'field') params[part.fieldname] = String(part.value);
-      else {
-        const data = await part.toBuffer();
-        bytes = data.length;
-        format = data[0] === 0x89 ? 'png' : 'jpg';
-      }
-    }
-    const problem = checkSigned(params);
-    if (problem) return reply.status(401).send({ error: { message: problem } });
-    state.uploads.push({ resourceType: req.params.type, params, bytes });
-    const publicId = `${params.folder}/${randomBytes(10).toString('hex')}`;
-    return {
-      public_id: publicId,
-      secure_url: `https://res.cloudinary.com/${CLOUD.name}/${req.params.type}/upload/v1/${publicId}.${format}`,
-      resource_type: req.params.type,
-      bytes,
-      format,
-    };
-  });
-
-  server.post<{ Params: { cloud: string; type: string }; Body: Record<string, string> }>(
-    '/v1_1/:cloud/:type/destroy',
-    async (req, reply) => {
-      if (state.failDestroy) return reply.status(500).send({ error: { message: 'General Error' } });
-      const problem = checkSigned(req.body);
-      if (problem) return reply.status(401).send({ error: { message: problem } });
-      state.destroys.push({ resourceType: req.params.type, params: req.body });
-      return { result: req.body.public_id.endsWith('missing') ? 'not found' : 'ok' };
-    },
-  );
-
-  const address = await server.listen({ port: 0, host: '127.0.0.1' });
-  return Object.assign(state, { url: address, close: () => server.close() });
-}
+// Cloudinary: the stand-in on loopback (tests/helpers/cloudinary-stand-in.ts) checks signatures exactly as Cloudinary does.
 
 describe('Cloudinary store', () => {
   let standIn: StandIn;
@@ -431,7 +357,7 @@ describe('Cloudinary store', () => {
   beforeAll(async () => {
     standIn = await startCloudinaryStandIn();
     cloudApp = await buildApp({
-      config: { ...t.config, cloudinaryUrl: `cloudinary://${CLOUD.key}:${CLOUD.secret}@${CLOUD.name}` },
+      config: { ...t.config, cloudinaryUrl: CLOUDINARY_TEST_URL },
       db: t.db,
       mailer: { target: 'memory', send: async () => undefined },
       cloudinaryApiBase: standIn.url,
@@ -479,6 +405,12 @@ describe('Cloudinary store', () => {
   it('deletes with a signed destroy call, on the resource type given or implied by the folder', async () => {
     const del = (payload: object, url = '/api/admin/cloudinary/delete') =>
       cloudApp.inject({ method: 'POST', url, headers: admin, payload });
+    const createdAt = new Date();
+    standIn.stored.push(
+      { publicId: 'product_images/abc123', resourceType: 'image', createdAt },
+      { publicId: 'vertical_videos/reel1', resourceType: 'video', createdAt },
+      { publicId: 'hero_images/x', resourceType: 'video', createdAt },
+    );
     let res = await del({ publicId: 'product_images/abc123' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'ok' });

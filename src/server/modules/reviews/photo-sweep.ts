@@ -1,0 +1,119 @@
+/**
+ * The review photo sweep (issue 22 "Reviews and ratings": photos go through the media rules;
+ * docs/decisions/review-photo-sweep.md). A shopper uploads photos into the review_photos folder
+ * before the review exists (POST /api/reviews/upload-target, then straight to the media store); a
+ * photo never submitted, or dropped when the review was edited or deleted, is referenced by no
+ * review and would stay in the store for ever. Each run lists the folder, reads the ids every
+ * review references (product_reviews.photos, any status) in one statement, and deletes through the
+ * store's `delete` the uploads older than the grace period that no review references.
+ *
+ * Safe on several instances at once: two sweeps may list the same orphan; the second delete
+ * answers 'not found' and is counted, not an error. Only public ids under `review_photos/` are
+ * ever deleted, whatever the store lists.
+ */
+import { sql } from 'drizzle-orm';
+import { FOLDER_RULES, type MediaFolder } from '../../../core/schemas/media';
+import type { Database } from '../../db/client';
+import type { MediaStore } from '../../integrations/media-store/index';
+import type { UploadPage } from '../../integrations/media-store/upload-listing';
+
+/** The folder swept: shoppers' review photos, nothing else. */
+export const REVIEW_PHOTOS_FOLDER: MediaFolder = 'review_photos';
+
+/**
+ * How old an unreferenced review photo must be before the sweep deletes it: 24 hours. A shopper
+ * uploads photos first and submits the form later (they may write the review, leave the tab and come
+ * back); a photo younger than this is never deleted. It also covers the race between the sweep's
+ * reading of the referenced ids and its deletes: a review submitted in that instant holds photos
+ * uploaded moments before (an upload target lasts 10 minutes on disk, 1 hour on Cloudinary), far
+ * younger than 24 hours, so they are not candidates. Only a form kept open for more than a day can
+ * lose a photo, and then on the disk store the submit is refused ('Please upload the photos again').
+ */
+export const REVIEW_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Most deletions per run (a few minutes of Cloudinary destroy calls); the rest wait for the next run. */
+export const PHOTO_SWEEP_MAX_DELETIONS = 500;
+
+/**
+ * Most listing pages per run (500 uploads each, so 10,000 uploads looked at). Cloudinary's Admin
+ * API allows 500 calls an hour on the free plan; an hourly sweep must stay far below that. A larger
+ * folder is covered over several runs: a run that stops here answers `resumeCursor` and the next
+ * one starts from it, so photos listed late are not starved by thousands of referenced ones.
+ */
+export const PHOTO_SWEEP_MAX_PAGES = 20;
+
+export interface PhotoSweepDeps {
+  db: Database;
+  store: Pick<MediaStore, 'listUploads' | 'delete'>;
+  now?: () => Date;
+  /** PHOTO_SWEEP_MAX_DELETIONS unless a test lowers it. */
+  maxDeletions?: number;
+  /** PHOTO_SWEEP_MAX_PAGES unless a test lowers it. */
+  maxPages?: number;
+  /** Where to start listing: the previous run's `resumeCursor`; null or absent starts at the top. */
+  cursor?: string | null;
+}
+
+/** Counts of one run and where the next one resumes (no photo ids, no personal data). */
+export interface PhotoSweepResult {
+  /** Uploads listed in the folder. */
+  listed: number;
+  /** Deleted by this run. */
+  deleted: number;
+  /** Already gone when this run deleted them (another instance's sweep). */
+  alreadyGone: number;
+  /** Older than the grace period but on a review: kept. */
+  referenced: number;
+  /** Orphans past the grace period left for the next run (deletion cap). */
+  deferred: number;
+  /**
+   * Where the next run starts: after this run's pages when it stopped at the page cap, at this run's
+   * own start when the deletion cap left orphans in them, null (the top) when it reached the end.
+   */
+  resumeCursor: string | null;
+}
+
+/**
+ * Runs one sweep of the review photos folder (see the module docstring for the rule). Resolves with
+ * the run's counts. Throws when the store cannot be listed or a delete fails; the caller then starts
+ * the next run from the top (a store may refuse an old cursor).
+ */
+export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSweepResult> {
+  const cutoff = (deps.now?.() ?? new Date()).getTime() - REVIEW_PHOTO_GRACE_MS;
+  const maxPages = deps.maxPages ?? PHOTO_SWEEP_MAX_PAGES;
+  const prefix = `${REVIEW_PHOTOS_FOLDER}/`;
+
+  // List first, read the references after: a review submitted before the read is seen.
+  const old: string[] = [];
+  let listed = 0;
+  let cursor: string | null = deps.cursor ?? null;
+  let pages = 0;
+  do {
+    const page: UploadPage = await deps.store.listUploads(REVIEW_PHOTOS_FOLDER, cursor);
+    pages += 1;
+    listed += page.uploads.length;
+    for (const u of page.uploads) {
+      if (u.publicId.startsWith(prefix) && u.uploadedAt.getTime() < cutoff) old.push(u.publicId);
+    }
+    cursor = page.nextCursor;
+  } while (cursor && pages < maxPages);
+
+  const result: PhotoSweepResult = { listed, deleted: 0, alreadyGone: 0, referenced: 0, deferred: 0, resumeCursor: cursor };
+  if (old.length === 0) return result;
+
+  const { rows } = await deps.db.execute<{ public_id: string }>(
+    sql`select distinct photo->>'publicId' as public_id from product_reviews, jsonb_array_elements(product_reviews.photos) as photo`,
+  );
+  const kept = new Set(rows.map((r) => r.public_id));
+  const orphans = old.filter((id) => !kept.has(id));
+  result.referenced = old.length - orphans.length;
+  const batch = orphans.slice(0, deps.maxDeletions ?? PHOTO_SWEEP_MAX_DELETIONS);
+  result.deferred = orphans.length - batch.length;
+  // Orphans left by the deletion cap are in the pages just listed: the next run lists them again.
+  if (result.deferred > 0) result.resumeCursor = deps.cursor ?? null;
+  for (const publicId of batch) {
+    if ((await deps.store.delete(publicId, FOLDER_RULES[REVIEW_PHOTOS_FOLDER].kind)) === 'ok') result.deleted += 1;
+    else result.alreadyGone += 1;
+  }
+  return result;
+}

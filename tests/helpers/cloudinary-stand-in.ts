@@ -1,0 +1,152 @@
+/**
+ * A Cloudinary stand-in on loopback (the network edge of the Cloudinary media store): signed
+ * uploads and destroys checked exactly as Cloudinary checks them, and the Admin API's resource
+ * listing (`GET /v1_1/<cloud>/resources/<type>/upload?prefix&max_results&next_cursor`, HTTP Basic
+ * api_key:api_secret, sorted by public id). What it holds is in `stored`; tests seed it directly.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify from 'fastify';
+
+/** The account the stand-in answers for; `cloudinaryUrl` is its CLOUDINARY_URL. */
+export const CLOUD = { name: 'rangmanch-test', key: '614283551912345', secret: 'test-secret-3X7pQ' };
+export const CLOUDINARY_TEST_URL = `cloudinary://${CLOUD.key}:${CLOUD.secret}@${CLOUD.name}`;
+
+/** Cloudinary's rule, written out independently of the code under test. */
+export function cloudinaryExpectedSignature(params: Record<string, string>) {
+  const signed = Object.entries(params)
+    .filter(([k]) => !['file', 'cloud_name', 'resource_type', 'api_key', 'signature'].includes(k))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  return createHash('sha1')
+    .update(signed + CLOUD.secret)
+    .digest('hex');
+}
+
+/** An asset the stand-in holds. */
+export interface StoredAsset {
+  publicId: string;
+  resourceType: string;
+  createdAt: Date;
+}
+
+export interface StandIn {
+  url: string;
+  uploads: { resourceType: string; params: Record<string, string>; bytes: number }[];
+  destroys: { resourceType: string; params: Record<string, string> }[];
+  /** Query strings of the listing calls, in order. */
+  listings: Record<string, string>[];
+  /** The assets held: uploads add to it, destroys remove from it. */
+  stored: StoredAsset[];
+  /** Largest listing page the stand-in answers, whatever max_results asks (Cloudinary: 500). */
+  pageSize: number;
+  /** A faulty listing that answers every asset of the type, whatever the prefix (tests a caller's own guard). */
+  ignorePrefix: boolean;
+  failDestroy: boolean;
+  close(): Promise<void>;
+}
+
+const MB = 1024 * 1024;
+
+/** Starts the stand-in on a free loopback port. */
+export async function startCloudinaryStandIn(): Promise<StandIn> {
+  const server = Fastify();
+  await server.register(fastifyMultipart, { limits: { fileSize: 10 * MB } });
+  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const state: Omit<StandIn, 'url' | 'close'> = {
+    uploads: [],
+    destroys: [],
+    listings: [],
+    stored: [],
+    pageSize: 500,
+    ignorePrefix: false,
+    failDestroy: false,
+  };
+  const checkSigned = (params: Record<string, string>) => {
+    const age = Date.now() / 1000 - Number(params.timestamp);
+    if (params.api_key !== CLOUD.key) return 'Invalid api_key';
+    if (!(age < 3600 && age > -3600)) return 'Stale request';
+    if (params.signature !== cloudinaryExpectedSignature(params)) return 'Invalid Signature';
+    return null;
+  };
+
+  server.post<{ Params: { cloud: string; type: string } }>('/v1_1/:cloud/:type/upload', async (req, reply) => {
+    if (req.params.cloud !== CLOUD.name) return reply.status(404).send({ error: { message: 'Unknown cloud' } });
+    const params: Record<string, string> = {};
+    let bytes = 0;
+    let format = '';
+    for await (const part of req.parts()) {
+      if (part.type === 'field') params[part.fieldname] = String(part.value);
+      else {
+        const data = await part.toBuffer();
+        bytes = data.length;
+        format = data[0] === 0x89 ? 'png' : 'jpg';
+      }
+    }
+    const problem = checkSigned(params);
+    if (problem) return reply.status(401).send({ error: { message: problem } });
+    state.uploads.push({ resourceType: req.params.type, params, bytes });
+    const publicId = `${params.folder}/${randomBytes(10).toString('hex')}`;
+    state.stored.push({ publicId, resourceType: req.params.type, createdAt: new Date() });
+    return {
+      public_id: publicId,
+      secure_url: `https://res.cloudinary.com/${CLOUD.name}/${req.params.type}/upload/v1/${publicId}.${format}`,
+      resource_type: req.params.type,
+      bytes,
+      format,
+    };
+  });
+
+  server.post<{ Params: { cloud: string; type: string }; Body: Record<string, string> }>(
+    '/v1_1/:cloud/:type/destroy',
+    async (req, reply) => {
+      if (state.failDestroy) return reply.status(500).send({ error: { message: 'General Error' } });
+      const problem = checkSigned(req.body);
+      if (problem) return reply.status(401).send({ error: { message: problem } });
+      state.destroys.push({ resourceType: req.params.type, params: req.body });
+      const at = state.stored.findIndex((a) => a.publicId === req.body.public_id && a.resourceType === req.params.type);
+      if (at < 0) return { result: 'not found' };
+      state.stored.splice(at, 1);
+      return { result: 'ok' };
+    },
+  );
+
+  // Admin API "Get resources": Basic auth, no signature; the cursor is opaque to the client.
+  server.get<{ Params: { cloud: string; type: string }; Querystring: Record<string, string> }>(
+    '/v1_1/:cloud/resources/:type/upload',
+    async (req, reply) => {
+      if (req.params.cloud !== CLOUD.name) return reply.status(404).send({ error: { message: 'Unknown cloud' } });
+      const expected = `Basic ${Buffer.from(`${CLOUD.key}:${CLOUD.secret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) return reply.status(401).send({ error: { message: 'Invalid credentials' } });
+      state.listings.push({ ...req.query });
+      const { prefix = '', max_results: maxResults = '10', next_cursor: cursor } = req.query;
+      const max = Number(maxResults);
+      if (!Number.isInteger(max) || max < 1 || max > 500) return reply.status(400).send({ error: { message: 'Invalid max_results' } });
+      const matching = state.stored
+        .filter((a) => a.resourceType === req.params.type && (state.ignorePrefix || a.publicId.startsWith(prefix)))
+        .sort((a, b) => (a.publicId < b.publicId ? -1 : 1));
+      const from = cursor ? matching.findIndex((a) => a.publicId > Buffer.from(cursor, 'base64url').toString()) : 0;
+      const page = from < 0 ? [] : matching.slice(from, from + Math.min(max, state.pageSize));
+      const last = page.at(-1);
+      const more = last !== undefined && matching.at(-1) !== last;
+      return {
+        resources: page.map((a) => ({
+          asset_id: randomBytes(16).toString('hex'),
+          public_id: a.publicId,
+          format: 'jpg',
+          resource_type: a.resourceType,
+          type: 'upload',
+          created_at: a.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          bytes: 1234,
+        })),
+        ...(more ? { next_cursor: Buffer.from(last.publicId).toString('base64url') } : {}),
+      };
+    },
+  );
+
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  return Object.assign(state, { url: address, close: () => server.close() });
+}
