@@ -8,11 +8,10 @@
  * (`{ kind: 'invoice', orderId }`) and rendered into files by `renderAttachment` at each delivery
  * attempt, so the outbox row stays small and the file shows the order as it is when sent.
  *
- * Deliveries after a commit are sent one at a time per process, oldest first (AFTER_COMMIT_CONCURRENCY),
- * while the attachments of the next few are read and rendered ahead (AFTER_COMMIT_RENDER_AHEAD): a
- * confirmation draws its invoice PDF (several ms of CPU), and fifty checkouts at once must not draw
- * fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread.
- * Past AFTER_COMMIT_BACKLOG waiting, a mail is left to the retry loop, which sends it when its lease ends.
+ * Deliveries after a commit run one at a time per process, oldest first (AFTER_COMMIT_CONCURRENCY):
+ * a confirmation draws its invoice PDF (several ms of CPU), and fifty checkouts at once must not
+ * draw fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread. Past
+ * AFTER_COMMIT_BACKLOG waiting, a mail is left to the retry loop, which sends it when its lease ends.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -49,12 +48,6 @@ const LEASE_MS = 5 * 60_000;
  * in the order their changes committed ("out for delivery" before "delivered").
  */
 export const AFTER_COMMIT_CONCURRENCY = 1;
-/**
- * Mails whose attachments are rendered at once ahead of their turn to be sent (their invoice read
- * and drawn): the next invoice's read waits for a database connection while the current mail is
- * written out, and a burst's reads do not take the whole pool.
- */
-export const AFTER_COMMIT_RENDER_AHEAD = 4;
 /** Mails waiting for that; beyond it, the retry loop sends them when their lease ends. */
 export const AFTER_COMMIT_BACKLOG = 500;
 const LEASE = sql.raw(`interval '${LEASE_MS / 1000} seconds'`);
@@ -100,35 +93,24 @@ export function createMailQueue(
     return files;
   }
 
-  /** Sends `row` with its files (rendered ahead, or here); resolves with the error's message, or null when sent. */
-  async function send(row: StagedMail, files: Promise<MailFile[] | undefined>): Promise<string | null> {
+  async function attempt(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
-      const rendered = await files;
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, ...(rendered ? { files: rendered } : {}) });
-      return null;
-    } catch (err) {
-      return err instanceof Error ? err.message : String(err);
-    }
-  }
-
-  /** Records a delivery's outcome: sent, or failed and due again after the backoff. Returns whether it was sent. */
-  async function record(row: StagedMail, error: string | null): Promise<boolean> {
-    if (error === null) {
+      const files = await render(row);
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, ...(files ? { files } : {}) });
       await markSent(db).execute({ id: row.id });
       return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log?.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed; will retry');
+      await db
+        .update(mailOutbox)
+        .set({ lastError: message.slice(0, 500), nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)) })
+        .where(eq(mailOutbox.id, row.id));
+      return false;
     }
-    log?.warn({ mailId: row.id, attempts: row.attempts, err: error }, 'mail delivery failed; will retry');
-    await db
-      .update(mailOutbox)
-      .set({ lastError: error.slice(0, 500), nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)) })
-      .where(eq(mailOutbox.id, row.id));
-    return false;
   }
 
-  const attempt = async (row: StagedMail) => record(row, await send(row, render(row)));
-
   const afterCommit = pLimit(AFTER_COMMIT_CONCURRENCY);
-  const renderAhead = pLimit(AFTER_COMMIT_RENDER_AHEAD);
 
   function stage(message: MailMessage): StagedMail {
     const now = new Date();
@@ -159,12 +141,7 @@ export function createMailQueue(
         log?.warn({ mailId: mail.id }, 'mail backlog full; the retry loop sends this mail when its lease ends');
         return;
       }
-      const files = renderAhead(() => render(mail));
-      // A failed render is reported (and retried) with the send it belongs to.
-      files.catch(() => undefined);
-      // Sent in commit order, one at a time; the outcome is written after the mail's turn, so the
-      // next mail does not wait for a database connection first (under load, the pool's queue).
-      await record(mail, await afterCommit(() => send(mail, files)));
+      await afterCommit(() => attempt(mail));
     },
     async deliverDue() {
       const claimed = await db.execute<{ id: string }>(sql`
