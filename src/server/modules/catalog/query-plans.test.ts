@@ -19,7 +19,8 @@ import * as schema from '../../db/schema';
 import { RARE_WORD, seedScale } from '../../db/seed/scale';
 import { listAdminOrders } from '../admin-orders/service';
 import { searchSuggestions } from '../search/service';
-import { getProduct, searchProducts } from './service';
+import { listProductReviews } from '../reviews/service';
+import { getProduct, listRelatedProducts, searchProducts } from './service';
 
 // product_categories is left out: a narrow link table (two ids per product) that PostgreSQL reads
 // whole at this size rather than probe its key 24 times; at 10,000 products it probes (bench:scale).
@@ -288,6 +289,22 @@ describe('query plans on scale data', () => {
     // Read again, the page comes from the card cache: one statement, its version.
     const again = await plansOf((db) => getProduct(db, rows[0].id, { activeOnly: true }));
     expect(again.map((p) => p.sql)).toEqual([version.sql]);
+  });
+
+  it("reads a product page's related products in one statement through indexes, and its reviews in two (issue 23)", async () => {
+    const { rows } = await t.db.execute<{ id: string }>(
+      sql`select p.id from products p join product_categories pc on pc.product_id = p.id where p.is_active order by p.created_at limit 1 offset 100`,
+    );
+    const related = await plansOf((db) => listRelatedProducts(db, rows[0].id, 4));
+    // The product's own categories and their products in the listing statement itself.
+    const listing = find(related, /from "product_categories" inner join "product_categories" "own"/);
+    expectIndex(listing, /^product_categories_(product_id_category_id_pk|category_id_index)$/);
+    expectNoSeqScanOnBigTables(related);
+    // The reviews' statements: the product by its key (the scale data has no reviews, so the
+    // planner rightly scans the empty product_reviews table; not checked here).
+    const reviews = await plansOf((db) => listProductReviews(db, rows[0].id, 'newest', 1));
+    expect(reviews.map((p) => p.sql).filter((q) => /from "product_reviews"/.test(q))).toHaveLength(2);
+    expectNoSeqScanOnBigTables(reviews);
   });
 
   describe('the admin orders list', () => {
