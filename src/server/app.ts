@@ -34,6 +34,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import type { Category } from '../core/api-types';
 import { categoryScope, getProduct, searchProducts, listCategories, listProducts, listRelatedProducts } from './modules/catalog/service';
 import { getHomepage } from './modules/homepage/service';
 import { mediaRoutes, mediaStorePlugin } from './modules/media/routes';
@@ -61,7 +62,7 @@ import { returnRoutes } from './modules/returns/routes';
 import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
-import { cachePlugin, keptUntilInvalidated, type ResponseCache } from './plugins/cache';
+import { cachePlugin, keptUntilInvalidated, type KeptReader, type ResponseCache } from './plugins/cache';
 import { registerSsr } from './plugins/ssr';
 import { wellFormedTextPlugin } from './plugins/well-formed-text';
 
@@ -78,6 +79,11 @@ declare module 'fastify' {
     shuttingDown: boolean;
     /** Every route registered (method and URL pattern), for the authorization and fuzz tests. */
     routeList: { method: string; url: string }[];
+    /**
+     * The active categories, parents before children (GET /api/categories), kept in process until an
+     * admin write and for a minute at most (issue 23): every page's header, category pages' scope.
+     */
+    activeCategories: KeptReader<Category[]>;
   }
 }
 
@@ -260,6 +266,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin);
   await app.register(cachePlugin, { redisUrl: config.redisUrl, ttlMs: opts.cacheTtlMs ?? config.responseCacheTtlMs });
+  app.decorate(
+    'activeCategories',
+    keptUntilInvalidated(app.responseCache, () => listCategories(opts.db, { activeOnly: true }), 60_000),
+  );
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Rangmanch store API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -330,7 +340,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await registerSsr(app, {
       buildDir: opts.webBuildDir ?? '',
       dev: opts.webDev,
-      loadContext: createLoadContext(opts.db, config, app.settings, app.responseCache),
+      loadContext: createLoadContext(opts.db, config, app.settings, app.responseCache, app.activeCategories),
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
@@ -343,24 +353,24 @@ export const HOMEPAGE_MAX_AGE_MS = 10_000;
 
 /**
  * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
- * service. What only an admin's write changes is read once and kept until the catalogue changes
- * (`keptUntilInvalidated`: the admin's write, here or on another instance, drops it; issue 23):
- * the active categories, which every page's header shows (root loader), for a minute at most; the
- * home page's payload for HOMEPAGE_MAX_AGE_MS at most, since its product cards also show stock,
- * which sales change without an admin write (the response cache keeps the whole page as long).
+ * service, `activeCategories` the app's kept categories (every page's header, root loader). The home
+ * page's payload is read once and kept too (`keptUntilInvalidated`, issue 23): dropped by an admin
+ * write, here or on another instance, and after HOMEPAGE_MAX_AGE_MS at most, since its product cards
+ * also show stock, which sales change without an admin write (the response cache keeps the whole
+ * page as long).
  */
 export function createLoadContext(
   db: Database,
   config: AppConfig,
   settings: StoreLoadContext['settings'],
   cache: Pick<ResponseCache, 'onInvalidate'>,
+  activeCategories: KeptReader<Category[]>,
 ): StoreLoadContext {
-  const categories = keptUntilInvalidated(cache, () => listCategories(db, { activeOnly: true }), 60_000);
   const homepage = keptUntilInvalidated(cache, () => getHomepage(db), HOMEPAGE_MAX_AGE_MS);
   return {
     catalog: {
       getHomepage: homepage,
-      listCategories: categories,
+      listCategories: activeCategories,
       listProducts: () => listProducts(db, { activeOnly: true }),
       getProduct: (id) => getProduct(db, id, { activeOnly: true }),
       listRelatedProducts: (id, limit) => listRelatedProducts(db, id, limit),
@@ -374,7 +384,7 @@ export function createLoadContext(
       },
       searchProducts: async (query, categoryId) => {
         if (!categoryId) return searchProducts(db, query);
-        const scope = await categoryScope(db, categoryId);
+        const scope = await categoryScope(db, categoryId, activeCategories);
         return scope ? searchProducts(db, query, scope) : null;
       },
     },

@@ -168,24 +168,29 @@ declare module 'fastify' {
   }
 }
 
+/** A kept value's reader (`keptUntilInvalidated`); `drop()` makes the next call read again. */
+export type KeptReader<T> = (() => Promise<T>) & { drop(): void };
+
 /**
  * A value read once and kept in process (issue 23: a page that misses the response cache should not
  * read again what only an admin's write can change): `read()` runs on first use, and again after
  * `cache.onInvalidate` fires (an admin write here or, through Redis, on another instance) or once
  * the kept value is `maxAgeMs` old (ms; the bound on what other writes, such as a sale's stock, or
- * another instance without Redis, may leave stale). Concurrent callers share one read; a failed
- * read is not kept, so the next caller tries again. Returns the reader.
+ * another instance without Redis, may leave stale), or after its `drop()` (a caller that found the
+ * value stale). Concurrent callers share one read; a failed read is not kept, so the next caller
+ * tries again. Returns the reader.
  */
 export function keptUntilInvalidated<T>(
   cache: Pick<ResponseCache, 'onInvalidate'>,
   read: () => Promise<T>,
   maxAgeMs: number,
-): () => Promise<T> {
+): KeptReader<T> {
   let kept: { value: Promise<T>; at: number } | null = null;
-  cache.onInvalidate(() => {
+  const drop = () => {
     kept = null;
-  });
-  return () => {
+  };
+  cache.onInvalidate(drop);
+  const reader = () => {
     if (kept && Date.now() - kept.at <= maxAgeMs) return kept.value;
     const entry = { value: read(), at: Date.now() };
     kept = entry;
@@ -194,6 +199,7 @@ export function keptUntilInvalidated<T>(
     });
     return entry.value;
   };
+  return Object.assign(reader, { drop });
 }
 
 /** Bodies smaller than this go out as they are: compressing them saves too little. */

@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('the load context of server-rendered pages', () => {
   it('keeps the active categories until the catalogue changes, here or on another instance', async () => {
-    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache);
+    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache, t.app.activeCategories);
     await createCategory(t.db, { name: 'Kurtas' });
     const names = async () => (await context.catalog.listCategories()).map((c) => c.name);
     expect(await names()).toContain('Kurtas');
@@ -29,7 +29,7 @@ describe('the load context of server-rendered pages', () => {
 
   it("keeps the home page's payload until the catalogue changes, or for HOMEPAGE_MAX_AGE_MS at most", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache);
+    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache, t.app.activeCategories);
     await createProduct(t.db, { title: 'Festive Silk Kurta' });
     const latest = async () => (await context.catalog.getHomepage()).latestProducts.map((p) => p.title);
     expect(await latest()).toContain('Festive Silk Kurta');

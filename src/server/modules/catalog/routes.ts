@@ -10,7 +10,7 @@ import { getHomepage } from '../homepage/service';
 import { idParams } from '../../../core/schemas/common';
 import { listingCountSchema, listingQuerySchema } from '../../../core/schemas/listing';
 import { clearCards, productJson, productsJson } from './card-cache';
-import { categoryScope, countProducts, forgetCategories, getProduct, listCategories, searchProducts, type ProductPage } from './service';
+import { categoryScope, countProducts, getProduct, searchProducts, type ProductPage } from './service';
 
 /** What Fastify sends JSON as. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -39,13 +39,9 @@ function cacheKey(request: FastifyRequest): string {
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  // A category's name, visibility or size chart shows on the cards kept in process (card-cache.ts),
-  // and its scope (categoryScope) comes from the categories kept in process: both dropped with the
-  // response cache's entries, here and on every other instance.
-  app.responseCache.onInvalidate(() => {
-    clearCards(db);
-    forgetCategories(db);
-  });
+  // A category's name, visibility or size chart shows on the cards kept in process (card-cache.ts):
+  // dropped with the response cache's entries, here and on every other instance.
+  app.responseCache.onInvalidate(() => clearCards(db));
 
   // Public catalogue reads are the same for everyone: served from the response cache, compressed
   // once per entry (issue 8). The key is made once, before validation, and the answer stored under
@@ -80,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/homepage', async () => getHomepage(db));
 
-  app.get('/api/categories', async () => listCategories(db, { activeOnly: true }));
+  app.get('/api/categories', async () => app.activeCategories());
 
   /**
    * Lists answer the array the spec names; the page figures travel in headers. The body is joined
@@ -98,7 +94,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/categories/:id/products',
     { schema: { params: idParams('Category not found'), querystring: listingQuerySchema } },
     async (req, reply) => {
-      const scope = await categoryScope(db, req.params.id);
+      const scope = await categoryScope(db, req.params.id, app.activeCategories);
       if (!scope) throw notFound('Category not found');
       return sendPage(reply, await searchProducts(db, req.query, scope));
     },
@@ -112,7 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const countSchema = { querystring: listingQuerySchema, response: { 200: listingCountSchema } };
   app.get('/api/products/count', { schema: countSchema }, async (req) => ({ count: await countProducts(db, req.query) }));
   app.get('/api/categories/:id/products/count', { schema: { ...countSchema, params: idParams('Category not found') } }, async (req) => {
-    const scope = await categoryScope(db, req.params.id);
+    const scope = await categoryScope(db, req.params.id, app.activeCategories);
     if (!scope) throw notFound('Category not found');
     return { count: await countProducts(db, req.query, scope) };
   });

@@ -11,6 +11,7 @@ import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
 import { keptStatements, preparedOnce, type Database } from '../../db/client';
+import type { KeptReader } from '../../plugins/cache';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
 import { matchText, type TextMatch } from '../search/matcher';
@@ -431,60 +432,25 @@ function listingWhere(db: Database, query: ListingQuery, categoryIds: string[] |
   return and(...conditions);
 }
 
-/** The active categories' ids and parents, kept per database handle (categoryScope). */
-interface KeptCategories {
-  rows: Promise<{ id: string; parentId: string | null }[]>;
-  readAt: number;
-}
-const keptCategories = new WeakMap<Database, KeptCategories>();
-/** The kept categories are read again at least this often (ms), whatever the invalidations. */
-const CATEGORIES_MAX_AGE_MS = 60_000;
-
-/** The active categories (id, parent) of `db`, from memory once read (see categoryScope). */
-function activeCategories(db: Database): KeptCategories['rows'] {
-  const kept = keptCategories.get(db);
-  if (kept && Date.now() - kept.readAt <= CATEGORIES_MAX_AGE_MS) return kept.rows;
-  // (execute(): a Drizzle query itself runs again every time it is awaited.)
-  const rows = db
-    .select({ id: categories.id, parentId: categories.parentId })
-    .from(categories)
-    .where(eq(categories.isActive, true))
-    .execute();
-  const entry = { rows, readAt: Date.now() };
-  keptCategories.set(db, entry);
-  // A failed read is not kept: the next call tries again.
-  rows.catch(() => {
-    if (keptCategories.get(db) === entry) keptCategories.delete(db);
-  });
-  return rows;
-}
-
-/**
- * Drops the active categories categoryScope keeps for `db`. The catalogue routes call it on every
- * response-cache invalidation (admin catalogue writes, here or on another instance through Redis).
- */
-export function forgetCategories(db: Database): void {
-  keptCategories.delete(db);
-}
-
 /**
  * A category and its active children's ids, or null when it is missing or inactive. Answered from
- * the active categories kept in memory (one statement less for every category page, issue 23),
- * dropped with the response cache (forgetCategories) and read again at least every minute; an id
- * they do not hold (a category made since, say by a seed) is looked up in the database.
+ * `activeCategories`, the active categories kept in process (app.ts; one statement less for every
+ * category page, issue 23). A category not among them is looked up in the database: when it is
+ * there (made since the list was read, say by a seed) the kept list is stale and dropped; a child
+ * of a hidden parent is never in the list, so it is always looked up.
  */
-export async function categoryScope(db: Database, categoryId: string): Promise<string[] | null> {
+export async function categoryScope(db: Database, categoryId: string, activeCategories: KeptReader<Category[]>): Promise<string[] | null> {
   if (!isUuid(categoryId)) return null;
-  let rows = await activeCategories(db);
-  if (!rows.some((r) => r.id === categoryId)) {
-    const [found] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.isActive, true), eq(categories.id, categoryId)));
-    if (!found) return null;
-    // The kept list is older than this category: read it again.
-    forgetCategories(db);
-    rows = await activeCategories(db);
+  const kept = await activeCategories();
+  if (kept.some((c) => c._id === categoryId)) {
+    return kept.filter((c) => c._id === categoryId || c.parentId === categoryId).map((c) => c._id);
   }
-  return rows.filter((r) => r.id === categoryId || r.parentId === categoryId).map((r) => r.id);
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(and(eq(categories.isActive, true), sql`(${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId})`));
+  const self = rows.find((r) => r.id === categoryId);
+  if (!self) return null;
+  if (!self.parentId || kept.some((c) => c._id === self.parentId)) activeCategories.drop();
+  return rows.map((r) => r.id);
 }
