@@ -1,12 +1,14 @@
 /**
  * Logs for people outside production (issue 18): one readable, coloured line per event through
  * pino-pretty, instead of pino's JSON, which production keeps for its log shipper. Loaded only
- * outside production (index.ts imports it dynamically).
+ * outside production: index.ts imports this module dynamically, and pino-pretty is imported
+ * dynamically here too, since the server bundle inlines this module and would otherwise load
+ * pino-pretty (about 10 MB of memory) in production as well.
  */
-import pretty from 'pino-pretty';
 
 /** A pino destination that writes `13:02:11 INFO GET /cart 200 12 ms` lines to stdout. */
-export function devLogStream(): NodeJS.WritableStream {
+export async function devLogStream(): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
   return pretty({
     colorize: Boolean(process.stdout.isTTY),
     singleLine: true,

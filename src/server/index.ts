@@ -79,7 +79,7 @@ async function main() {
     webBuildDir,
     webDev,
     // Production: JSON lines for a log shipper; elsewhere one readable line each.
-    logger: dev ? { level: config.logLevel, stream: dev.devLogStream() } : { level: config.logLevel },
+    logger: dev ? { level: config.logLevel, stream: await dev.devLogStream() } : { level: config.logLevel },
     // Production logs errors and slow requests only, unless LOG_LEVEL asks for debug detail.
     requestLogging: dev ? 'line' : config.logLevel === 'debug' || config.logLevel === 'trace' ? 'each' : 'slow',
     announceCode: dev?.announceCode,

@@ -6,7 +6,6 @@
  *
  * Text is set in the shop's PDF fonts (src/server/pdf-fonts), as the invoice is: they have the rupee sign.
  */
-import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
@@ -31,8 +30,12 @@ export function collectLine(order: AdminOrder): string {
     : 'PREPAID';
 }
 
-/** A Code 128 barcode of `text` as PNG. */
+/**
+ * A Code 128 barcode of `text` as PNG. bwip-js is loaded on the first label (about 9 MB of the
+ * server's memory that a shop drawing no labels never needs; issue 23's RSS target).
+ */
 async function code128(text: string): Promise<Buffer> {
+  const { default: bwipjs } = await import('bwip-js/node');
   return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: true, textxalign: 'center' });
 }
 
