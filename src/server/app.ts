@@ -20,6 +20,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { createMailQueue, type MailQueue } from './integrations/mail/outbox';
+import { createInvoiceNumbering, type InvoiceNumbering } from './modules/invoices/numbering';
 import { createRazorpayClient, type RazorpayClient } from './integrations/razorpay/razorpay-client';
 import { razorpaySandbox } from './integrations/razorpay/sandbox';
 import { shiprocketStandIn } from './integrations/shiprocket/stand-in';
@@ -73,6 +74,7 @@ declare module 'fastify' {
     authDeps: AuthDeps;
     paymentDeps: PaymentDeps;
     mailQueue: MailQueue;
+    invoiceNumbering: InvoiceNumbering;
     authRateLimit: { rateLimit: { max: number; timeWindow: string } };
     authAccountLimitMax: number;
     /** Set by the process on SIGTERM: responses then close their connections. */
@@ -198,6 +200,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     renderAttachment: (ref) => renderMailAttachment(opts.db, () => app.settings.get(), ref),
   });
   app.decorate('mailQueue', mailQueue);
+  // Invoice numbers, given after each order's commit (modules/invoices/numbering.ts).
+  const invoiceNumbering = createInvoiceNumbering(opts.db, async () => (await app.settings.get()).invoicePrefix, app.log);
+  app.decorate('invoiceNumbering', invoiceNumbering);
   app.decorate('authDeps', {
     mailQueue,
     db: opts.db,
@@ -221,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     keySecret: config.razorpay.keySecret,
     log: app.log,
     orderMail: { queue: mailQueue, compose: orderConfirmationMail },
+    invoiceNumbering,
     now: opts.now ?? (() => new Date()),
   });
   app.decorate('authRateLimit', { rateLimit: { max: opts.authRateLimitMax ?? 30, timeWindow: '1 minute' } });

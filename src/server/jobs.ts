@@ -1,5 +1,6 @@
 /**
- * Background work each instance runs (issue 9): mail retries every 30 s and reconciliation of paid
+ * Background work each instance runs (issue 9): mail retries every 30 s (after numbering the
+ * invoices of orders a stopped shop left without one, issue 20) and reconciliation of paid
  * checkout attempts every minute (and once at start, for what a crash left behind). Both are safe
  * to run on several instances at once. The daily low-stock mail (issue 21) is checked every 15
  * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts). Review
@@ -25,7 +26,12 @@ export function startBackgroundJobs(
       app.log.warn({ err }, `${name} failed`);
     }
   };
-  const deliverMail = guard('mail delivery', () => app.mailQueue.deliverDue());
+  // Orders a stopped shop left without their invoice number are numbered before their mails go out
+  // (modules/invoices/numbering.ts), so the confirmation carries its invoice.
+  const deliverMail = guard('mail delivery', async () => {
+    await app.invoiceNumbering.numberDue();
+    await app.mailQueue.deliverDue();
+  });
   const reconcile = guard('payment reconciliation', async () => {
     const result = await reconcileOpenAttempts(app.paymentDeps);
     if (result.completed > 0) app.log.info(result, 'reconciled paid checkout attempts');

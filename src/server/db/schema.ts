@@ -344,11 +344,13 @@ export const orders = pgTable(
     razorpayOrderId: text(),
     razorpayPaymentId: text().unique(),
     /**
-     * The GST tax invoice number, e.g. RM/2026-27/00001: gapless per financial year, assigned in
-     * the order's own transaction (modules/orders/place-order.ts); null only for orders placed
-     * before invoices existed.
+     * The GST tax invoice number, e.g. RM/2026-27/00001: gapless per financial year, assigned just
+     * after the order's transaction commits (modules/invoices/numbering.ts); null while
+     * `invoiceDue`, and for orders placed before invoices existed.
      */
     invoiceNumber: text().unique(),
+    /** Placed and waiting for its invoice number (modules/invoices/numbering.ts numbers these). */
+    invoiceDue: boolean().notNull().default(false),
     /**
      * The seller as the invoice names it, copied from the shop settings when the order is placed:
      * an issued tax invoice must not change when the owner later edits the shop's name, address or
@@ -373,6 +375,8 @@ export const orders = pgTable(
       sql`lower(((${t.shippingAddress} ->> 'firstName') || ' ') || (${t.shippingAddress} ->> 'lastName')) text_pattern_ops`,
     ),
     index('orders_ship_last_name_idx').on(sql`lower(${t.shippingAddress} ->> 'lastName') text_pattern_ops`),
+    // The orders invoice numbering still has to number, in the order it numbers them.
+    index('orders_invoice_due_idx').on(t.createdAt, t.id).where(sql`${t.invoiceDue}`),
   ],
 );
 

@@ -14,9 +14,8 @@
  *   CGST + SGST when shipping to the shop's state, IGST otherwise), its first timeline entry, the
  *   completed attempt, the bought cart lines removed (cart checkout only) and the confirmation mail
  *   (with the invoice PDF attached by reference) in the outbox;
- * - assigns the GST invoice number in the same statement, after the stock: gapless per financial year
- *   (document_sequences), so the number is used only if the transaction commits and the sequence row
- *   is locked only until then.
+ * - marks the order due its GST invoice number, which `afterPlacement` gives once the transaction
+ *   has committed (modules/invoices/numbering.ts says why not inside it).
  * When a line is short, a variant inactive or the coupon no longer usable it throws `Unfillable` and
  * the caller rolls back: nothing of the order is written.
  *
@@ -26,7 +25,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
-import { financialYearOf } from '../../../core/financial-year';
 import { allotDiscount, computeGst, gstOnCharge, type TaxSlab } from '../../../core/tax';
 import type { Tx } from '../../db/client';
 import {
@@ -34,7 +32,6 @@ import {
   checkoutAttempts,
   couponUses,
   coupons,
-  documentSequences,
   inventoryLedger,
   mailOutbox,
   orderEvents,
@@ -45,6 +42,7 @@ import {
 } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
+import type { InvoiceNumbering } from '../invoices/numbering';
 import { shapeOrder } from './service';
 
 type AttemptRow = typeof checkoutAttempts.$inferSelect;
@@ -130,6 +128,7 @@ export async function placeOrder(
     razorpayOrderId: attempt.razorpayOrderId,
     razorpayPaymentId: payment.method === 'razorpay' ? payment.razorpayPaymentId : null,
     invoiceNumber: null as string | null,
+    invoiceDue: true,
     seller: { legalName: ctx.seller.legalName, address: ctx.seller.address, state: ctx.seller.state, gstin: ctx.seller.gstin },
     restocked: false,
     createdAt: now,
@@ -199,26 +198,10 @@ export async function placeOrder(
     .returning({ id: variants.id, stockAfter: variants.stockQty, quantity: sql<number>`wanted.quantity` });
   const ledger = sql`insert into ${inventoryLedger} (variant_id, delta, stock_after, reason, order_id, created_at)
     select id, -quantity, stock_after, 'sale', ${order.id}::uuid, ${now} from taken`;
-  // The invoice number (DESIGN.md: gapless per financial year and series): the sequence row is counted
-  // up in this statement and the number written with the order. The statement takes the stock first
-  // (the select below reads `taken` before the order's number), so every placement locks variants,
-  // then the sequence row, and holds that lock only until the commit that follows.
-  const financialYear = financialYearOf(now);
-  const numbered = tx
-    .insert(documentSequences)
-    .values({ series: 'invoice', financialYear, last: 1 })
-    .onConflictDoUpdate({
-      target: [documentSequences.series, documentSequences.financialYear],
-      set: { last: sql`${documentSequences.last} + 1` },
-    })
-    .returning({ last: documentSequences.last });
-  // documentNumber's format, in SQL: prefix/2026-27/00001 (at least five digits).
-  const invoiceNumberSql = sql`(select ${ctx.seller.invoicePrefix}::text || '/' || ${financialYear}::text || '/' || lpad(last::text, greatest(5, length(last::text)), '0') from numbered)`;
   const writes = [
     tx
       .insert(orders)
-      .values({ ...order, invoiceNumber: invoiceNumberSql })
-      .returning({ invoiceNumber: orders.invoiceNumber }),
+      .values(order),
     tx.insert(orderItems).values(items),
     tx.insert(orderEvents).values(event),
     tx
@@ -266,9 +249,8 @@ export async function placeOrder(
     coupon_taken: number;
     shopper_use: number;
     first_order_gone: boolean | null;
-    invoice_number: string;
   }>(
-    sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken(id, stock_after, quantity) as (${stock.getSQL()}), ledger as (${ledger}), numbered as (${numbered.getSQL()}), ${
+    sql`with ${lockFirst ? sql`locked as (${locked}), ` : sql``}taken(id, stock_after, quantity) as (${stock.getSQL()}), ledger as (${ledger}), ${
       couponTaken && shopperUse ? sql`coupon_taken as (${couponTaken.getSQL()}), shopper_use as (${shopperUse.getSQL()}), ` : sql``
     }${sql.join(
       writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`),
@@ -277,12 +259,34 @@ export async function placeOrder(
       couponTaken
         ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use`
         : sql`1 as coupon_taken, 1 as shopper_use`
-    }, ${firstOrderGone} as first_order_gone, (select invoice_number from w0) as invoice_number`,
+    }, ${firstOrderGone} as first_order_gone`,
   );
   const result = rows[0];
   if (result.taken !== attempt.items.length) throw new Unfillable('stock');
   if (result.coupon_taken !== 1) throw new Unfillable(result.first_order_gone ? 'couponFirstOrder' : 'couponLimit');
   if (result.shopper_use !== 1) throw new Unfillable('couponShopper');
-  const invoiceNumber = result.invoice_number;
-  return { placed: { ...placed, invoiceNumber }, mail };
+  return { placed, mail };
+}
+
+/**
+ * What follows an order's commit, for every caller of `placeOrder`: the order's GST invoice number
+ * (modules/invoices/numbering.ts), then its confirmation mail, delivered in turn with other mails
+ * just committed. Returns the order with its number. When the numbering run failed (logged), the
+ * answer's number is null and the mail is left to the outbox's retry loop, which numbers the
+ * orders still due one before it sends (jobs.ts), so the mail always carries its invoice.
+ */
+export async function afterPlacement(
+  deps: {
+    invoiceNumbering: InvoiceNumbering;
+    orderMail?: { queue: MailQueue };
+    log?: { error(obj: object, msg: string): void };
+  },
+  placed: Order,
+  mail: StagedMail | undefined,
+): Promise<Order> {
+  const invoiceNumber = await deps.invoiceNumbering.numberFor(placed._id);
+  if (mail && invoiceNumber) {
+    deps.orderMail?.queue.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'order mail not delivered'));
+  }
+  return { ...placed, invoiceNumber };
 }

@@ -24,7 +24,7 @@ import type { Tx } from '../../db/client';
 import { checkoutAttempts, orderEvents, orders, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
-import { placeOrder, Unfillable, type UnfillableReason } from '../orders/place-order';
+import { afterPlacement, placeOrder, Unfillable, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
 import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from './service';
 
@@ -174,8 +174,6 @@ export async function placeCodOrder(
   }
   const { orderId, placed, mail } = outcome;
   if (!placed) return replay(orderId);
-  if (mail) {
-    deps.orderMail?.queue.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'order mail not delivered'));
-  }
-  return { message: `Order placed! Pay ${formatINR(placed.totals.grandTotal)} in cash when it arrives.`, order: placed, replayed: false };
+  const order = await afterPlacement(deps, placed, mail);
+  return { message: `Order placed! Pay ${formatINR(order.totals.grandTotal)} in cash when it arrives.`, order, replayed: false };
 }

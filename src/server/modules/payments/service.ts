@@ -31,7 +31,8 @@ import type { RazorpayClient } from '../../integrations/razorpay/razorpay-client
 import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
 import { describeProblem, priceRequestedLines, toPricing, type LineRequest, type PricedLines } from '../cart/pricing';
 import { couponRefused, priceWithCoupon, type CouponOutcome } from '../coupons/service';
-import { placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
+import type { InvoiceNumbering } from '../invoices/numbering';
+import { afterPlacement, placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
 import type { SettingsService } from '../settings/service';
 import type { PincodeService } from '../pincodes/service';
@@ -53,6 +54,8 @@ export interface PaymentDeps {
   pincodes?: Pick<PincodeService, 'checkAddress'>;
   /** The shop settings: seller state, invoice prefix and GST slabs for the order; COD rules. */
   settings: Pick<SettingsService, 'get' | 'taxSlabs'>;
+  /** Gives each order its invoice number once its transaction has committed (modules/invoices/numbering.ts). */
+  invoiceNumbering: InvoiceNumbering;
 }
 
 export const VERIFY_FAILED = 'Payment verification failed';
@@ -313,12 +316,7 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
     throw err;
   }
   const { orderId, placed, mail } = outcome;
-  if (placed) {
-    if (mail) {
-      deps.orderMail?.queue.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'order mail not delivered'));
-    }
-    return placed;
-  }
+  if (placed) return afterPlacement(deps, placed, mail);
   // Completed earlier (the same payment verified twice, or the webhook came first).
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new AppError(500, 'Order vanished');

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "invoice_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_invoice_due_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."invoice_due";
