@@ -109,6 +109,25 @@ describe('checkout with Razorpay', () => {
     ]);
     expect(order.timeline).toHaveLength(1);
     expect(order.timeline[0].status).toBe('placed');
+    // The attempt the payment completed points at the order, with the payment, as of the order's time.
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({
+      razorpayOrderId: created.order.id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      paymentStatus: 'captured',
+    });
+    const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, created.checkoutAttemptId));
+    expect(attempt).toMatchObject({
+      status: 'completed',
+      orderId: order._id,
+      razorpayOrderId: created.order.id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      paymentMethod: 'razorpay',
+      idempotencyKey: null,
+      failureReason: null,
+      updatedAt: row.createdAt,
+    });
+    expect(row.checkoutAttemptId).toBe(attempt.id);
     expect(await stockOf(bySize.M.id)).toBe(3);
     expect(await stockOf(bySize.L.id)).toBe(4);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shopper.user.id))).toEqual([]);
