@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
+import { loggingDatabase } from '../../../../tests/helpers/statement-log';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
 import {
@@ -17,6 +18,7 @@ import {
   variants,
 } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
+import { placeCodOrder } from './cod';
 
 let t: TestApp;
 let ownerId: string;
@@ -318,6 +320,30 @@ describe('Cash on Delivery', () => {
       },
     ]);
     expect(mails[0].nextAttemptAt.getTime() - mails[0].createdAt.getTime()).toBe(5 * 60_000);
+  });
+
+  it("places the order in a transaction of two statements: the shopper's lock, then the placement", async () => {
+    const shopper = await createUser(t.app, t.db);
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `ONE${Date.now() % 1_000_000}`, kind: 'flat', amountOffPaise: 30_000, maxUsesPerShopper: 1 })
+      .returning();
+    const log = loggingDatabase(t.db);
+    const input = { items: [await oneLine(), await oneLine()], fromBuyNow: false, shippingAddress, couponCode: coupon.code };
+    const placed = await placeCodOrder({ ...t.app.paymentDeps, db: log.db }, shopper.user.id, input, 'statements-1');
+    expect(placed).toMatchObject({ replayed: false, order: { coupon: { code: coupon.code } } });
+    // Issue 8: each statement is a round trip. The attempt is written by the placement, and the
+    // shopper's history is its guard (read after the lock: see cod.ts).
+    const [transaction, ...others] = log.transactions();
+    expect(others).toEqual([]);
+    expect(transaction).toHaveLength(2);
+    expect(transaction[0]).toMatch(/^select "users"\."id" from "users" where .* for update$/);
+    expect(transaction[1]).toMatch(/^with guard as \(.*insert into "checkout_attempts"/);
+    // The same key again: answered before the transaction, from the order placed.
+    log.logged.length = 0;
+    const again = await placeCodOrder({ ...t.app.paymentDeps, db: log.db }, shopper.user.id, input, 'statements-1');
+    expect(again).toMatchObject({ replayed: true, order: { _id: placed.order._id } });
+    expect(log.transactions()).toEqual([]);
   });
 
   it('ships out of state with IGST', async () => {
