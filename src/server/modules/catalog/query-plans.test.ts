@@ -20,6 +20,7 @@ import { RARE_WORD, seedScale } from '../../db/seed/scale';
 import { listAdminOrders } from '../admin-orders/service';
 import { searchSuggestions } from '../search/service';
 import { listProductReviews } from '../reviews/service';
+import { placeCodOrder } from '../payments/cod';
 import { getProduct, listRelatedProducts, searchProducts } from './service';
 
 // product_categories is left out: a narrow link table (two ids per product) that PostgreSQL reads
@@ -380,5 +381,44 @@ describe('products.minPricePaise (kept by triggers on variants)', () => {
       select count(*)::int as n from products p
       where p.min_price_paise is distinct from (select min(v.price_paise) from variants v where v.product_id = p.id and v.is_active)`);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('placing an order (orders/place-order.ts)', () => {
+  it('locks the shopper, checks their history, takes the stock and writes the order through indexes: no scan of a big table', async () => {
+    const { rows: lines } = await t.db.execute<{ productId: string; variantId: string }>(
+      sql`select product_id as "productId", id as "variantId" from variants where is_active and stock_qty > 2 and price_paise < 200000 order by id limit 2`,
+    );
+    const { rows: shoppers } = await t.db.execute<{ id: string }>(sql`select id from users where role = 'customer' order by id limit 1`);
+    expect(lines).toHaveLength(2);
+    const plans = await plansOf((db) =>
+      placeCodOrder(
+        { ...t.app.paymentDeps, db },
+        shoppers[0].id,
+        {
+          items: lines.map((line) => ({ ...line, quantity: 1 })),
+          fromBuyNow: false,
+          shippingAddress: {
+            firstName: 'Asha',
+            lastName: 'Verma',
+            email: 'asha@example.in',
+            phone: '9876543210',
+            line1: '12 MG Road',
+            line2: '',
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            pincode: '560001',
+          },
+        },
+        'plans-1',
+      ),
+    );
+    const placement = find(plans, /^with guard as/);
+    expectIndex(placement, 'variants_pkey');
+    // The guard: the twin among the shopper's attempts (by user, or user and key), their COD orders by user.
+    expectIndex(placement, /^checkout_attempts_(idempotency_uq|user_id_index)$/);
+    expectIndex(placement, 'orders_user_id_created_at_index');
+    expectIndex(find(plans, /^select "users"\."id" from "users" .* for update$/), 'users_pkey');
+    expectNoSeqScanOnBigTables(plans);
   });
 });

@@ -1,10 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
+import { loggingDatabase } from '../../../../tests/helpers/statement-log';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
-import { cartItems, coupons, inventoryLedger, mailOutbox, orderEvents, orderItems, orders, variants } from '../../db/schema';
+import {
+  cartItems,
+  checkoutAttempts,
+  couponUses,
+  coupons,
+  documentSequences,
+  inventoryLedger,
+  mailOutbox,
+  orderEvents,
+  orderItems,
+  orders,
+  variants,
+} from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
+import { placeCodOrder } from './cod';
 
 let t: TestApp;
 let ownerId: string;
@@ -91,6 +105,248 @@ describe('Cash on Delivery', () => {
     expect(mine.json()).toMatchObject({ _id: order._id, payment: { method: 'cod', status: 'pending' } });
   });
 
+  it('writes exactly the order, its lines with GST, the ledger, the coupon use, the completed attempt and the mail', async () => {
+    await shopWith({ fee: 49 });
+    const shopper = await createUser(t.app, t.db);
+    const kurta = await createProduct(t.db, { title: 'Indigo Kurta', variants: [{ size: 'M', pricePaise: 129_900, stockQty: 4 }] });
+    const dupatta = await createProduct(t.db, { title: 'Silk Dupatta', variants: [{ size: 'Free', pricePaise: 104_900, stockQty: 2 }] });
+    const other = await oneLine(99_900, 3);
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `TWO${Date.now() % 1_000_000}`, kind: 'flat', amountOffPaise: 30_000, maxUses: 10, maxUsesPerShopper: 2 })
+      .returning();
+    const lines = [
+      { productId: kurta.product.id, variantId: kurta.bySize.M.id, quantity: 1 },
+      { productId: dupatta.product.id, variantId: dupatta.bySize.Free.id, quantity: 1 },
+    ];
+    await t.db.insert(cartItems).values([...lines, other].map((l) => ({ userId: shopper.user.id, ...l })));
+    const res = await placeCod(shopper, lines, { couponCode: coupon.code });
+    expect(res.statusCode).toBe(201);
+    const { order } = res.json();
+    // ₹2,348 less the coupon's ₹300 = ₹2,048 of goods, plus the ₹49 fee.
+    expect(order.totals).toEqual({ subTotal: 2348, discount: 300, shipping: 0, codFee: 49, tax: 99.85, grandTotal: 2097 });
+
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    const now = row.createdAt;
+    const [fy, serial] = [order.invoiceNumber.split('/')[1], order.invoiceNumber.split('/')[2]];
+    expect(row).toEqual({
+      id: order._id,
+      userId: shopper.user.id,
+      checkoutAttemptId: expect.any(String),
+      status: 'placed',
+      email: shippingAddress.email,
+      phone: shippingAddress.phone,
+      shippingAddress: { ...shippingAddress, country: 'India' },
+      itemCount: 2,
+      subTotalPaise: 234_800,
+      discountType: 'COUPON',
+      discountPaise: 30_000,
+      shippingPaise: 0,
+      taxPaise: 9_985,
+      grandTotalPaise: 209_700,
+      couponId: coupon.id,
+      couponCode: coupon.code,
+      codFeePaise: 4_900,
+      paymentMethod: 'cod',
+      paymentStatus: 'pending',
+      paymentCollectedAt: null,
+      razorpayOrderId: null,
+      razorpayPaymentId: null,
+      invoiceNumber: `RM/${fy}/${serial}`,
+      invoiceDue: false,
+      seller: {
+        legalName: demoShopSettings.legalName,
+        address: demoShopSettings.address,
+        state: demoShopSettings.state,
+        gstin: demoShopSettings.gstin,
+      },
+      restocked: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(serial).toMatch(/^\d{5}$/);
+    const [sequence] = await t.db.select().from(documentSequences).where(eq(documentSequences.financialYear, fy));
+    expect(sequence).toEqual({ series: 'invoice', financialYear: fy, last: Number(serial) });
+
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order._id)).orderBy(asc(orderItems.position));
+    const item = { orderId: order._id, id: expect.any(String), image: '/media/test.webp', hsn: '6211', quantity: 1 };
+    // ₹300 allotted by value: 16,597 and 13,403 paise. 113,303 a piece: 5%, 91,497: 5%.
+    expect(items).toEqual([
+      {
+        ...item,
+        productId: kurta.product.id,
+        variantId: kurta.bySize.M.id,
+        title: 'Indigo Kurta',
+        variantName: 'M',
+        sku: kurta.bySize.M.sku,
+        unitPricePaise: 129_900,
+        lineTotalPaise: 129_900,
+        position: 0,
+        discountPaise: 16_597,
+        taxablePaise: 107_908,
+        taxRateBp: 500,
+        cgstPaise: 2_698,
+        sgstPaise: 2_697,
+        igstPaise: 0,
+      },
+      {
+        ...item,
+        productId: dupatta.product.id,
+        variantId: dupatta.bySize.Free.id,
+        title: 'Silk Dupatta',
+        variantName: 'Free',
+        sku: dupatta.bySize.Free.sku,
+        unitPricePaise: 104_900,
+        lineTotalPaise: 104_900,
+        position: 1,
+        discountPaise: 13_403,
+        taxablePaise: 87_140,
+        taxRateBp: 500,
+        cgstPaise: 2_179,
+        sgstPaise: 2_178,
+        igstPaise: 0,
+      },
+    ]);
+    expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id))).toEqual([
+      { id: expect.any(String), orderId: order._id, status: 'placed', note: 'Cash on Delivery order placed', at: now },
+    ]);
+    const ledger = await t.db.select().from(inventoryLedger).where(eq(inventoryLedger.orderId, order._id));
+    const ledgerRow = { id: expect.any(String), delta: -1, reason: 'sale', orderId: order._id, adminId: null, note: '', createdAt: now };
+    expect(ledger.sort((a, b) => a.stockAfter - b.stockAfter)).toEqual([
+      { ...ledgerRow, variantId: dupatta.bySize.Free.id, stockAfter: 1 },
+      { ...ledgerRow, variantId: kurta.bySize.M.id, stockAfter: 3 },
+    ]);
+    const stock = await t.db
+      .select({ id: variants.id, stockQty: variants.stockQty, updatedAt: variants.updatedAt })
+      .from(variants)
+      .where(eq(variants.productId, kurta.product.id));
+    expect(stock).toEqual([{ id: kurta.bySize.M.id, stockQty: 3, updatedAt: now }]);
+    expect(await stockOf(other.variantId)).toBe(3);
+
+    const [couponAfter] = await t.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(couponAfter).toEqual({ ...coupon, used: 1, updatedAt: now });
+    expect(await t.db.select().from(couponUses).where(eq(couponUses.couponId, coupon.id))).toEqual([
+      { couponId: coupon.id, userId: shopper.user.id, used: 1, lastOrderId: order._id, updatedAt: now },
+    ]);
+
+    const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, row.checkoutAttemptId));
+    const frozen = { image: '/media/test.webp', hsn: '6211', quantity: 1 };
+    expect(attempt).toEqual({
+      id: row.checkoutAttemptId,
+      userId: shopper.user.id,
+      status: 'completed',
+      fromBuyNow: false,
+      items: [
+        {
+          ...frozen,
+          productId: kurta.product.id,
+          variantId: kurta.bySize.M.id,
+          title: 'Indigo Kurta',
+          size: 'M',
+          sku: kurta.bySize.M.sku,
+          unitPricePaise: 129_900,
+        },
+        {
+          ...frozen,
+          productId: dupatta.product.id,
+          variantId: dupatta.bySize.Free.id,
+          title: 'Silk Dupatta',
+          size: 'Free',
+          sku: dupatta.bySize.Free.sku,
+          unitPricePaise: 104_900,
+        },
+      ],
+      itemCount: 2,
+      subTotalPaise: 234_800,
+      discountType: 'COUPON',
+      discountPaise: 30_000,
+      grandTotalPaise: 209_700,
+      couponId: coupon.id,
+      couponCode: coupon.code,
+      currency: 'INR',
+      shippingAddress: { ...shippingAddress, country: 'India' },
+      email: shippingAddress.email,
+      phone: shippingAddress.phone,
+      paymentMethod: 'cod',
+      idempotencyKey: expect.stringMatching(/^cart:[\w-]+:\d+$/),
+      razorpayOrderId: null,
+      razorpayPaymentId: null,
+      orderId: order._id,
+      failureReason: null,
+      createdAt: expect.any(Date),
+      updatedAt: now,
+    });
+    // The attempt's creation is the transaction's clock (the column's default), not the order's.
+    expect(Math.abs(attempt.createdAt.getTime() - now.getTime())).toBeLessThan(10_000);
+
+    // The bought lines left the cart; the other one stays.
+    expect(await t.db.select({ variantId: cartItems.variantId }).from(cartItems).where(eq(cartItems.userId, shopper.user.id))).toEqual([
+      { variantId: other.variantId },
+    ]);
+    // Delivered after the commit, maybe already (sentAt): the row as written is what matters here.
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, shippingAddress.email)))
+      .filter((m) => m.attachments.some((a) => a.kind === 'invoice' && a.orderId === order._id))
+      .map(({ sentAt: _sent, ...m }) => m);
+    expect(mails).toEqual([
+      {
+        id: expect.any(String),
+        to: shippingAddress.email,
+        subject: expect.stringContaining(order._id.slice(-8).toUpperCase()),
+        text: [
+          `Thank you for your order #${order._id.slice(-8).toUpperCase()}!`,
+          '',
+          '1 × Indigo Kurta (M) — ₹1,299',
+          '1 × Silk Dupatta (Free) — ₹1,049',
+          '',
+          'Subtotal: ₹2,348',
+          `Coupon ${coupon.code}: −₹300`,
+          'Shipping: FREE',
+          'Cash on Delivery fee: ₹49',
+          'Pay on delivery: ₹2,097',
+          '(incl. GST ₹99.85)',
+          '',
+          'Delivering to:',
+          'Asha Verma',
+          '12 MG Road',
+          'Flat 4B',
+          'Bengaluru, Karnataka 560001',
+          'India',
+        ].join('\n'),
+        html: expect.stringContaining('Indigo Kurta'),
+        attachments: [{ kind: 'invoice', orderId: order._id }],
+        attempts: 1,
+        nextAttemptAt: expect.any(Date),
+        lastError: null,
+        createdAt: expect.any(Date),
+      },
+    ]);
+    expect(mails[0].nextAttemptAt.getTime() - mails[0].createdAt.getTime()).toBe(5 * 60_000);
+  });
+
+  it("places the order in a transaction of two statements: the shopper's lock, then the placement", async () => {
+    const shopper = await createUser(t.app, t.db);
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `ONE${Date.now() % 1_000_000}`, kind: 'flat', amountOffPaise: 30_000, maxUsesPerShopper: 1 })
+      .returning();
+    const log = loggingDatabase(t.db);
+    const input = { items: [await oneLine(), await oneLine()], fromBuyNow: false, shippingAddress, couponCode: coupon.code };
+    const placed = await placeCodOrder({ ...t.app.paymentDeps, db: log.db }, shopper.user.id, input, 'statements-1');
+    expect(placed).toMatchObject({ replayed: false, order: { coupon: { code: coupon.code } } });
+    // Issue 8: each statement is a round trip. The attempt is written by the placement, and the
+    // shopper's history is its guard (read after the lock: see cod.ts).
+    const [transaction, ...others] = log.transactions();
+    expect(others).toEqual([]);
+    expect(transaction).toHaveLength(2);
+    expect(transaction[0]).toMatch(/^select "users"\."id" from "users" where .* for update$/);
+    expect(transaction[1]).toMatch(/^with guard as \(.*insert into "checkout_attempts"/);
+    // The same key again: answered before the transaction, from the order placed.
+    log.logged.length = 0;
+    const again = await placeCodOrder({ ...t.app.paymentDeps, db: log.db }, shopper.user.id, input, 'statements-1');
+    expect(again).toMatchObject({ replayed: true, order: { _id: placed.order._id } });
+    expect(log.transactions()).toEqual([]);
+  });
+
   it('ships out of state with IGST', async () => {
     const shopper = await createUser(t.app, t.db);
     const line = await oneLine(300_000);
@@ -158,6 +414,16 @@ describe('Cash on Delivery', () => {
     );
     await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, first._id));
     expect((await placeCod(shopper, [await oneLine()])).statusCode).toBe(201);
+  });
+
+  it('holds the open-order limit when one shopper submits several carts at once', async () => {
+    const shopper = await createUser(t.app, t.db);
+    await placeCod(shopper, [await oneLine()]);
+    const carts = await Promise.all(Array.from({ length: 4 }, () => oneLine()));
+    // Each waits for the one before it on the shopper's row, then counts the orders it placed.
+    const results = await Promise.all(carts.map((line) => placeCod(shopper, [line])));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    expect(await t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id))).toHaveLength(2);
   });
 
   it('refuses COD for blocked pincodes, when switched off, and to shoppers whose COD orders came back undelivered twice', async () => {

@@ -13,18 +13,24 @@
  *   coupon) submitted again within a minute, answers with the order the first call placed. A
  *   shopper's COD placements take turns on their user row, so these checks and the limits hold under
  *   concurrent submissions.
+ *
+ * The order's transaction is two statements (issue 8: each is a round trip): the shopper's row lock,
+ * then the placement, which writes the attempt with the order and checks the history above (twin,
+ * open and returned orders) as its guard, before it writes anything. The history cannot be read by
+ * the locking statement itself: a statement that waits for a lock keeps the snapshot it started with,
+ * so it would miss the order of the submission it waited for.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
 import { COUPON_MESSAGES } from '../../../core/coupons';
 import { formatINR, toPaise } from '../../../core/money';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
-import type { Tx } from '../../db/client';
+import { fixedStatement, type Database, type Tx } from '../../db/client';
 import { checkoutAttempts, orderEvents, orders, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
-import { afterPlacement, placeOrder, Unfillable, type UnfillableReason } from '../orders/place-order';
+import { afterPlacement, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
 import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from './service';
 
@@ -68,51 +74,72 @@ function idempotencyKeys(userId: string, input: CheckoutInput, clientKey: string
   return [`cart:${hash}:${minute}`, `cart:${hash}:${minute - 1}`];
 }
 
-/** The query of the order an earlier call with one of these keys placed (within the window for cart keys). */
-function earlierOrder(db: Tx, userId: string, keys: string[], now: number) {
-  return db
-    .select({ orderId: checkoutAttempts.orderId })
-    .from(checkoutAttempts)
-    .where(
-      and(
-        eq(checkoutAttempts.userId, userId),
-        inArray(checkoutAttempts.idempotencyKey, keys),
-        eq(checkoutAttempts.status, 'completed'),
-        keys[0].startsWith('cart:') ? gte(checkoutAttempts.createdAt, new Date(now - SAME_CART_WINDOW_MS)) : undefined,
-      ),
-    )
-    .orderBy(desc(checkoutAttempts.createdAt))
-    .limit(1);
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The order an earlier call with one of these keys placed (`codKeys`), within the window for cart keys
+ * (`codSince`, null for a client's key), by the shopper `codUserId`.
+ */
+const earlierOrder = sql`select ${checkoutAttempts.orderId} from ${checkoutAttempts} where ${checkoutAttempts.userId} = ${p(
+  'codUserId',
+)}::uuid and ${checkoutAttempts.idempotencyKey} = any(${p('codKeys')}::text[]) and ${checkoutAttempts.status} = 'completed' and (${p(
+  'codSince',
+)}::timestamptz is null or ${checkoutAttempts.createdAt} >= ${p('codSince')}::timestamptz) order by ${checkoutAttempts.createdAt} desc limit 1`;
+const earlierOrderStatement = fixedStatement(earlierOrder);
+
+/** The values of `earlierOrder` (and of the COD guard) for one call. */
+function earlierOrderValues(userId: string, keys: string[], now: number) {
+  const since = keys[0].startsWith('cart:') ? new Date(now - SAME_CART_WINDOW_MS).toISOString() : null;
+  return { codUserId: userId, codKeys: keys, codSince: since };
 }
 
 /** The order an earlier call with one of these keys placed (within the window for cart keys), or null. */
-async function placedEarlier(db: Tx, userId: string, keys: string[], now: number): Promise<string | null> {
-  const [row] = await earlierOrder(db, userId, keys, now);
-  return row?.orderId ?? null;
+async function placedEarlier(db: Database, userId: string, keys: string[], now: number): Promise<string | null> {
+  const { rows } = await db.execute<{ order_id: string | null }>(earlierOrderStatement(earlierOrderValues(userId, keys, now)));
+  return rows[0]?.order_id ?? null;
 }
 
-/**
- * In one query: the order an earlier call with these keys placed (`twin`, or null), the shopper's
- * undelivered COD orders and their COD orders returned without delivery.
- */
-async function codHistory(
-  tx: Tx,
-  userId: string,
-  keys: string[],
-  now: number,
-): Promise<{ twin: string | null; open: number; returnedUndelivered: number }> {
-  const [row] = await tx
-    .select({
-      twin: sql<string | null>`(${earlierOrder(tx, userId, keys, now)})`,
-      open: sql<number>`(count(*) filter (where ${inArray(orders.status, UNDELIVERED)}))::int`,
-      // Qualified by hand: drizzle leaves a select list's columns unqualified, which inside this
-      // subquery would name order_events' own columns.
-      returnedUndelivered: sql<number>`(count(*) filter (where ${orders.status} = 'returned' and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${orders}.id and delivered.status = 'delivered')))::int`,
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paymentMethod, 'cod')));
-  return row;
+/** The shopper's history the placement checks first: see `codGuard`. */
+interface CodHistory {
+  /** The order an earlier call with these keys placed, or null. */
+  twin: string | null;
+  /** The shopper's undelivered COD orders. */
+  open_orders: number;
+  /** The shopper's COD orders returned without delivery. */
+  returned_undelivered: number;
+  ok: boolean;
 }
+
+const codHistory = sql`select h.*, h.twin is null and h.returned_undelivered < ${p('codMaxReturned')}::int and h.open_orders < ${p(
+  'codMaxOpen',
+)}::int as ok from (select (${earlierOrder}) as twin, (count(*) filter (where ${orders.status} = any(${p(
+  'codUndelivered',
+)}::text[])))::int as open_orders, (count(*) filter (where ${orders.status} = 'returned' and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${
+  orders.id
+} and delivered.status = 'delivered')))::int as returned_undelivered from ${orders} where ${orders.userId} = ${p('codUserId')}::uuid and ${
+  orders.paymentMethod
+} = 'cod') h`;
+
+/**
+ * The placement's guard (orders/place-order.ts): in its statement, after the shopper's lock, the
+ * order an earlier call with these keys placed, the shopper's undelivered COD orders and their COD
+ * orders returned without delivery; ok when there is no twin and both are under their limits.
+ */
+function codGuard(userId: string, keys: string[], now: number, maxOpenOrders: number): PlacementGuard<CodHistory> {
+  return {
+    name: 'cod',
+    select: codHistory,
+    values: {
+      ...earlierOrderValues(userId, keys, now),
+      codUndelivered: UNDELIVERED,
+      codMaxOpen: maxOpenOrders,
+      codMaxReturned: MAX_RETURNED_UNDELIVERED,
+    },
+  };
+}
+
+/** Locks the shopper's row: their COD placements take turns. */
+const lockShopper = fixedStatement(sql`select ${users.id} from ${users} where ${users.id} = ${p('userId')}::uuid for update`);
 
 /** The order as its owner reads it (placed earlier). */
 async function orderById(db: Tx, orderId: string): Promise<Order> {
@@ -154,19 +181,24 @@ export async function placeCodOrder(
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
   try {
     outcome = await deps.db.transaction(async (tx) => {
-      // The shopper's COD placements take turns here, so a twin submission sees the first one's order
-      // and the open-order limit counts every order placed before this one.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const history = await codHistory(tx, userId, keys, now);
-      if (history.twin) return { orderId: history.twin };
-      if (history.returnedUndelivered >= MAX_RETURNED_UNDELIVERED) throw badRequest(COD_MESSAGES.returned);
-      if (history.open >= cod.maxOpenOrders) throw badRequest(COD_MESSAGES.open(cod.maxOpenOrders));
-      const [row] = await tx
-        .insert(checkoutAttempts)
-        .values({ ...attempt, paymentMethod: 'cod', idempotencyKey: keys[0] })
-        .returning();
-      const { placed, mail } = await placeOrder(tx, row, { method: 'cod' }, placement);
-      return { orderId: placed._id, placed, mail };
+      // The shopper's COD placements take turns here; the placement's guard then reads the history
+      // after this lock, so a twin submission sees the first one's order and the open-order limit
+      // counts every order placed before this one. The attempt is written with the order.
+      await tx.execute(lockShopper({ userId }));
+      const result = await placeOrder(
+        tx,
+        { ...attempt, paymentMethod: 'cod', idempotencyKey: keys[0], razorpayOrderId: null },
+        { method: 'cod' },
+        placement,
+        { insertAttempt: true, guard: codGuard(userId, keys, now, cod.maxOpenOrders) },
+      );
+      if (result.refused) {
+        const history = result.refused;
+        if (history.twin) return { orderId: history.twin };
+        if (history.returned_undelivered >= MAX_RETURNED_UNDELIVERED) throw badRequest(COD_MESSAGES.returned);
+        throw badRequest(COD_MESSAGES.open(cod.maxOpenOrders));
+      }
+      return { orderId: result.placed._id, placed: result.placed, mail: result.mail };
     });
   } catch (err) {
     if (err instanceof Unfillable) throw conflict(UNFILLABLE_COD[err.reason]);

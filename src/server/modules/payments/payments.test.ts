@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
+import { loggingDatabase } from '../../../../tests/helpers/statement-log';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { cartItems, checkoutAttempts, orders, refunds, variants } from '../../db/schema';
+import { verifyAndCreateOrder } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,6 +111,25 @@ describe('checkout with Razorpay', () => {
     ]);
     expect(order.timeline).toHaveLength(1);
     expect(order.timeline[0].status).toBe('placed');
+    // The attempt the payment completed points at the order, with the payment, as of the order's time.
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({
+      razorpayOrderId: created.order.id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      paymentStatus: 'captured',
+    });
+    const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, created.checkoutAttemptId));
+    expect(attempt).toMatchObject({
+      status: 'completed',
+      orderId: order._id,
+      razorpayOrderId: created.order.id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      paymentMethod: 'razorpay',
+      idempotencyKey: null,
+      failureReason: null,
+      updatedAt: row.createdAt,
+    });
+    expect(row.checkoutAttemptId).toBe(attempt.id);
     expect(await stockOf(bySize.M.id)).toBe(3);
     expect(await stockOf(bySize.L.id)).toBe(4);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, shopper.user.id))).toEqual([]);
@@ -133,6 +154,31 @@ describe('checkout with Razorpay', () => {
     // The next order is no longer a first order.
     const next = await createOrder(shopper, [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }]);
     expect(next.json().pricing.summary.discountType).toBe('NONE');
+  });
+
+  it("places a paid order in a transaction of two statements: the attempt's lock, then the placement", async () => {
+    const shopper = await createUser(t.app, t.db);
+    const { product, bySize } = await createProduct(t.db, {
+      variants: [
+        { size: 'M', pricePaise: 99_900, stockQty: 5 },
+        { size: 'L', pricePaise: 99_900, stockQty: 5 },
+      ],
+    });
+    const created = (
+      await createOrder(shopper, [
+        { productId: product.id, variantId: bySize.M.id, quantity: 1 },
+        { productId: product.id, variantId: bySize.L.id, quantity: 1 },
+      ])
+    ).json();
+    const paid = await t.sandbox.pay(created.order.id);
+    const log = loggingDatabase(t.db);
+    const { order } = await verifyAndCreateOrder({ ...t.app.paymentDeps, db: log.db }, paid);
+    expect(order.items).toHaveLength(2);
+    // Issue 8: each statement is a round trip.
+    expect(log.transactions()).toEqual([
+      [expect.stringMatching(/^select .* from "checkout_attempts" where .* for update$/), expect.stringMatching(/^with locked as \(/)],
+    ]);
+    expect(log.outside()).toEqual([]);
   });
 
   it('keeps the cart in buy-now mode', async () => {

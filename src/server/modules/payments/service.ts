@@ -207,13 +207,13 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
 }
 
 /**
- * What `placeOrder` needs from the shop settings (the seller, invoice prefix, GST slabs) and the
+ * What `placeOrder` needs from the shop settings (the seller, GST slabs) and the
  * order mail; read from the cached settings service before the order's transaction.
  */
 export async function placementContext(deps: PaymentDeps): Promise<PlacementContext> {
   const [settings, slabs] = await Promise.all([deps.settings.get(), deps.settings.taxSlabs()]);
-  const { legalName, address, state, gstin, invoicePrefix } = settings;
-  return { seller: { legalName, address, state, gstin, invoicePrefix }, slabs, orderMail: deps.orderMail };
+  const { legalName, address, state, gstin } = settings;
+  return { seller: { legalName, address, state, gstin }, slabs, orderMail: deps.orderMail };
 }
 
 /**
