@@ -106,11 +106,7 @@ export function createInvoiceNumbering(
         if (number) return number;
         // Numbered by an earlier run, or being numbered by another instance's run, which holds the
         // order's row lock until it commits: FOR SHARE waits for that and reads its number.
-        const [row] = await db
-          .select({ invoiceNumber: orders.invoiceNumber })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .for('share');
+        const [row] = await db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).for('share');
         return row?.invoiceNumber ?? null;
       } catch (err) {
         log?.error({ err, orderId }, 'invoice numbering failed; the next run numbers the order');
