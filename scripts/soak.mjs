@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { serveNodeArgs } from './lib/serve-command.mjs';
+import { serveEnv, serveNodeArgs } from './lib/serve-command.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 900);
 const START_SECONDS = Number(process.env.SOAK_START_SECONDS ?? 300);
@@ -24,7 +24,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'soak-'));
 
 const server = spawn(process.execPath, [...serveNodeArgs(), 'build/node/main.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  env: { ...process.env, ...serveEnv(), PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 /** The server's resident memory in MB: in all, anonymous (heaps, the WASM database) and file-backed (code). */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serveNodeArgs } from '../lib/serve-command.mjs';
+import { serveEnv, serveNodeArgs } from '../lib/serve-command.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -82,7 +82,7 @@ export async function startServer(env, logFile, nodeArgs = []) {
   const child = spawn(process.execPath, [...serveNodeArgs(), ...nodeArgs, 'build/node/main.js'], {
     cwd: root,
     stdio: ['ignore', fd, fd],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...serveEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
