@@ -376,7 +376,9 @@ export const orders = pgTable(
     ),
     index('orders_ship_last_name_idx').on(sql`lower(${t.shippingAddress} ->> 'lastName') text_pattern_ops`),
     // The orders invoice numbering still has to number, in the order it numbers them.
-    index('orders_invoice_due_idx').on(t.createdAt, t.id).where(sql`${t.invoiceDue}`),
+    index('orders_invoice_due_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.invoiceDue}`),
   ],
 );
 
