@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { listingQuerySchema } from '../../../core/schemas/listing';
 import { adminOrdersQuerySchema } from '../../../core/schemas/admin-orders';
@@ -398,17 +399,7 @@ describe('placing an order (orders/place-order.ts)', () => {
         {
           items: lines.map((line) => ({ ...line, quantity: 1 })),
           fromBuyNow: false,
-          shippingAddress: {
-            firstName: 'Asha',
-            lastName: 'Verma',
-            email: 'asha@example.in',
-            phone: '9876543210',
-            line1: '12 MG Road',
-            line2: '',
-            city: 'Bengaluru',
-            state: 'Karnataka',
-            pincode: '560001',
-          },
+          shippingAddress,
         },
         'plans-1',
       ),
