@@ -81,6 +81,10 @@ export function useWishlistMerge(): void {
           fallbackMessage: 'Could not add your saved products to your account',
         });
         guestWishlist.retain((id) => !ids.includes(id));
+        // A read of the list that started while the merge ran (the page after the login mounting the
+        // header) answers what the account held before it, and landing after this it would put the
+        // header's count back: it is cancelled before the merged list is set.
+        await queryClient.cancelQueries({ queryKey: wishlistQueryKey });
         queryClient.setQueryData(wishlistQueryKey, list);
       } catch {
         // kept in the browser; the next page tries again
