@@ -76,50 +76,33 @@ export function createInvoiceNumbering(
   invoicePrefix: () => Promise<string>,
   log?: { error(obj: object, msg: string): void },
 ): InvoiceNumbering {
-  /** The run out now, and the run not started yet that new calls join. */
-  let inFlight: Promise<Map<string, string>> | null = null;
-  let queued: Promise<Map<string, string>> | null = null;
+  /** The run not started yet that new calls join, and the one out now. */
+  let next: Promise<Map<string, string>> | null = null;
+  let current: Promise<unknown> = Promise.resolve();
 
   async function run(): Promise<Map<string, string>> {
     const { rows } = await db.execute<{ id: string; invoice_number: string }>(numberingStatement(await invoicePrefix()));
     return new Map(rows.map((row) => [row.id, row.invoice_number]));
   }
 
-  function start(): Promise<Map<string, string>> {
-    const result = run();
-    inFlight = result;
-    void result
-      .catch(() => undefined)
-      .then(() => {
-        if (inFlight === result) inFlight = null;
-      });
-    return result;
-  }
-
-  /** The next run to start: every order committed before it starts is numbered by it (or was before). */
+  /** The next run: every order committed before it starts is numbered by it (or was before). */
   function nextRun(): Promise<Map<string, string>> {
-    if (queued) return queued;
-    if (!inFlight) return start();
-    queued = inFlight
-      .catch(() => undefined)
-      .then(() => {
-        queued = null;
-        return start();
+    if (!next) {
+      const queued = current.then(() => {
+        next = null;
+        return run();
       });
-    // A caller that found its number in the run before need not wait for this one: its failure is
-    // then reported to the callers that do wait (and logged there), never left unhandled.
-    void queued.catch(() => undefined);
-    return queued;
+      next = queued;
+      current = queued.catch(() => undefined);
+    }
+    return next;
   }
 
   return {
     async numberFor(orderId) {
       try {
-        // The run out now started before this call, yet may have found the order committed (under
-        // load it usually has); the next run certainly numbers it if nothing else did.
-        const earlier = inFlight;
-        const next = nextRun();
-        const number = (await earlier?.catch(() => null))?.get(orderId) ?? (await next).get(orderId);
+        const numbered = await nextRun();
+        const number = numbered.get(orderId);
         if (number) return number;
         // Numbered by an earlier run, or being numbered by another instance's run, which holds the
         // order's row lock until it commits: FOR SHARE waits for that and reads its number.
