@@ -21,8 +21,8 @@
  *
  * The financial year is the one the order was placed in (India time), as `financialYearOf` says.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { fixedStatement, type Database } from '../../db/client';
 import { documentSequences, orders } from '../../db/schema';
 
 export interface InvoiceNumbering {
@@ -36,11 +36,12 @@ export interface InvoiceNumbering {
 }
 
 /**
- * The numbering statement for an invoice prefix (`$1`). The financial year's first calendar year is
- * the year of the order's time in India (UTC+05:30) three months earlier: April to March.
+ * The numbering statement; its value is the invoice `prefix`. The financial year's first calendar
+ * year is the year of the order's time in India (UTC+05:30) three months earlier: April to March.
+ * A `fixedStatement`, as is the read of one order's number below: prepared once per connection
+ * rather than parsed and planned on each of the thousands of runs a busy hour makes.
  */
-function numberingStatement(prefix: string) {
-  return sql`with due as materialized (
+const numberingStatement = fixedStatement(sql`with due as materialized (
       select ${orders.id} as id, ${orders.createdAt} as created_at,
         extract(year from (${orders.createdAt} at time zone 'UTC') + interval '5 hours 30 minutes' - interval '3 months')::int as fy_start
       from ${orders} where ${orders.invoiceDue}
@@ -61,11 +62,15 @@ function numberingStatement(prefix: string) {
       select due.id, years.fy, counted.last - years.n + row_number() over (partition by due.fy_start order by due.created_at, due.id) as seq
       from due join years using (fy_start) join counted on counted.financial_year = years.fy
     )
-    update ${orders} set invoice_number = ${prefix}::text || '/' || ranked.fy || '/' || lpad(ranked.seq::text, greatest(5, length(ranked.seq::text)), '0'),
+    update ${orders} set invoice_number = ${sql.placeholder('prefix')}::text || '/' || ranked.fy || '/' || lpad(ranked.seq::text, greatest(5, length(ranked.seq::text)), '0'),
       invoice_due = false
     from ranked where ${orders.id} = ranked.id
-    returning ${orders.id} as id, ${orders.invoiceNumber} as invoice_number`;
-}
+    returning ${orders.id} as id, ${orders.invoiceNumber} as invoice_number`);
+
+/** An order's invoice number, once whoever numbers it has committed (FOR SHARE waits for that). */
+const numberOf = fixedStatement(
+  sql`select ${orders.invoiceNumber} as invoice_number from ${orders} where ${orders.id} = ${sql.placeholder('orderId')}::uuid for share`,
+);
 
 /**
  * The numbering of one database handle. `invoicePrefix` reads the shop's current prefix (settings,
@@ -81,7 +86,7 @@ export function createInvoiceNumbering(
   let current: Promise<unknown> = Promise.resolve();
 
   async function run(): Promise<Map<string, string>> {
-    const { rows } = await db.execute<{ id: string; invoice_number: string }>(numberingStatement(await invoicePrefix()));
+    const { rows } = await db.execute<{ id: string; invoice_number: string }>(numberingStatement({ prefix: await invoicePrefix() }));
     return new Map(rows.map((row) => [row.id, row.invoice_number]));
   }
 
@@ -106,8 +111,8 @@ export function createInvoiceNumbering(
         if (number) return number;
         // Numbered by an earlier run, or being numbered by another instance's run, which holds the
         // order's row lock until it commits: FOR SHARE waits for that and reads its number.
-        const [row] = await db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).for('share');
-        return row?.invoiceNumber ?? null;
+        const { rows } = await db.execute<{ invoice_number: string | null }>(numberOf({ orderId }));
+        return rows[0]?.invoice_number ?? null;
       } catch (err) {
         log?.error({ err, orderId }, 'invoice numbering failed; the next run numbers the order');
         return null;

@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { fixedStatement } from '../../db/client';
-import { orders } from '../../db/schema';
+import { fixedStatement, openDatabase } from '../../db/client';
+import { orders, variants } from '../../db/schema';
+import { placeCodOrder } from '../payments/cod';
 
 // fixedStatement texts (the order placement's among them) run as named prepared statements on
 // PostgreSQL (db/client.ts, NamingClient).
@@ -33,6 +36,42 @@ describe('fixed statements', () => {
       expect(prepared[0].name).toMatch(/^fixed_\d+$/);
     } else {
       expect(prepared).toEqual([]);
+    }
+  });
+});
+
+describe('plans kept per connection (PostgreSQL)', () => {
+  it('prices one product and places its COD order on plans planned once, not anew on every run', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app, t.db)));
+    const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 99_900, stockQty: 50 }] });
+    const onPostgres = process.env.TEST_DB === 'postgres';
+    // One connection, so every run below meets the statements it prepared before.
+    const single = onPostgres
+      ? await openDatabase({ url: (t.db.$client as unknown as pg.Pool).options.connectionString, poolSize: 1 })
+      : null;
+    const db = single?.db ?? t.db;
+    try {
+      const deps = { ...t.app.paymentDeps, db };
+      const items = [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }];
+      // PostgreSQL plans a prepared statement's first five runs for their values, then keeps a
+      // generic plan unless planning each run looks cheaper.
+      for (const shopper of shoppers) {
+        const placed = await placeCodOrder(deps, shopper.user.id, { items, fromBuyNow: true, shippingAddress });
+        expect(placed.replayed).toBe(false);
+      }
+      const [variant] = await t.db.select({ stockQty: variants.stockQty }).from(variants).where(eq(variants.id, bySize.M.id));
+      expect(variant.stockQty).toBe(42);
+      if (!onPostgres) return;
+      const { rows } = await db.execute<{ name: string; statement: string; generic_plans: number; custom_plans: number }>(
+        sql`select name, statement, generic_plans::int, custom_plans::int from pg_prepared_statements`,
+      );
+      const pricing = rows.find((r) => r.name === 'pricing_catalogue_one');
+      const placement = rows.find((r) => /^with guard as/.test(r.statement));
+      expect(pricing, JSON.stringify(rows.map((r) => r.name))).toBeDefined();
+      expect(placement, JSON.stringify(rows.map((r) => r.statement.slice(0, 40)))).toBeDefined();
+      expect({ pricing: pricing!.generic_plans, placement: placement!.generic_plans }).toEqual({ pricing: 3, placement: 3 });
+    } finally {
+      await single?.close();
     }
   });
 });
