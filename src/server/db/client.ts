@@ -6,8 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { is, Param, Placeholder, SQL, StringChunk } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, Param, Placeholder, SQL, StringChunk, type Column } from 'drizzle-orm';
+import { CasingCache } from 'drizzle-orm/casing';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -144,6 +145,29 @@ export function fixedStatement(template: SQL): (values: Record<string, unknown>)
     }
     return new SQL(queryChunks);
   };
+}
+
+/**
+ * Reads the rows of `table` that a `fixedStatement` selected with `select *` (keys are the columns'
+ * names, values as the driver gives them) as Drizzle's own select gives them: keyed by property, each
+ * value decoded by its column (a timestamp to a Date, jsonb to its value). Built once per table.
+ */
+export function tableRows<T extends PgTable>(table: T): (rows: readonly Record<string, unknown>[]) => T['$inferSelect'][] {
+  const casing = new CasingCache('snake_case');
+  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).map(([key, column]) => ({
+    key,
+    name: casing.getColumnCasing(column),
+    column,
+  }));
+  return (rows) =>
+    rows.map((raw) => {
+      const row: Record<string, unknown> = {};
+      for (const { key, name, column } of columns) {
+        const value = raw[name];
+        row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      }
+      return row;
+    });
 }
 
 /** A transaction handle or the database itself. */

@@ -47,7 +47,7 @@ describe('plans kept per connection (PostgreSQL)', () => {
     const onPostgres = process.env.TEST_DB === 'postgres';
     // One connection, so every run below meets the statements it prepared before.
     const single = onPostgres
-      ? await openDatabase({ url: (t.db.$client as unknown as pg.Pool).options.connectionString, poolSize: 1 })
+      ? await openDatabase({ url: (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString, poolSize: 1 })
       : null;
     const db = single?.db ?? t.db;
     try {

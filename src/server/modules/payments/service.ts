@@ -22,7 +22,7 @@ import {
   shippingAddressSchema,
   type ShippingAddress,
 } from '../../../core/schemas/checkout';
-import { preparedOnce, type Database } from '../../db/client';
+import { fixedStatement, preparedOnce, tableRows, type Database } from '../../db/client';
 import { checkoutAttempts, refunds, users } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -288,6 +288,19 @@ export async function verifyAndCreateOrder(
 }
 
 /**
+ * The checkout attempt locked for completing (by id, or by the Razorpay order id it was created
+ * with): fixed statements, since a paid checkout's verify built this select with Drizzle anew on
+ * every call, 6% of the shop's CPU per paid order (a profile of the checkout bench, 26 Nov 2026).
+ */
+const lockAttempt = {
+  byId: fixedStatement(sql`select * from ${checkoutAttempts} where ${checkoutAttempts.id} = ${sql.placeholder('id')}::uuid for update`),
+  byRazorpayOrderId: fixedStatement(
+    sql`select * from ${checkoutAttempts} where ${checkoutAttempts.razorpayOrderId} = ${sql.placeholder('razorpayOrderId')}::text for update`,
+  ),
+};
+const attemptRows = tableRows(checkoutAttempts);
+
+/**
  * Turns a paid checkout attempt (by id, or by its Razorpay order id) into its order, exactly once.
  * Used by verify and by webhooks. Throws 400 for an unknown attempt, 409 (after refunding) when
  * the stock is gone.
@@ -299,11 +312,12 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
   try {
     const placement = await placementContext(deps);
     outcome = await deps.db.transaction(async (tx) => {
-      const [attempt] = await tx
-        .select()
-        .from(checkoutAttempts)
-        .where(typeof which === 'string' ? eq(checkoutAttempts.id, which) : eq(checkoutAttempts.razorpayOrderId, which.razorpayOrderId))
-        .for('update');
+      const { rows } = await tx.execute<Record<string, unknown>>(
+        typeof which === 'string'
+          ? lockAttempt.byId({ id: which })
+          : lockAttempt.byRazorpayOrderId({ razorpayOrderId: which.razorpayOrderId }),
+      );
+      const [attempt] = attemptRows(rows);
       if (!attempt) throw badRequest(VERIFY_FAILED);
       attemptId = attempt.id;
       if (attempt.orderId) return { orderId: attempt.orderId };
