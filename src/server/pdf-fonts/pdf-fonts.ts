@@ -53,8 +53,8 @@ const SUBSET_CACHE_ENTRIES = 64;
  * document's own subset of a face, and fontkit builds it anew every time (each glyph decoded and
  * every table written), 40% of an invoice's CPU. A subset is the glyphs in the order the document
  * first used them, and the same glyphs in the same order always encode to the same bytes, so the
- * bytes are kept by that order. Invoices set the same labels first, so most share their subsets: 84%
- * of 1,100 subsets of invoices with 500 buyers' names, ten products and five streets.
+ * bytes are kept by that order. Invoices set the same labels first, so many share their subsets: 59%
+ * of the subsets under the checkout bench (each order of another product, amount and reference).
  */
 function withSharedSubsets(font: Font): Font {
   const createSubset = font.createSubset.bind(font);

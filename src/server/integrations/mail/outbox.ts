@@ -10,8 +10,11 @@
  *
  * Deliveries after a commit run one at a time per process, oldest first (AFTER_COMMIT_CONCURRENCY):
  * a confirmation draws its invoice PDF (several ms of CPU), and fifty checkouts at once must not
- * draw fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread. Past
- * AFTER_COMMIT_BACKLOG waiting, a mail is left to the retry loop, which sends it when its lease ends.
+ * draw fifty PDFs and hold fifty MIME messages while shoppers wait on the same thread. The first
+ * AFTER_COMMIT_BACKLOG waiting keep their message in memory; past them only the mail's id waits, and
+ * the row is read back when its turn comes, claimed only if nobody has (the retry loop after the
+ * lease). Past AFTER_COMMIT_WAITING_IDS as well, a mail is left to the retry loop, which sends it
+ * when its lease ends: a sale's burst of orders gets its confirmations in seconds, not minutes.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -48,8 +51,13 @@ const LEASE_MS = 5 * 60_000;
  * in the order their changes committed ("out for delivery" before "delivered").
  */
 export const AFTER_COMMIT_CONCURRENCY = 1;
-/** Mails waiting for that; beyond it, the retry loop sends them when their lease ends. */
-export const AFTER_COMMIT_BACKLOG = 500;
+/**
+ * Mails waiting for that with their message in memory (an order's confirmation is about 10 KB of
+ * HTML and text); beyond it they wait by id, at the cost of reading their row back.
+ */
+export const AFTER_COMMIT_BACKLOG = 100;
+/** Mails waiting by id beyond the backlog; past them, the retry loop sends them when their lease ends. */
+export const AFTER_COMMIT_WAITING_IDS = 20_000;
 const LEASE = sql.raw(`interval '${LEASE_MS / 1000} seconds'`);
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
@@ -77,8 +85,9 @@ export function createMailQueue(
   db: Database,
   mailer: Mailer,
   log?: { warn(obj: object, msg: string): void },
-  opts: { renderAttachment?: AttachmentRenderer } = {},
+  opts: { renderAttachment?: AttachmentRenderer; backlog?: { messages: number; ids: number } } = {},
 ): MailQueue {
+  const backlog = opts.backlog ?? { messages: AFTER_COMMIT_BACKLOG, ids: AFTER_COMMIT_WAITING_IDS };
   async function render(row: StagedMail): Promise<MailFile[] | undefined> {
     const refs = row.attachments ?? [];
     if (refs.length === 0) return undefined;
@@ -112,6 +121,20 @@ export function createMailQueue(
 
   const afterCommit = pLimit(AFTER_COMMIT_CONCURRENCY);
 
+  /**
+   * Delivers the staged mail `id` whose turn came after waiting by id: claims its row for a new lease
+   * only while it is unsent and still under the lease it was staged with (`stagedLease`), so a mail
+   * the retry loop took meanwhile is not sent twice. Resolves false when it was not claimed.
+   */
+  async function attemptWaiting(id: string, stagedLease: Date): Promise<boolean> {
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() + ${LEASE}` })
+      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), eq(mailOutbox.nextAttemptAt, stagedLease)))
+      .returning();
+    return row ? attempt(row) : false;
+  }
+
   function stage(message: MailMessage): StagedMail {
     const now = new Date();
     return {
@@ -136,12 +159,15 @@ export function createMailQueue(
       await attempt(row);
     },
     stage,
-    async deliver(mail) {
-      if (afterCommit.pendingCount >= AFTER_COMMIT_BACKLOG) {
-        log?.warn({ mailId: mail.id }, 'mail backlog full; the retry loop sends this mail when its lease ends');
-        return;
-      }
-      await afterCommit(() => attempt(mail));
+    deliver(mail) {
+      const waiting = afterCommit.pendingCount;
+      const done = () => undefined;
+      if (waiting < backlog.messages) return afterCommit(() => attempt(mail)).then(done);
+      // Not async, and nothing below keeps `mail`: only its id and lease wait.
+      const { id, nextAttemptAt } = mail;
+      if (waiting < backlog.messages + backlog.ids) return afterCommit(() => attemptWaiting(id, nextAttemptAt)).then(done);
+      log?.warn({ mailId: id }, 'mail backlog full; the retry loop sends this mail when its lease ends');
+      return Promise.resolve();
     },
     async deliverDue() {
       const claimed = await db.execute<{ id: string }>(sql`

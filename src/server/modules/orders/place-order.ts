@@ -467,7 +467,9 @@ export async function afterPlacement(
 ): Promise<Order> {
   const invoiceNumber = await deps.invoiceNumbering.numberFor(placed._id);
   if (mail && invoiceNumber) {
-    deps.orderMail?.queue.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId: mail.id }, 'order mail not delivered'));
+    // The mail's id only is kept for the log: a mail waiting past the backlog is not kept in memory.
+    const mailId = mail.id;
+    deps.orderMail?.queue.deliver(mail).catch((err: unknown) => deps.log?.error({ err, mailId }, 'order mail not delivered'));
   }
   return { ...placed, invoiceNumber };
 }
