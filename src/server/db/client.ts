@@ -147,18 +147,27 @@ export function fixedStatement(template: SQL): (values: Record<string, unknown>)
   };
 }
 
+/** The column casing every database handle uses (snake_case names for camelCase properties). */
+export const casing = new CasingCache('snake_case');
+
+/**
+ * A table's columns, each as its property, its name in the database and the column (which encodes and
+ * decodes its values), leaving out the properties in `omit`. For statements written as text whose rows
+ * go in as jsonb (orders/place-order.ts) or come back by column name (`tableRows`).
+ */
+export function tableColumns(table: PgTable, omit: string[] = []) {
+  return Object.entries(getTableColumns(table) as Record<string, Column>)
+    .filter(([key]) => !omit.includes(key))
+    .map(([key, column]) => ({ key, name: casing.getColumnCasing(column), column }));
+}
+
 /**
  * Reads the rows of `table` that a `fixedStatement` selected with `select *` (keys are the columns'
  * names, values as the driver gives them) as Drizzle's own select gives them: keyed by property, each
  * value decoded by its column (a timestamp to a Date, jsonb to its value). Built once per table.
  */
 export function tableRows<T extends PgTable>(table: T): (rows: readonly Record<string, unknown>[]) => T['$inferSelect'][] {
-  const casing = new CasingCache('snake_case');
-  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).map(([key, column]) => ({
-    key,
-    name: casing.getColumnCasing(column),
-    column,
-  }));
+  const columns = tableColumns(table);
   return (rows) =>
     rows.map((raw) => {
       const row: Record<string, unknown> = {};

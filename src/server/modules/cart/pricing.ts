@@ -3,7 +3,7 @@
  * by the server; a price sent by a client is ignored). Amounts come out in paise for storage and in
  * rupees for the API.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PricedLineItem, Pricing } from '../../../core/api-types';
 import { mrpFigures, priceLines, type CartTotalsPaise } from '../../../core/pricing';
 import { toRupees } from '../../../core/money';
@@ -80,20 +80,14 @@ export const catalogueColumns = {
  * elements): 0.45 ms of its CPU per checkout in the statement log of the checkout bench (26 Nov
  * 2026), where most carts and every Buy Now hold one product. The one-product form is planned once.
  */
-const catalogueQuery = preparedOnce((db) => ({
-  one: db
-    .select(catalogueColumns)
-    .from(products)
-    .leftJoin(variants, eq(variants.productId, products.id))
-    .where(eq(products.id, sql.placeholder('productId')))
-    .prepare('pricing_catalogue_one'),
-  many: db
-    .select(catalogueColumns)
-    .from(products)
-    .leftJoin(variants, eq(variants.productId, products.id))
-    .where(sql`${products.id} = any(${sql.placeholder('productIds')})`)
-    .prepare('pricing_catalogue'),
-}));
+const catalogueQuery = preparedOnce((db) => {
+  const select = (where: SQL) =>
+    db.select(catalogueColumns).from(products).leftJoin(variants, eq(variants.productId, products.id)).where(where);
+  return {
+    one: select(eq(products.id, sql.placeholder('productId'))).prepare('pricing_catalogue_one'),
+    many: select(sql`${products.id} = any(${sql.placeholder('productIds')})`).prepare('pricing_catalogue'),
+  };
+});
 
 /** The catalogue rows pricing needs: products, their variants, first images, and the paid-order flag. */
 export interface Catalogue {

@@ -32,12 +32,11 @@
  * taxed, as part of the supply of the goods, at the highest rate among the order's lines.
  */
 import { randomUUID } from 'node:crypto';
-import { getTableColumns, sql, type Column, type SQL, type SQLChunk } from 'drizzle-orm';
-import { CasingCache } from 'drizzle-orm/casing';
+import { sql, type Column, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order } from '../../../core/api-types';
 import { allotDiscount, computeGst, gstOnCharge, type TaxSlab } from '../../../core/tax';
-import { fixedStatement, type Tx } from '../../db/client';
+import { casing, fixedStatement, tableColumns, type Tx } from '../../db/client';
 import {
   cartItems,
   checkoutAttempts,
@@ -135,22 +134,14 @@ function taxLines(attempt: PlacedAttempt, ctx: PlacementContext) {
   return { discounts, goods, codFeePaise, taxPaise: goods.totals.taxPaise + fee.taxPaise };
 }
 
-const casing = new CasingCache('snake_case');
+type Columns = ReturnType<typeof tableColumns>;
 
-/** A table's columns as its rows are written from jsonb: the property, the column's name and the column. */
-function columnsOf(table: PgTable, omit: string[] = []) {
-  return Object.entries(getTableColumns(table) as Record<string, Column>)
-    .filter(([key]) => !omit.includes(key))
-    .map(([key, column]) => ({ key, name: casing.getColumnCasing(column), column }));
-}
-type Columns = ReturnType<typeof columnsOf>;
-
-const ORDER_COLUMNS = columnsOf(orders);
-const ITEM_COLUMNS = columnsOf(orderItems);
-const EVENT_COLUMNS = columnsOf(orderEvents);
+const ORDER_COLUMNS = tableColumns(orders);
+const ITEM_COLUMNS = tableColumns(orderItems);
+const EVENT_COLUMNS = tableColumns(orderEvents);
 // created_at is left to its default, the transaction's clock, as when the attempt was inserted alone.
-const ATTEMPT_COLUMNS = columnsOf(checkoutAttempts, ['createdAt']);
-const MAIL_COLUMNS = columnsOf(mailOutbox);
+const ATTEMPT_COLUMNS = tableColumns(checkoutAttempts, ['createdAt']);
+const MAIL_COLUMNS = tableColumns(mailOutbox);
 
 /**
  * A row as the jsonb object `jsonb_populate_record` reads, keyed by column name, each value encoded as
