@@ -79,6 +79,31 @@ describe('invoice numbering', () => {
     expect(await numbering.numberFor(april)).toBe(`RM/2027-28/${String(before.april + 1).padStart(5, '0')}`);
   });
 
+  it('answers an order from the run out when it asks, if that run found it: no second run, no read-back', async () => {
+    const [order] = await dueOrders([new Date(Date.now() - 10_000)]);
+    let statements = 0;
+    const counted = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== 'execute') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const numbering = createInvoiceNumbering(counted, prefix);
+    // A run starts (the job's, or another order's) after the order committed, and is out when the
+    // order asks for its number.
+    const run = numbering.numberDue();
+    await new Promise((resolve) => setImmediate(resolve));
+    const number = await numbering.numberFor(order);
+    expect(await run).toBeGreaterThanOrEqual(1);
+    expect(number).toBe((await numbersOf([order])).get(order)?.invoiceNumber);
+    expect(number).toMatch(/^RM\/\d{4}-\d{2}\/\d{5}$/);
+    expect(statements).toBe(1);
+  });
+
   it('gives every order one number and leaves no gap when two instances number at once', async () => {
     const start = Date.now() - 30_000;
     const ids = await dueOrders(Array.from({ length: 40 }, (_, i) => new Date(start + i)));

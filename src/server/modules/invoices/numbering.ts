@@ -13,8 +13,9 @@
  * order's number. One statement numbers every order waiting for one (locked with SKIP LOCKED, so two
  * instances never number the same order), oldest first, counts the year's row up by as many and
  * commits on its own: the counter row is locked for one statement of the database's own time, and
- * one run numbers all the orders committed while the previous run was out. Calls that arrive while a
- * run is out share the next run. A number is used only by the statement that writes it to an order,
+ * one run numbers all the orders committed while the previous run was out. A call that arrives while
+ * a run is out first looks for its order in that run's answer (under load the run usually started
+ * after the order committed, and found it); otherwise it shares the next run with the others. A number is used only by the statement that writes it to an order,
  * so the series stays gapless; an order whose number was not given (the shop stopped between the
  * commit and the run) is numbered by the next run from any instance (jobs.ts runs one every 30 s).
  * Orders placed before invoices existed have no number and are not due: they stay without one.
@@ -81,8 +82,9 @@ export function createInvoiceNumbering(
   invoicePrefix: () => Promise<string>,
   log?: { error(obj: object, msg: string): void },
 ): InvoiceNumbering {
-  /** The run not started yet that new calls join, and the one out now. */
+  /** The run not started yet that new calls join; the one out now, and its numbers once back. */
   let next: Promise<Map<string, string>> | null = null;
+  let out: Promise<Map<string, string> | null> | null = null;
   let current: Promise<unknown> = Promise.resolve();
 
   async function run(): Promise<Map<string, string>> {
@@ -95,7 +97,9 @@ export function createInvoiceNumbering(
     if (!next) {
       const queued = current.then(() => {
         next = null;
-        return run();
+        const result = run();
+        out = result.catch(() => null);
+        return result;
       });
       next = queued;
       current = queued.catch(() => undefined);
@@ -106,8 +110,10 @@ export function createInvoiceNumbering(
   return {
     async numberFor(orderId) {
       try {
-        const numbered = await nextRun();
-        const number = numbered.get(orderId);
+        // The run out now started before this call, yet under load it has usually found the order
+        // committed: then the order's number is in its answer, and no other run or read is needed.
+        const earlier = await out;
+        const number = earlier?.get(orderId) ?? (await nextRun()).get(orderId);
         if (number) return number;
         // Numbered by an earlier run, or being numbered by another instance's run, which holds the
         // order's row lock until it commits: FOR SHARE waits for that and reads its number.
