@@ -340,7 +340,8 @@ describe('Cash on Delivery', () => {
     expect(transaction).toHaveLength(2);
     expect(transaction[0]).toMatch(/^select "users"\."id" from "users" where .* for update$/);
     expect(transaction[1]).toMatch(/^with guard as \(.*insert into "checkout_attempts"/);
-    // The same key again: answered before the transaction, from the order placed.
+    // The same key again: the coupon is used now, so the rules refuse the call; before refusing it
+    // looks for the order an earlier call placed, and answers with it without a transaction.
     log.logged.length = 0;
     const again = await placeCodOrder({ ...t.app.paymentDeps, db: log.db }, shopper.user.id, input, 'statements-1');
     expect(again).toMatchObject({ replayed: true, order: { _id: placed.order._id } });
@@ -372,6 +373,19 @@ describe('Cash on Delivery', () => {
     // A new key is a new order.
     expect((await placeCod(shopper, [line], { key: 'checkout-8b1c' })).statusCode).toBe(201);
     expect(await stockOf(line.variantId)).toBe(8);
+  });
+
+  it('answers a repeated call with its order even when that order took the last unit', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const line = await oneLine(99_900, 1);
+    const first = await placeCod(shopper, [line], { key: 'last-unit-1' });
+    expect(first.statusCode).toBe(201);
+    expect(await stockOf(line.variantId)).toBe(0);
+    const again = await placeCod(shopper, [line], { key: 'last-unit-1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order._id).toBe(first.json().order._id);
+    // Another key is another order, and nothing is left for it.
+    expect((await placeCod(shopper, [line], { key: 'last-unit-2' })).statusCode).toBe(409);
   });
 
   it('takes the same cart submitted twice within a minute as one order', async () => {

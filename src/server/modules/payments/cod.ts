@@ -10,9 +10,10 @@
  * - At most `maxOpenOrders` undelivered COD orders per shopper, and none for a shopper two of whose
  *   earlier COD orders came back undelivered (status 'returned' with no 'delivered' in the timeline).
  * - Idempotent: the client's `Idempotency-Key` header, or without it the same cart (lines, address,
- *   coupon) submitted again within a minute, answers with the order the first call placed. A
- *   shopper's COD placements take turns on their user row, so these checks and the limits hold under
- *   concurrent submissions.
+ *   coupon) submitted again within a minute, answers with the order the first call placed: the
+ *   placement's guard finds it, or, when the rules refuse the call now (the first order took the last
+ *   unit or the coupon), a look-up before the refusal. A shopper's COD placements take turns on their
+ *   user row, so these checks and the limits hold under concurrent submissions.
  *
  * The order's transaction is two statements (issue 8: each is a round trip): the shopper's row lock,
  * then the placement, which writes the attempt with the order and checks the history above (twin,
@@ -150,6 +151,21 @@ async function orderById(db: Tx, orderId: string): Promise<Order> {
 }
 
 /**
+ * The checkout attempt of a COD order and the COD settings it was checked against. Throws 400 when
+ * COD is off, refused for the pincode or over the limit (COD_MESSAGES), and the errors of
+ * `prepareAttempt` (400, 409 when a line sold out).
+ */
+async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInput) {
+  const { cod } = await deps.settings.get();
+  if (!cod.enabled) throw badRequest(COD_MESSAGES.disabled);
+  const { attempt } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
+  if (cod.blockedPincodes.includes(attempt.shippingAddress.pincode))
+    throw badRequest(COD_MESSAGES.pincode(attempt.shippingAddress.pincode));
+  if (attempt.grandTotalPaise > toPaise(cod.maxOrderTotal)) throw badRequest(COD_MESSAGES.limit(cod.maxOrderTotal));
+  return { attempt, cod };
+}
+
+/**
  * POST /api/payments/cod/create-order (see the module docstring). Returns the order and whether it
  * was placed by this call (`replayed` false) or earlier with the same key. Throws 400 for a rule
  * above (and the errors of `prepareAttempt`), 409 when a line sold out or the coupon ran out meanwhile.
@@ -167,15 +183,17 @@ export async function placeCodOrder(
     order: await orderById(deps.db, orderId),
     replayed: true,
   });
-  const earlier = await placedEarlier(deps.db, userId, keys, now);
-  if (earlier) return replay(earlier);
-
-  const { cod } = await deps.settings.get();
-  if (!cod.enabled) throw badRequest(COD_MESSAGES.disabled);
-  const { attempt } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
-  if (cod.blockedPincodes.includes(attempt.shippingAddress.pincode))
-    throw badRequest(COD_MESSAGES.pincode(attempt.shippingAddress.pincode));
-  if (attempt.grandTotalPaise > toPaise(cod.maxOrderTotal)) throw badRequest(COD_MESSAGES.limit(cod.maxOrderTotal));
+  // A call placed earlier is found by the placement's guard; only a call the rules now refuse (its
+  // line sold out, its coupon used, by the first call) looks for it here, before it is refused.
+  let prepared: Awaited<ReturnType<typeof codAttempt>>;
+  try {
+    prepared = await codAttempt(deps, userId, input);
+  } catch (err) {
+    const earlier = err instanceof AppError ? await placedEarlier(deps.db, userId, keys, now) : null;
+    if (earlier) return replay(earlier);
+    throw err;
+  }
+  const { attempt, cod } = prepared;
   const placement = await placementContext(deps);
 
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
