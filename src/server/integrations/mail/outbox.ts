@@ -61,6 +61,26 @@ export const AFTER_COMMIT_WAITING_IDS = 20_000;
 const LEASE = sql.raw(`interval '${LEASE_MS / 1000} seconds'`);
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
+/**
+ * Claims a mail that waited by id for a new lease, only while it is unsent and still under the lease
+ * it was staged with (`stagedLease`); returns its row, or none. Prepared once per database: after a
+ * sale's burst every order's confirmation runs it.
+ */
+const claimWaiting = preparedOnce((db) =>
+  db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + ${LEASE}` })
+    .where(
+      and(
+        eq(mailOutbox.id, sql.placeholder('id')),
+        isNull(mailOutbox.sentAt),
+        eq(mailOutbox.nextAttemptAt, sql.placeholder('stagedLease')),
+      ),
+    )
+    .returning()
+    .prepare('mail_outbox_claim_waiting'),
+);
+
 /** Records a delivered mail; prepared once per database (a checkout sends one mail). */
 const markSent = preparedOnce((db) =>
   db
@@ -127,11 +147,7 @@ export function createMailQueue(
    * the retry loop took meanwhile is not sent twice. Resolves false when it was not claimed.
    */
   async function attemptWaiting(id: string, stagedLease: Date): Promise<boolean> {
-    const [row] = await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() + ${LEASE}` })
-      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), eq(mailOutbox.nextAttemptAt, stagedLease)))
-      .returning();
+    const [row] = await claimWaiting(db).execute({ id, stagedLease });
     return row ? attempt(row) : false;
   }
 
