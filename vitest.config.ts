@@ -41,6 +41,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: apiTests,
                 env: { TEST_DB: 'postgres' },
+                setupFiles: ['tests/helpers/pg-one-query-at-a-time.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

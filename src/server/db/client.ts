@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getTableColumns, is, Param, Placeholder, SQL, StringChunk, type Column } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -181,6 +181,19 @@ export function tableRows<T extends PgTable>(table: T): (rows: readonly Record<s
 
 /** A transaction handle or the database itself. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+/**
+ * Runs independent reads and resolves with their results in order: at once on the pool (each on a
+ * connection of its own), one after another inside a transaction, whose one connection runs its
+ * queries in turn anyway: node-postgres queues a query sent while another runs, with a deprecation
+ * warning, and pg@9 refuses it.
+ */
+export async function readAll<T extends unknown[]>(db: Tx, ...reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as T;
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -8,7 +8,7 @@ import type { DiscountType } from '../../../core/constants';
 import { COURIER_NAMES } from '../../../core/couriers';
 import { toRupees } from '../../../core/money';
 import type { RefundSummary } from '../../../core/refunds';
-import type { Tx } from '../../db/client';
+import { readAll, type Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, shipments } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
 import { paidPaise, refundSummaries } from '../refunds/summary';
@@ -23,12 +23,13 @@ type ShipmentRow = typeof shipments.$inferSelect;
 export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [itemRows, eventRows, shipmentRows, refunds] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
-    db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
-    db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.createdAt)),
-    refundSummaries(db, rows),
-  ]);
+  const [itemRows, eventRows, shipmentRows, refunds] = await readAll(
+    db,
+    () => db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
+    () => db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
+    () => db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.createdAt)),
+    () => refundSummaries(db, rows),
+  );
   return rows.map((row) => shapeOrder(row, itemRows, eventRows, shipmentRows, refunds.get(row.id)));
 }
 
