@@ -112,8 +112,8 @@ async function plansOf(
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return pg.escapeLiteral(`{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-  if (typeof value === 'object') throw new Error(`No literal for ${JSON.stringify(value)}`);
-  return pg.escapeLiteral(String(value));
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return pg.escapeLiteral(String(value));
+  throw new Error(`No literal for ${JSON.stringify(value)}`);
 }
 
 /** One connection inside a transaction (rolled back at the end): a pool client on PostgreSQL, PGlite's only session. */
