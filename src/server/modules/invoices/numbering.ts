@@ -15,9 +15,10 @@
  * commits on its own: the counter row is locked for one statement of the database's own time, and
  * one run numbers all the orders committed while the previous run was out. A call that arrives while
  * a run is out first looks for its order in that run's answer (under load the run usually started
- * after the order committed, and found it); otherwise it shares the next run with the others. A number is used only by the statement that writes it to an order,
- * so the series stays gapless; an order whose number was not given (the shop stopped between the
- * commit and the run) is numbered by the next run from any instance (jobs.ts runs one every 30 s).
+ * after the order committed, and found it); otherwise it shares the next run with the others. A
+ * number is used only by the statement that writes it to an order, so the series stays gapless; an
+ * order whose number was not given (the shop stopped between the commit and the run) is numbered by
+ * the next run from any instance (jobs.ts runs one every 30 s).
  * Orders placed before invoices existed have no number and are not due: they stay without one.
  *
  * The financial year is the one the order was placed in (India time), as `financialYearOf` says.
