@@ -40,7 +40,7 @@ export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T
  * request (a listing's search words and filters: catalog/service.ts, search/service.ts): building
  * a search statement with Drizzle (and its match) was half of the shop's CPU per search at scale
  * (bench:scale, 2026-11-26). The statement is prepared as PostgreSQL's unnamed statement (''): parsed
- * and planned on every run, nothing kept on the connection. `basis` is what it was built from (a
+ * and planned on every run, nothing kept on the connection, unless its text is named (`nameKeptText`). `basis` is what it was built from (a
  * search's match, which search/matcher.ts remembers until the catalogue changes; null for none): a
  * kept statement serves only the same basis. `build` runs on a miss; at most `max` keys are kept,
  * the least recently built out first.
@@ -74,20 +74,36 @@ export function keptStatements<T>(max: number) {
 const preparedNames = new Map<string, string>();
 
 /**
- * node-postgres' client, giving the name of a `fixedStatement` to a query with its text: pg prepares
- * a named statement once per connection and then only binds and executes it. Any other query passes
- * through unchanged. Given to the pool as its `Client` (pg-pool's option for a custom client).
+ * node-postgres' client, giving the name of a `fixedStatement` (or of a text `nameKeptText` named) to
+ * an unnamed query with its text: pg prepares a named statement once per connection and then only
+ * binds and executes it. Any other query passes through unchanged. Given to the pool as its `Client`
+ * (pg-pool's option for a custom client).
  */
 class NamingClient extends pg.Client {
   // pg's overloads of `query` are many; the arguments pass through as given.
   query(...args: unknown[]): never {
     const config = args[0] as { text?: unknown; name?: unknown } | null;
-    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
+    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
       const name = preparedNames.get(config.text);
       if (name) args[0] = { ...config, name };
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }
+}
+
+/** How many texts of kept statements get a name (`nameKeptText`). */
+const MAX_NAMED_KEPT_TEXTS = 64;
+let namedKeptTexts = 0;
+
+/**
+ * Names the text of a kept statement (see `keptStatements`) prepared unnamed (''), so that it runs as
+ * a named prepared statement, as a `fixedStatement` does: for texts that depend only on a request's
+ * shape, never on its values (catalog/service.ts says which). Every connection that runs a named
+ * text keeps it for its life, so only the first MAX_NAMED_KEPT_TEXTS texts get a name.
+ */
+export function nameKeptText(text: string): void {
+  if (preparedNames.has(text) || namedKeptTexts >= MAX_NAMED_KEPT_TEXTS) return;
+  preparedNames.set(text, `kept_${++namedKeptTexts}`);
 }
 
 /** Renders statement templates to text once, with the casing every database handle uses. */

@@ -10,7 +10,7 @@ import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
-import { keptStatements, preparedOnce, type Database } from '../../db/client';
+import { keptStatements, nameKeptText, preparedOnce, type Database } from '../../db/client';
 import type { KeptReader } from '../../plugins/cache';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
@@ -375,35 +375,16 @@ function buildListingPage(db: Database, query: ListingQuery, categoryIds: string
     .from(page)
     .innerJoin(products, sql`${products.id} = ${ofPage('id')}`)
     .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`);
-  // A category's page without search words runs named (see listingStatementName); any other
-  // listing as PostgreSQL's unnamed statement (see keptStatements).
-  const named = categoryIds !== undefined && !match;
-  return { page: statement.prepare(named ? listingStatementName(statement.toSQL().sql) : ''), where };
-}
-
-/** The names given to listing texts so far (`listingStatementName`), by text. */
-const listingNames = new Map<string, string>();
-/** How many listing texts get a name: each is kept by every connection that runs it, for its life. */
-const MAX_NAMED_LISTINGS = 64;
-
-/**
- * The name a category page's text (without search words) runs under: a named prepared statement,
- * parsed once per connection and, once PostgreSQL settles on a generic plan, no longer planned on
- * every run (the cache-off category page spent 0.17 ms of PostgreSQL's CPU parsing and 0.55 ms
- * planning its statement against 0.19 ms running it, statement log of `npm run bench`, 2026-11-26).
- * Such a text depends only on which filters, sort and paging the page uses, not on their values, so
- * there are few; past MAX_NAMED_LISTINGS distinct texts, the rest run unnamed (''). Only category
- * pages: their generic plan reads the category's products by index as the custom plan does
- * (query-plans.test.ts), while the whole catalogue's generic plan, not knowing the page size, scans
- * every product.
- */
-function listingStatementName(text: string): string {
-  const named = listingNames.get(text);
-  if (named !== undefined) return named;
-  if (listingNames.size >= MAX_NAMED_LISTINGS) return '';
-  const name = `listing_${listingNames.size + 1}`;
-  listingNames.set(text, name);
-  return name;
+  // A category's page without search words runs as a named statement: parsed once per connection
+  // and, once PostgreSQL settles on a generic plan, no longer planned on every run (the cache-off
+  // category page spent 0.17 ms of PostgreSQL's CPU parsing and 0.55 ms planning its statement
+  // against 0.19 ms running it, statement log of `npm run bench`, 2026-11-26). Its text depends
+  // only on which filters, sort and paging the page uses. Only category pages: their generic plan
+  // reads the category's products by index as the custom plan does (query-plans.test.ts), while the
+  // whole catalogue's, not knowing the page size, scans every product; a search's text has its words.
+  const prepared = statement.prepare('');
+  if (categoryIds !== undefined && !match) nameKeptText(statement.toSQL().sql);
+  return { page: prepared, where };
 }
 
 /**
