@@ -83,10 +83,9 @@ export function createInvoiceNumbering(
   invoicePrefix: () => Promise<string>,
   log?: { error(obj: object, msg: string): void },
 ): InvoiceNumbering {
-  /** The run not started yet that new calls join; the one out now, and its numbers once back. */
+  /** The run not started yet that new calls join; the last one started, and its numbers once back. */
   let next: Promise<Map<string, string>> | null = null;
   let out: Promise<Map<string, string> | null> | null = null;
-  let current: Promise<unknown> = Promise.resolve();
 
   async function run(): Promise<Map<string, string>> {
     const { rows } = await db.execute<{ id: string; invoice_number: string }>(numberingStatement({ prefix: await invoicePrefix() }));
@@ -95,16 +94,13 @@ export function createInvoiceNumbering(
 
   /** The next run: every order committed before it starts is numbered by it (or was before). */
   function nextRun(): Promise<Map<string, string>> {
-    if (!next) {
-      const queued = current.then(() => {
-        next = null;
-        const result = run();
-        out = result.catch(() => null);
-        return result;
-      });
-      next = queued;
-      current = queued.catch(() => undefined);
-    }
+    // Without a run waiting to start, every run has started: the next one follows the last.
+    next ??= (out ?? Promise.resolve()).then(() => {
+      next = null;
+      const result = run();
+      out = result.catch(() => null);
+      return result;
+    });
     return next;
   }
 
