@@ -158,8 +158,9 @@ function expectNoSeqScanOnBigTables(plans: { sql: string; scans: Scan[] }[]) {
 
 const PAGE = /from "products" where .* limit/;
 /**
- * A category's page without search words runs as a named statement (catalog/service.ts), which
- * PostgreSQL may plan once for any values: its test checks the plan for the values and that generic plan.
+ * A category's page, a search and the search suggestions run as named statements
+ * (catalog/service.ts, search/service.ts), which PostgreSQL may plan once for any values: their
+ * tests check the plan for the values and that generic plan.
  */
 const PLAN_MODES = ['custom', 'generic'] as const;
 const COUNT = /^select count\(\*\)/;
@@ -219,21 +220,24 @@ describe('query plans on scale data', () => {
     expectNoSeqScanOnBigTables(plans);
   });
 
-  it('searches title and description through their word indexes', async () => {
-    const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: RARE_WORD.toLowerCase() })));
+  it.each(PLAN_MODES)('searches title and description through their word indexes (%s plans)', async (mode) => {
+    const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: RARE_WORD.toLowerCase() })), {
+      generic: mode === 'generic',
+    });
     expectIndex(find(plans, PAGE), 'products_title_words_idx');
     expectIndex(find(plans, PAGE), 'products_description_words_idx');
     expectNoSeqScanOnBigTables(plans);
   });
 
-  describe('the search that forgives (issue 22)', () => {
+  describe.each(PLAN_MODES)('the search that forgives (issue 22, %s plans)', (mode) => {
+    const generic = { generic: mode === 'generic' };
     // Every arm of a word's match is an index scan: the word indexes of title and description for
     // the title words close to it and the word starts of it and its synonyms, the primary key for
     // the products of a named category.
     const words = /^products_(title|description)_words_idx$/;
 
     it('finds a misspelt word through the word indexes', async () => {
-      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'kurtaa' })));
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'kurtaa' })), generic);
       expectIndex(find(plans, PAGE), 'products_title_words_idx');
       expectIndex(find(plans, PAGE), 'products_description_words_idx');
       expectNoSeqScanOnBigTables(plans);
@@ -243,7 +247,7 @@ describe('query plans on scale data', () => {
       // Every match is counted (a window), so no limit stops an ordered scan early: walking the
       // listing index and testing each row's words cost half a second at 10,000 products.
       for (const sort of ['newest', 'price-asc', 'bestsellers']) {
-        const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'kurta', sort })));
+        const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'kurta', sort })), generic);
         const page = find(plans, PAGE);
         expectIndex(page, 'products_title_words_idx');
         expect(
@@ -256,7 +260,7 @@ describe('query plans on scale data', () => {
 
     it('filters a search by size in stock from the in-stock size index alone, and ranks on the stored lower-cased title', async () => {
       for (const q of ['chikankri', 'cotton']) {
-        const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q, sizes: 'M', maxPrice: '1500' })));
+        const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q, sizes: 'M', maxPrice: '1500' })), generic);
         const page = find(plans, PAGE);
         expectIndex(page, words);
         // Each match's sizes are looked up in the partial index (active, in stock): no variant row read.
@@ -272,15 +276,15 @@ describe('query plans on scale data', () => {
     });
 
     it('finds an Indian spelling through its synonyms on the word indexes', async () => {
-      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'sari' })));
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'sari' })), generic);
       expectIndex(find(plans, PAGE), words);
       expectNoSeqScanOnBigTables(plans);
     });
 
     it('counts the matches in the statement that ranks them, and reads synonyms, categories and title words once', async () => {
       const search = (db: Database) => searchProducts(db, listingQuerySchema.parse({ q: 'chikankri' }));
-      await plansOf(search);
-      const again = await plansOf(search);
+      await plansOf(search, generic);
+      const again = await plansOf(search, generic);
       // One statement for the page, its versions and its count (a window over the matches); the
       // cards come from the card cache (card-cache.ts), read and kept by the first search.
       expect(
@@ -292,14 +296,14 @@ describe('query plans on scale data', () => {
     });
 
     it('reads the products of a category named by a word through the primary key', async () => {
-      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'scale cotton' })));
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'scale cotton' })), generic);
       expectIndex(find(plans, PAGE), 'products_pkey');
       expectIndex(find(plans, PAGE), words);
       expectNoSeqScanOnBigTables(plans);
     });
 
     it('suggests products through the word indexes and their first picture through its index', async () => {
-      const plans = await plansOf((db) => searchSuggestions(db, 'lehnga'));
+      const plans = await plansOf((db) => searchSuggestions(db, 'lehnga'), generic);
       const page = find(plans, /from "products" where/);
       expectIndex(page, words);
       expectIndex(page, 'product_images_product_id_position_index');

@@ -375,15 +375,17 @@ function buildListingPage(db: Database, query: ListingQuery, categoryIds: string
     .from(page)
     .innerJoin(products, sql`${products.id} = ${ofPage('id')}`)
     .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`);
-  // A category's page without search words runs as a named statement: parsed once per connection
-  // and, once PostgreSQL settles on a generic plan, no longer planned on every run (the cache-off
-  // category page spent 0.17 ms of PostgreSQL's CPU parsing and 0.55 ms planning its statement
-  // against 0.19 ms running it, statement log of `npm run bench`, 2026-11-26). Its text depends
-  // only on which filters, sort and paging the page uses. Only category pages: their generic plan
-  // reads the category's products by index as the custom plan does (query-plans.test.ts), while the
-  // whole catalogue's, not knowing the page size, scans every product; a search's text has its words.
+  // A category's page and a search run as named statements: parsed once per connection and, once
+  // PostgreSQL settles on a generic plan, no longer planned on every run (the cache-off category
+  // page spent 0.17 ms of PostgreSQL's CPU parsing and 0.55 ms planning its statement against
+  // 0.19 ms running it, statement log of `npm run bench`, 2026-11-26). Their text depends only on
+  // the page's shape (which filters, sort and paging; for a search, how many words, terms and
+  // similarity levels it has), never on its values: the search words are parameters. Their generic
+  // plans read the category's products by index and a search's matches through the word indexes,
+  // as the custom plans do (query-plans.test.ts), while the whole catalogue's, not knowing the page
+  // size, scans every product, so it stays unnamed.
   const prepared = statement.prepare('');
-  if (categoryIds !== undefined && !match) nameKeptText(statement.toSQL().sql);
+  if (categoryIds !== undefined || match) nameKeptText(statement.toSQL().sql);
   return { page: prepared, where };
 }
 

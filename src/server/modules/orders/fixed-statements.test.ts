@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { fixedStatement, openDatabase } from '../../db/client';
 import { orders, variants } from '../../db/schema';
 import { placeCodOrder } from '../payments/cod';
+import { searchProducts } from '../catalog/service';
+import { searchSuggestions } from '../search/service';
+import { listingQuerySchema } from '../../../core/schemas/listing';
 
 // fixedStatement texts (the order placement's among them) run as named prepared statements on
 // PostgreSQL (db/client.ts, NamingClient).
@@ -70,6 +73,42 @@ describe('plans kept per connection (PostgreSQL)', () => {
       expect(pricing, JSON.stringify(rows.map((r) => r.name))).toBeDefined();
       expect(placement, JSON.stringify(rows.map((r) => r.statement.slice(0, 40)))).toBeDefined();
       expect({ pricing: pricing!.generic_plans, placement: placement!.generic_plans }).toEqual({ pricing: 3, placement: 3 });
+    } finally {
+      await single?.close();
+    }
+  });
+
+  it('runs searches and suggestions of one shape, whatever their words, as one statement parsed once', async () => {
+    // One word each, in one title each: the same shape (one word, one term, one close title word).
+    const words = ['zephyrweave', 'quillmarble', 'ambergrove', 'cobaltwisp', 'fernlattice', 'saffronmist'];
+    const made = [];
+    for (const word of words) made.push((await createProduct(t.db, { title: `${word} Stole`, description: 'A light stole.' })).product);
+    const onPostgres = process.env.TEST_DB === 'postgres';
+    const single = onPostgres
+      ? await openDatabase({ url: (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString, poolSize: 1 })
+      : null;
+    const db = single?.db ?? t.db;
+    try {
+      for (const [i, word] of words.entries()) {
+        const page = await searchProducts(db, listingQuerySchema.parse({ q: word }));
+        expect(page.products.map((p) => p._id)).toEqual([made[i].id]);
+        const suggested = await searchSuggestions(db, word);
+        expect(suggested.products.map((p) => p._id)).toEqual([made[i].id]);
+      }
+      if (!onPostgres) return;
+      const { rows } = await db.execute<{ name: string; statement: string; runs: number }>(
+        sql`select name, statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'kept_%'`,
+      );
+      const listing = rows.filter((r) => /count\(\*\) over \(\)/.test(r.statement));
+      const suggestions = rows.filter((r) => /"product_images"/.test(r.statement) && !/over \(\)/.test(r.statement));
+      expect(
+        listing.map((r) => r.runs),
+        JSON.stringify(rows.map((r) => r.statement.slice(0, 60))),
+      ).toEqual([words.length]);
+      expect(
+        suggestions.map((r) => r.runs),
+        JSON.stringify(rows.map((r) => r.statement.slice(0, 60))),
+      ).toEqual([words.length]);
     } finally {
       await single?.close();
     }

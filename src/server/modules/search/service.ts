@@ -14,7 +14,7 @@ import {
 } from '../../../core/schemas/search';
 import { productImages, products, searchSynonyms } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { keptStatements, type Database } from '../../db/client';
+import { keptStatements, nameKeptText, type Database } from '../../db/client';
 import { matchText, type TextMatch } from './matcher';
 
 type SynonymRow = typeof searchSynonyms.$inferSelect;
@@ -110,14 +110,18 @@ export async function searchSuggestions(db: Database, text: string | undefined):
 /** Suggestion statements kept by text (as typed, letter by letter, they repeat across shoppers). */
 const suggestionStatements = keptStatements<ReturnType<typeof buildSuggestions>>(500);
 
-/** The statement of searchSuggestions' products for `match`, prepared unnamed (see keptStatements). */
+/**
+ * The statement of searchSuggestions' products for `match`, prepared unnamed and its text named (see
+ * keptStatements, nameKeptText): the words are parameters, so suggestions of the same shape share
+ * one named statement, whose generic plan finds them through the word indexes (query-plans.test.ts).
+ */
 function buildSuggestions(db: Database, match: TextMatch) {
   // The product's first picture (the index on product_images (product_id, position) serves it).
   const firstImage = (column: 'url' | 'alt') =>
     sql<
       string | null
     >`(select pi.${sql.identifier(column)} from ${productImages} pi where pi.product_id = ${products}.id order by pi.position limit 1)`;
-  return db
+  const statement = db
     .select({
       id: products.id,
       title: products.title,
@@ -128,6 +132,7 @@ function buildSuggestions(db: Database, match: TextMatch) {
     .from(products)
     .where(and(sql`${products.isActive} and ${products.minPricePaise} is not null`, match.where))
     .orderBy(...match.relevance.map((key) => desc(key)), asc(products.id))
-    .limit(SUGGESTED_PRODUCTS)
-    .prepare('');
+    .limit(SUGGESTED_PRODUCTS);
+  nameKeptText(statement.toSQL().sql);
+  return statement.prepare('');
 }
