@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 
 /**
  * The flags between `node` and `build/node/main.js` in the `serve` script, e.g.
- * `['--max-old-space-size=192', '--max-semi-space-size=8']`. Throws when the script has another shape.
+ * `['--max-old-space-size=192', '--max-semi-space-size=4']`. Throws when the script has another shape.
  */
 export function serveNodeArgs() {
   const words = pkg.scripts.serve.trim().split(/\s+/);
