@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { fixedStatement, openDatabase } from '../../db/client';
+import { fixedStatement, openDatabase, type Database } from '../../db/client';
 import { orders, variants } from '../../db/schema';
 import { placeCodOrder } from '../payments/cod';
 import { searchProducts } from '../catalog/service';
@@ -43,17 +43,27 @@ describe('fixed statements', () => {
   });
 });
 
+/**
+ * Runs `check` on a database handle of one connection on PostgreSQL, so every run meets the
+ * statements the runs before it prepared; on PGlite (one session anyway) on the test database.
+ */
+async function onOneConnection(check: (db: Database, onPostgres: boolean) => Promise<void>): Promise<void> {
+  const onPostgres = process.env.TEST_DB === 'postgres';
+  const single = onPostgres
+    ? await openDatabase({ url: (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString, poolSize: 1 })
+    : null;
+  try {
+    await check(single?.db ?? t.db, onPostgres);
+  } finally {
+    await single?.close();
+  }
+}
+
 describe('plans kept per connection (PostgreSQL)', () => {
   it('prices one product and places its COD order on plans planned once, not anew on every run', async () => {
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app, t.db)));
     const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 99_900, stockQty: 50 }] });
-    const onPostgres = process.env.TEST_DB === 'postgres';
-    // One connection, so every run below meets the statements it prepared before.
-    const single = onPostgres
-      ? await openDatabase({ url: (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString, poolSize: 1 })
-      : null;
-    const db = single?.db ?? t.db;
-    try {
+    await onOneConnection(async (db, onPostgres) => {
       const deps = { ...t.app.paymentDeps, db };
       const items = [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }];
       // PostgreSQL plans a prepared statement's first five runs for their values, then keeps a
@@ -73,27 +83,20 @@ describe('plans kept per connection (PostgreSQL)', () => {
       expect(pricing, JSON.stringify(rows.map((r) => r.name))).toBeDefined();
       expect(placement, JSON.stringify(rows.map((r) => r.statement.slice(0, 40)))).toBeDefined();
       expect({ pricing: pricing!.generic_plans, placement: placement!.generic_plans }).toEqual({ pricing: 3, placement: 3 });
-    } finally {
-      await single?.close();
-    }
+    });
   });
 
   it('runs searches and suggestions of one shape, whatever their words, as one statement parsed once', async () => {
     // One word each, in one title each: the same shape (one word, one term, one close title word).
     const words = ['zephyrweave', 'quillmarble', 'ambergrove', 'cobaltwisp', 'fernlattice', 'saffronmist'];
-    const made = [];
-    for (const word of words) made.push((await createProduct(t.db, { title: `${word} Stole`, description: 'A light stole.' })).product);
-    const onPostgres = process.env.TEST_DB === 'postgres';
-    const single = onPostgres
-      ? await openDatabase({ url: (t.db as unknown as { $client: pg.Pool }).$client.options.connectionString, poolSize: 1 })
-      : null;
-    const db = single?.db ?? t.db;
-    try {
+    const made: string[] = [];
+    for (const word of words) made.push((await createProduct(t.db, { title: `${word} Stole`, description: 'A light stole.' })).product.id);
+    await onOneConnection(async (db, onPostgres) => {
       for (const [i, word] of words.entries()) {
         const page = await searchProducts(db, listingQuerySchema.parse({ q: word }));
-        expect(page.products.map((p) => p._id)).toEqual([made[i].id]);
+        expect(page.products.map((p) => p._id)).toEqual([made[i]]);
         const suggested = await searchSuggestions(db, word);
-        expect(suggested.products.map((p) => p._id)).toEqual([made[i].id]);
+        expect(suggested.products.map((p) => p._id)).toEqual([made[i]]);
       }
       if (!onPostgres) return;
       const { rows } = await db.execute<{ name: string; statement: string; runs: number }>(
@@ -109,8 +112,6 @@ describe('plans kept per connection (PostgreSQL)', () => {
         suggestions.map((r) => r.runs),
         JSON.stringify(rows.map((r) => r.statement.slice(0, 60))),
       ).toEqual([words.length]);
-    } finally {
-      await single?.close();
-    }
+    });
   });
 });
