@@ -98,8 +98,9 @@ let namedKeptTexts = 0;
 /**
  * Names the text of a kept statement (see `keptStatements`) prepared unnamed (''), so that it runs as
  * a named prepared statement, as a `fixedStatement` does: for texts that depend only on a request's
- * shape, never on its values (catalog/service.ts says which). Every connection that runs a named
- * text keeps it for its life, so only the first MAX_NAMED_KEPT_TEXTS texts get a name.
+ * shape, never on its values (catalog/service.ts and search/service.ts say which). Every connection
+ * that runs a named text keeps it for its life, so only the first MAX_NAMED_KEPT_TEXTS texts get a
+ * name; category pages, searches and suggestions share them.
  */
 export function nameKeptText(text: string): void {
   if (preparedNames.has(text) || namedKeptTexts >= MAX_NAMED_KEPT_TEXTS) return;
