@@ -39,11 +39,10 @@ export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T
  * Statements built per key and kept per database handle, for statements whose text depends on the
  * request (a listing's search words and filters: catalog/service.ts, search/service.ts): building
  * a search statement with Drizzle (and its match) was half of the shop's CPU per search at scale
- * (bench:scale, 2026-11-26). The statement is prepared as PostgreSQL's unnamed statement (''): parsed
- * and planned on every run, nothing kept on the connection, unless its text is named (`nameKeptText`). `basis` is what it was built from (a
- * search's match, which search/matcher.ts remembers until the catalogue changes; null for none): a
- * kept statement serves only the same basis. `build` runs on a miss; at most `max` keys are kept,
- * the least recently built out first.
+ * (bench:scale, 2026-11-26). `build` prepares it with `prepareKept`. `basis` is what it was built
+ * from (a search's match, which search/matcher.ts remembers until the catalogue changes; null for
+ * none): a kept statement serves only the same basis. `build` runs on a miss; at most `max` keys
+ * are kept, the least recently built out first.
  */
 export function keptStatements<T>(max: number) {
   const byDatabase = new WeakMap<Database, Map<string, { basis: unknown; statement: T }>>();
@@ -74,7 +73,7 @@ export function keptStatements<T>(max: number) {
 const preparedNames = new Map<string, string>();
 
 /**
- * node-postgres' client, giving the name of a `fixedStatement` (or of a text `nameKeptText` named) to
+ * node-postgres' client, giving the name of a `fixedStatement` (or of a text `prepareKept` named) to
  * an unnamed query with its text: pg prepares a named statement once per connection and then only
  * binds and executes it. Any other query passes through unchanged. Given to the pool as its `Client`
  * (pg-pool's option for a custom client).
@@ -91,20 +90,29 @@ class NamingClient extends pg.Client {
   }
 }
 
-/** How many texts of kept statements get a name (`nameKeptText`). */
+/** How many texts of kept statements get a name (`prepareKept`). */
 const MAX_NAMED_KEPT_TEXTS = 64;
 let namedKeptTexts = 0;
 
 /**
- * Names the text of a kept statement (see `keptStatements`) prepared unnamed (''), so that it runs as
- * a named prepared statement, as a `fixedStatement` does: for texts that depend only on a request's
- * shape, never on its values (catalog/service.ts and search/service.ts say which). Every connection
- * that runs a named text keeps it for its life, so only the first MAX_NAMED_KEPT_TEXTS texts get a
- * name; category pages, searches and suggestions share them.
+ * Prepares a statement built for `keptStatements`. With `named` (for texts that depend only on a
+ * request's shape, never on its values: catalog/service.ts and search/service.ts say which) its
+ * text gets a name, so that it runs as a named prepared statement, as a `fixedStatement` does:
+ * parsed once per connection and planned once PostgreSQL settles on a generic plan. Every
+ * connection that runs a named text keeps it for its life, so only the first MAX_NAMED_KEPT_TEXTS
+ * texts get a name (category pages, searches and suggestions share them). Otherwise, and past
+ * them, it runs as PostgreSQL's unnamed statement (''): parsed and planned on every run, nothing
+ * kept on the connection.
  */
-export function nameKeptText(text: string): void {
-  if (preparedNames.has(text) || namedKeptTexts >= MAX_NAMED_KEPT_TEXTS) return;
-  preparedNames.set(text, `kept_${++namedKeptTexts}`);
+export function prepareKept<Q extends { prepare(name: string): unknown; toSQL(): { sql: string } }>(
+  query: Q,
+  named: boolean,
+): ReturnType<Q['prepare']> {
+  if (named && namedKeptTexts < MAX_NAMED_KEPT_TEXTS) {
+    const text = query.toSQL().sql;
+    if (!preparedNames.has(text)) preparedNames.set(text, `kept_${++namedKeptTexts}`);
+  }
+  return query.prepare('') as ReturnType<Q['prepare']>;
 }
 
 /** Renders statement templates to text once, with the casing every database handle uses. */

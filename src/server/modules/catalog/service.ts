@@ -10,7 +10,7 @@ import type { ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
-import { keptStatements, nameKeptText, preparedOnce, type Database } from '../../db/client';
+import { keptStatements, prepareKept, preparedOnce, type Database } from '../../db/client';
 import type { KeptReader } from '../../plugins/cache';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
@@ -384,9 +384,7 @@ function buildListingPage(db: Database, query: ListingQuery, categoryIds: string
   // plans read the category's products by index and a search's matches through the word indexes,
   // as the custom plans do (query-plans.test.ts), while the whole catalogue's, not knowing the page
   // size, scans every product, so it stays unnamed.
-  const prepared = statement.prepare('');
-  if (categoryIds !== undefined || match) nameKeptText(statement.toSQL().sql);
-  return { page: prepared, where };
+  return { page: prepareKept(statement, categoryIds !== undefined || match !== null), where };
 }
 
 /**

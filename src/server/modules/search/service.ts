@@ -14,7 +14,7 @@ import {
 } from '../../../core/schemas/search';
 import { productImages, products, searchSynonyms } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { keptStatements, nameKeptText, type Database } from '../../db/client';
+import { keptStatements, prepareKept, type Database } from '../../db/client';
 import { matchText, type TextMatch } from './matcher';
 
 type SynonymRow = typeof searchSynonyms.$inferSelect;
@@ -111,8 +111,8 @@ export async function searchSuggestions(db: Database, text: string | undefined):
 const suggestionStatements = keptStatements<ReturnType<typeof buildSuggestions>>(500);
 
 /**
- * The statement of searchSuggestions' products for `match`, prepared unnamed and its text named (see
- * keptStatements, nameKeptText): the words are parameters, so suggestions of the same shape share
+ * The statement of searchSuggestions' products for `match`, prepared with its text named (see
+ * keptStatements, prepareKept): the words are parameters, so suggestions of the same shape share
  * one named statement, whose generic plan finds them through the word indexes (query-plans.test.ts).
  */
 function buildSuggestions(db: Database, match: TextMatch) {
@@ -133,6 +133,5 @@ function buildSuggestions(db: Database, match: TextMatch) {
     .where(and(sql`${products.isActive} and ${products.minPricePaise} is not null`, match.where))
     .orderBy(...match.relevance.map((key) => desc(key)), asc(products.id))
     .limit(SUGGESTED_PRODUCTS);
-  nameKeptText(statement.toSQL().sql);
-  return statement.prepare('');
+  return prepareKept(statement, true);
 }
