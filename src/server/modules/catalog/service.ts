@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Product, Variant } from '../../../core/api-types';
 import { bySizeOrder } from '../../../core/constants';
-import type { ListingQuery } from '../../../core/listing';
+import { PAGE_SIZE, type ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
@@ -337,7 +337,7 @@ const matchingCount = (where: SQL | undefined) => sql<number>`(select count(*)::
 
 /**
  * The statement of a listing page (searchProducts): the page's ids with their card versions and the
- * count of every match, in one statement (one round trip), prepared unnamed; and its WHERE.
+ * count of every match, in one statement (one round trip); and its WHERE.
  * - The page is chosen on narrow rows (the id and the order's keys) and only its rows are then
  *   read whole (issue 23): ranking or skipping wide rows cost a search most of its time, and a
  *   deep page reads the listing index alone (index-only) up to its offset.
@@ -354,37 +354,38 @@ function buildListingPage(db: Database, query: ListingQuery, categoryIds: string
   const order = listingOrder(query, match);
   const key = (i: number) => sql.identifier(`k${i}`);
   const ofPage = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
-  const keys = Object.fromEntries(order.map((o, i) => [`k${i}`, sql`${o.key}`.as(`k${i}`)]));
-  // (`offset 0` written out: Drizzle leaves out an offset of 0.)
+  const direction = (o: OrderKey) => sql.raw(o.desc ? 'desc' : 'asc');
   const matches = sql`(select * from ${products} where ${where} offset 0) as ${products}`;
-  const page = db
-    .select({
-      id: sql<string>`${products.id}`.as('id'),
-      ...keys,
-      total: (match ? sql<number>`(count(*) over ())::int` : matchingCount(where)).as('total'),
-    })
-    .from(match ? matches : products)
-    .where(match ? undefined : where)
-    // By the output columns: the same expressions again would be computed again (their parameters differ).
-    .orderBy(...order.map((o, i) => sql`${key(i)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), asc(products.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .as('page');
+  const total = match ? sql`(count(*) over ())::int` : matchingCount(where);
+  // The page size is written into the text, not sent as a value: planning for any value (a generic
+  // plan) PostgreSQL assumes a limit sent as a value keeps a tenth of the rows, so it kept planning
+  // each run (0.5 ms of its 2.2 ms per category page at 10,000 products) or, for the whole
+  // catalogue, planned a scan of every product. It is a whole number from 1 to 100
+  // (core/listing.ts), and the storefront always asks for PAGE_SIZE.
+  const offset = (query.page - 1) * query.limit;
+  // By the output columns: the same expressions again would be computed again (their parameters differ).
+  const page = sql`(select ${products.id} as ${sql.identifier('id')}, ${sql.join(
+    order.map((o, i) => sql`${o.key} as ${key(i)}`),
+    sql`, `,
+  )}, ${total} as ${sql.identifier('total')} from ${match ? matches : sql`${products} where ${where}`} order by ${sql.join(
+    order.map((o, i) => sql`${key(i)} ${direction(o)}`),
+    sql`, `,
+  )}, ${products.id} limit ${sql.raw(String(query.limit))}${offset > 0 ? sql` offset ${offset}` : sql``}) as ${sql.identifier('page')}`;
   const statement = db
-    .select({ id: products.id, version: cardVersion, total: page.total })
-    .from(page)
-    .innerJoin(products, sql`${products.id} = ${ofPage('id')}`)
-    .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${sql.raw(o.desc ? 'desc' : 'asc')}`), sql`${ofPage('id')}`);
-  // A category's page and a search run as named statements: parsed once per connection and, once
-  // PostgreSQL settles on a generic plan, no longer planned on every run (the cache-off category
-  // page spent 0.17 ms of PostgreSQL's CPU parsing and 0.55 ms planning its statement against
-  // 0.19 ms running it, statement log of `npm run bench`, 2026-11-26). Their text depends only on
-  // the page's shape (which filters, sort and paging; for a search, how many words, terms and
-  // similarity levels it has), never on its values: the search words are parameters. Their generic
-  // plans read the category's products by index and a search's matches through the word indexes,
-  // as the custom plans do (query-plans.test.ts), while the whole catalogue's, not knowing the page
-  // size, scans every product, so it stays unnamed.
-  return { page: prepareKept(statement, categoryIds !== undefined || match !== null), where };
+    .select({ id: products.id, version: cardVersion, total: sql<number>`${ofPage('total')}` })
+    .from(products)
+    .innerJoin(page, sql`${products.id} = ${ofPage('id')}`)
+    .orderBy(...order.map((o, i) => sql`${ofPage(`k${i}`)} ${direction(o)}`), sql`${ofPage('id')}`);
+  // A listing page runs as a named statement: parsed once per connection and, once PostgreSQL
+  // settles on a generic plan, no longer planned on every run (the cache-off category page spent
+  // 0.17 ms of PostgreSQL's CPU parsing and 0.55 ms planning its statement against 0.19 ms running
+  // it, statement log of `npm run bench`, 2026-11-26). Its text depends only on the page's shape
+  // (which filters, sort, page size and whether past page 1; for a search, how many words, terms
+  // and similarity levels it has), never on its values: the search words are parameters. Their
+  // generic plans read the page through the listing or price index, a category's products by index
+  // and a search's matches through the word indexes, as the custom plans do (query-plans.test.ts).
+  // Another page size than the storefront's (an API client's) runs unnamed and takes no name.
+  return { page: prepareKept(statement, query.limit === PAGE_SIZE), where };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
+import { createCategory, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { fixedStatement, openDatabase, type Database } from '../../db/client';
 import { orders, variants } from '../../db/schema';
@@ -83,6 +83,33 @@ describe('plans kept per connection (PostgreSQL)', () => {
       expect(pricing, JSON.stringify(rows.map((r) => r.name))).toBeDefined();
       expect(placement, JSON.stringify(rows.map((r) => r.statement.slice(0, 40)))).toBeDefined();
       expect({ pricing: pricing!.generic_plans, placement: placement!.generic_plans }).toEqual({ pricing: 3, placement: 3 });
+    });
+  });
+
+  it("pages the whole catalogue and a category on plans planned once; another page size than the storefront's runs unnamed", async () => {
+    const category = await createCategory(t.db);
+    const inCategory = (await createProduct(t.db, { categoryIds: [category.id] })).product.id;
+    await onOneConnection(async (db, onPostgres) => {
+      // The page size is in the statement's text (catalog/service.ts), so PostgreSQL can plan it once for any values.
+      for (let run = 0; run < 8; run++) {
+        const all = await searchProducts(db, listingQuerySchema.parse({}));
+        expect(all.products.length).toBeGreaterThan(0);
+        const own = await searchProducts(db, listingQuerySchema.parse({}), [category.id]);
+        expect(own.products.map((p) => p._id)).toEqual([inCategory]);
+      }
+      const small = await searchProducts(db, listingQuerySchema.parse({ limit: '1' }));
+      expect(small.products).toHaveLength(1);
+      if (!onPostgres) return;
+      const { rows } = await db.execute<{ statement: string; generic_plans: number; custom_plans: number }>(
+        sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'kept_%'`,
+      );
+      const plans = (pattern: RegExp) => rows.filter((r) => pattern.test(r.statement)).map((r) => [r.custom_plans, r.generic_plans]);
+      const shown = JSON.stringify(rows.map((r) => r.statement.slice(-120)));
+      // The whole catalogue's first page has no values: planned once. A category's: five runs
+      // planned for their values, then the generic plan kept (as the order placement's).
+      expect(plans(/^(?!.*"product_categories").*limit 24\)/), shown).toEqual([[0, 8]]);
+      expect(plans(/"product_categories".*limit 24\)/), shown).toEqual([[5, 3]]);
+      expect(plans(/limit 1\)/), shown).toEqual([]);
     });
   });
 
