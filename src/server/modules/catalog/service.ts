@@ -355,22 +355,31 @@ function buildListingPage(db: Database, query: ListingQuery, categoryIds: string
   const key = (i: number) => sql.identifier(`k${i}`);
   const ofPage = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
   const direction = (o: OrderKey) => sql.raw(o.desc ? 'desc' : 'asc');
-  const matches = sql`(select * from ${products} where ${where} offset 0) as ${products}`;
-  const total = match ? sql`(count(*) over ())::int` : matchingCount(where);
+  const id = sql.identifier('id');
+  const keys = sql.join(
+    order.map((o, i) => sql`${o.key} as ${key(i)}`),
+    sql`, `,
+  );
+  // By the output columns: the same expressions again would be computed again (their parameters differ).
+  const orderBy = sql.join(
+    order.map((o, i) => sql`${key(i)} ${direction(o)}`),
+    sql`, `,
+  );
   // The page size is written into the text, not sent as a value: planning for any value (a generic
   // plan) PostgreSQL assumes a limit sent as a value keeps a tenth of the rows, so it kept planning
   // each run (0.5 ms of its 2.2 ms per category page at 10,000 products) or, for the whole
   // catalogue, planned a scan of every product. It is a whole number from 1 to 100
   // (core/listing.ts), and the storefront always asks for PAGE_SIZE.
   const offset = (query.page - 1) * query.limit;
-  // By the output columns: the same expressions again would be computed again (their parameters differ).
-  const page = sql`(select ${products.id} as ${sql.identifier('id')}, ${sql.join(
-    order.map((o, i) => sql`${o.key} as ${key(i)}`),
-    sql`, `,
-  )}, ${total} as ${sql.identifier('total')} from ${match ? matches : sql`${products} where ${where}`} order by ${sql.join(
-    order.map((o, i) => sql`${key(i)} ${direction(o)}`),
-    sql`, `,
-  )}, ${products.id} limit ${sql.raw(String(query.limit))}${offset > 0 ? sql` offset ${offset}` : sql``}) as ${sql.identifier('page')}`;
+  const limit = sql` limit ${sql.raw(String(query.limit))}${offset > 0 ? sql` offset ${offset}` : sql``}`;
+  // A search's matches carry their order keys out of the subquery, so the window holds narrow rows
+  // (1,357 matches of "kurta" at 10,000 products: 2.1 -> 1.8 ms a statement, pgbench).
+  const page = match
+    ? sql`(select ${id}, ${sql.join(
+        order.map((_, i) => key(i)),
+        sql`, `,
+      )}, (count(*) over ())::int as total from (select ${products.id} as ${id}, ${keys} from ${products} where ${where} offset 0) as matches order by ${orderBy}, ${id}${limit}) as page`
+    : sql`(select ${products.id} as ${id}, ${keys}, ${matchingCount(where)} as total from ${products} where ${where} order by ${orderBy}, ${products.id}${limit}) as page`;
   const statement = db
     .select({ id: products.id, version: cardVersion, total: sql<number>`${ofPage('total')}` })
     .from(products)
