@@ -306,7 +306,10 @@ async function buildMatch(
   const lowerPhrase = phrase.toLowerCase();
   const inSomeTitle = !/^[\p{L}\p{N}]+$/u.test(lowerPhrase) || dictionary.titleWords.some((w) => w.includes(lowerPhrase));
   const relevance: TextMatch['relevance'] = [];
-  if (inSomeTitle) relevance.push(sql`case strpos(${products.titleLower}, lower(${phrase})) when 0 then 0 when 1 then 2 else 1 end`);
+  // The phrase is lower-cased once (a subquery): in a generic plan lower() of a value ran for every
+  // matched row (1,357 for "kurta" at 10,000 products: 0.15 of its 1.9 ms, pgbench).
+  if (inSomeTitle)
+    relevance.push(sql`case strpos(${products.titleLower}, (select lower(${phrase}))) when 0 then 0 when 1 then 2 else 1 end`);
   if (scores.length > 0) relevance.push(sql`(${sql.join(scores, sql` + `)})`);
   relevance.push(products.createdAt);
 
