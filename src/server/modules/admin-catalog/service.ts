@@ -27,7 +27,7 @@ import {
 import { stockChangedMessage } from '../../../core/schemas/inventory';
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
-import { hydrateProducts, listCategories, listProducts, toCategory } from '../catalog/service';
+import { hydrateProducts, listCategories, listProducts, productColumns, toCategory } from '../catalog/service';
 import { changeStock, recordOpeningStock, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
 
@@ -246,7 +246,7 @@ export async function listAdminProducts(db: Database): Promise<Product[]> {
 
 /** One product in the admin shape (inactive variants included); throws 404 when missing. */
 async function adminProduct(db: Database, id: string): Promise<Product> {
-  const rows = await db.select().from(products).where(eq(products.id, id));
+  const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
   const [product] = await hydrateProducts(db, rows, false);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;

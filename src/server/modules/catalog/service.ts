@@ -2,7 +2,7 @@
  * The catalogue as the API shows it: categories, products with variants, images and categories
  * (storefront section 3). Public reads see active records only (DESIGN.md); admin reads see all.
  */
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Product, Variant } from '../../../core/api-types';
 import { bySizeOrder } from '../../../core/constants';
@@ -17,7 +17,14 @@ import { isUuid } from '../../errors';
 import { matchText, type TextMatch } from '../search/matcher';
 import { cardCache, cardVersion, type CardKey } from './card-cache';
 
-type ProductRow = typeof products.$inferSelect;
+/**
+ * Every column of a product but its stored search vectors (title_words, description_words), which
+ * only PostgreSQL's search reads: the reads that hydrate products select these, not the vectors.
+ */
+const { titleWords: _titleWords, descriptionWords: _descriptionWords, ...productColumnsWithoutVectors } = getTableColumns(products);
+export const productColumns = productColumnsWithoutVectors;
+
+type ProductRow = Omit<typeof products.$inferSelect, 'titleWords' | 'descriptionWords'>;
 
 export interface ListOptions {
   /** Public reads: active products, variants and categories only. */
@@ -92,7 +99,7 @@ const hydration = preparedOnce((db) => {
       .prepare('hydrate_images'),
     /** The rows of the products a public read has no current card for (publicCards). */
     products: db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(sql`${products.id} = any(${ids})`)
       .prepare('hydrate_products'),
@@ -220,7 +227,7 @@ export async function listProducts(db: Database, opts: ListOptions): Promise<Pro
     return publicCards(db, opts.limit ? await query.limit(opts.limit) : await query);
   }
   const query = db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(...conditions))
     .orderBy(...order);
@@ -257,7 +264,7 @@ export async function effectiveSizeChart(db: Database, product: ProductRow): Pro
 export async function getProduct(db: Database, id: string, opts: { activeOnly: boolean }): Promise<Product | null> {
   if (!isUuid(id)) return null;
   if (opts.activeOnly) return publicProductPage(db, id);
-  const rows = await db.select().from(products).where(eq(products.id, id));
+  const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
   const [product] = await hydrateProducts(db, rows, false);
   return product ?? null;
 }

@@ -22,10 +22,11 @@
  * every catalogue or synonym change through the response cache's invalidation, on every instance),
  * the shopper's word is compared with that vocabulary by the same pg_trgm operators (a small
  * statement, remembered per word), and the products are then found by exact and prefix word matches
- * on the 'simple' text-search vectors of title (stored: products.title_words) and description, which
- * their GIN indexes answer without reading the rows again (products_title_words_idx,
- * products_description_words_idx; query-plans.test.ts). Similarity over each title and its extents across word boundaries are what
- * this leaves out; a word the vocabulary does not know yet still matches itself exactly.
+ * on the 'simple' text-search vectors of title and description (stored: products.title_words and
+ * description_words), which their GIN indexes answer without reading the rows again
+ * (products_title_words_idx, products_description_words_idx; query-plans.test.ts). Similarity over
+ * each title and its extents across word boundaries are what this leaves out; a word the vocabulary
+ * does not know yet still matches itself exactly.
  *
  * Relevance: titles starting with the query first, then titles containing it, then by the summed
  * best word similarity of each word's terms to the title (1 when the title has one of them as a
@@ -164,9 +165,6 @@ function closeTitleWords(db: Database, dictionary: SearchDictionary, term: strin
 const tsquery = (lexemes: Iterable<string>, prefix: boolean) =>
   [...new Set(lexemes)].map((l) => `'${l.replace(/['\\]/g, (c) => `\\${c}`)}'${prefix ? ':*' : ''}`);
 
-/** The words of the description as its GIN index has them (products_description_words_idx). */
-const descriptionWords = sql`to_tsvector('simple', ${products.description})`;
-
 /** Escapes LIKE wildcards in user text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -253,7 +251,7 @@ async function buildMatch(
       ].join(' | ');
       const arms = [
         sql`${products.titleWords} @@ ${titleQuery}::tsquery`,
-        sql`${descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`,
+        sql`${products.descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`,
       ];
       if (scope.length > 0) {
         // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.
