@@ -21,8 +21,9 @@ import { cardCache, cardVersion, type CardKey } from './card-cache';
  * Every column of a product but its stored search vectors (title_words, description_words), which
  * only PostgreSQL's search reads: the reads that hydrate products select these, not the vectors.
  */
-const { titleWords: _titleWords, descriptionWords: _descriptionWords, ...productColumnsWithoutVectors } = getTableColumns(products);
-export const productColumns = productColumnsWithoutVectors;
+export const productColumns = (({ titleWords: _titleWords, descriptionWords: _descriptionWords, ...columns }) => columns)(
+  getTableColumns(products),
+);
 
 type ProductRow = Omit<typeof products.$inferSelect, 'titleWords' | 'descriptionWords'>;
 
