@@ -4,7 +4,6 @@
  * rate limits, auth, API docs, media files, the Razorpay sandbox when no keys are set, the API
  * modules, and (with a web build) server rendering.
  */
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -64,6 +63,7 @@ import { createPincodeService } from './modules/pincodes/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { cachePlugin, keptUntilInvalidated, type KeptReader, type ResponseCache } from './plugins/cache';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerSsr } from './plugins/ssr';
 import { wellFormedTextPlugin } from './plugins/well-formed-text';
 
@@ -234,15 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(wellFormedTextPlugin);
-  await app.register(fastifyHelmet, {
-    // Pages get their own policy with hashes of their inline scripts (plugins/ssr.ts).
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // The payment widget opens Razorpay windows; keep the opener for it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  await app.register(securityHeadersPlugin, { hsts: config.isProduction });
   // Shared across instances through Redis when REDIS_URL is set (issue 4); in-process otherwise.
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })

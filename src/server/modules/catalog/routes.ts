@@ -29,13 +29,28 @@ const LISTING_ROUTES = new Set([
  * let any made-up parameter (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
  * Only valid on the raw query string (onRequest): once validated, `request.query` holds the parsed
  * listing (numbers, a sizes array), which this schema reads as absent fields (issue 23).
+ * A listing's key is remembered by its raw URL (`listingKeys`), so a cache hit costs no schema
+ * parse (issue 23: "no zod re-parse or stringify on cache hits").
  */
 function cacheKey(request: FastifyRequest): string {
-  const path = request.url.split('?')[0];
-  return LISTING_ROUTES.has(request.routeOptions.url ?? '')
-    ? `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`
-    : `api:${path}`;
+  const route = request.routeOptions.url ?? '';
+  const [path, raw] = request.url.split('?', 2);
+  if (!LISTING_ROUTES.has(route)) return `api:${path}`;
+  if (raw === undefined) return `api:${path}?${DEFAULT_LISTING}`;
+  let key = listingKeys.get(request.url);
+  if (key === undefined) {
+    key = `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`;
+    if (listingKeys.size >= MAX_LISTING_KEYS) listingKeys.clear();
+    listingKeys.set(request.url, key);
+  }
+  return key;
 }
+
+/** The listing query with nothing sent, as its key writes it. */
+const DEFAULT_LISTING = JSON.stringify(listingQuerySchema.parse({}));
+/** Listing keys by raw URL; emptied when full, so made-up URLs cost memory only up to this. */
+const listingKeys = new Map<string, string>();
+const MAX_LISTING_KEYS = 2_000;
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

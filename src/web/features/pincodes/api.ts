@@ -13,9 +13,9 @@ export function fetchPincode(pincode: string, signal?: AbortSignal): Promise<Pin
   });
 }
 
+const deliveryDateFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** 'Thu, 27 Nov' for an India calendar date 'YYYY-MM-DD'. */
 export function formatDeliveryDate(date: string): string {
-  return new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return deliveryDateFormat.format(new Date(`${date}T00:00:00Z`));
 }

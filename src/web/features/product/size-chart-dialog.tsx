@@ -15,10 +15,16 @@ const UNITS: { value: Unit; label: string }[] = [
   { value: 'cm', label: 'cm' },
 ];
 
+/**
+ * One formatter for every measurement: `toLocaleString` with options builds a new one per call, and a
+ * chart formats each size's measurements in both units (about 0.5 ms of a product page's server
+ * render, issue 23).
+ */
+const measurementFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+
 /** Formats a measurement in the chosen unit: 38 → '38', 96.5 → '96.5'. */
 export function formatMeasurement(inches: number, unit: Unit): string {
-  const value = unit === 'cm' ? inchesToCm(inches) : inches;
-  return value.toLocaleString('en-IN', { maximumFractionDigits: 1 });
+  return measurementFormat.format(unit === 'cm' ? inchesToCm(inches) : inches);
 }
 
 /** The "Size chart" button and its dialog. `selectedSize` is highlighted in the table. */
