@@ -83,8 +83,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         if (value !== undefined) headers[name] = String(value);
       }
       const entry = { status: 200, headers, body: Buffer.from(payload) };
-      app.responseCache.set(key, entry);
-      return encodeCached(request, reply, entry);
+      // An answer the cache does not keep (cache off, or too large) is compressed the quick way.
+      const kept = app.responseCache.set(key, entry);
+      return encodeCached(request, reply, entry, kept);
     }
     return payload;
   });
