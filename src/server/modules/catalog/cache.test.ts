@@ -51,6 +51,8 @@ describe('catalogue response cache', () => {
       '/api/products?sort=price-asc&x=1',
       '/api/products?x=2&sort=price-asc&page=1',
       '/api/products?sort=price-asc&page=abc',
+      // Too long for the keys remembered by URL: worked out again, the same key.
+      `/api/products?sort=price-asc&pad=${'x'.repeat(600)}`,
     ]) {
       expect((await t.app.inject(url)).headers['x-cache'], url).toBe('hit');
     }

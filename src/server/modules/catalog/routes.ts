@@ -40,6 +40,7 @@ function cacheKey(request: FastifyRequest): string {
   let key = listingKeys.get(request.url);
   if (key === undefined) {
     key = `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`;
+    if (request.url.length > MAX_REMEMBERED_URL) return key;
     if (listingKeys.size >= MAX_LISTING_KEYS) listingKeys.clear();
     listingKeys.set(request.url, key);
   }
@@ -48,9 +49,13 @@ function cacheKey(request: FastifyRequest): string {
 
 /** The listing query with nothing sent, as its key writes it. */
 const DEFAULT_LISTING = JSON.stringify(listingQuerySchema.parse({}));
-/** Listing keys by raw URL; emptied when full, so made-up URLs cost memory only up to this. */
+/**
+ * Listing keys by raw URL, for URLs up to MAX_REMEMBERED_URL characters; emptied when full, so
+ * made-up URLs cost at most about 2,000 x 1.5 KB.
+ */
 const listingKeys = new Map<string, string>();
 const MAX_LISTING_KEYS = 2_000;
+const MAX_REMEMBERED_URL = 512;
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
