@@ -15,6 +15,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(200).default(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().url('must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Rangmanch <no-reply@rangmanch.in>'),
@@ -80,6 +81,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** How long anonymous catalogue answers and pages are cached (issue 8); 0 turns the cache off. */
   responseCacheTtlMs: number;
+  /**
+   * PostgreSQL connections this process may open at once (DATABASE_POOL_SIZE, default 20). Every
+   * instance opens up to this many; their sum must stay under the server's `max_connections`.
+   */
+  databasePoolSize: number;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -173,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cloudinaryUrl: e.CLOUDINARY_URL,
     redisUrl: e.REDIS_URL,
     responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,

@@ -57,7 +57,7 @@ async function main() {
   const pgliteDir = path.join(config.dataDir, 'db');
   const prepareOnly = process.argv.includes(PREPARE_ONLY);
   if (!prepareOnly && !config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) await prepareInChildProcess();
-  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir });
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir, poolSize: config.databasePoolSize });
   const demoAdmin = await prepareDatabase(config, handle);
   if (prepareOnly) {
     await handle.close();
