@@ -36,3 +36,18 @@ test('a made-up query string is served from the page\u2019s own cache entry and 
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+// A HEAD (uptime monitors, link checkers) was rendered by React Router as an empty octet-stream and
+// kept as the page: every visitor then got a blank page until the entry expired.
+test('a HEAD on a page answers its headers and leaves the page whole for the next visitor', async ({ request }) => {
+  // A listing with filters no other test asks for: a page nobody has rendered yet.
+  const url = `/products?sizes=XXL&minPrice=${100 + Math.floor(Math.random() * 800)}`;
+  const head = await request.head(url);
+  expect(head.status()).toBe(200);
+  expect(head.headers()['content-type']).toContain('text/html');
+  expect(head.headers()['content-security-policy']).toContain("object-src 'none'");
+  expect(await head.body()).toHaveLength(0);
+  const get = await request.get(url);
+  expect(get.headers()['content-type']).toContain('text/html');
+  expect(await get.text()).toContain('</html>');
+});

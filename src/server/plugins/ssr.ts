@@ -132,7 +132,7 @@ export function pageCacheKey(url: URL): string {
 }
 
 /**
- * A Fetch API request for a Fastify GET/HEAD request, for `url` (pageUrl). The proxy's forwarded
+ * A Fetch API GET request for a Fastify GET or HEAD request, for `url` (pageUrl). The proxy's forwarded
  * host and protocol are left out: `url` already holds what Fastify trusts of them, so the page's
  * origin is exactly the one its cache key names.
  */
@@ -143,7 +143,9 @@ function toFetchRequest(request: FastifyRequest, url: URL): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(url, { method: request.method, headers });
+  // A HEAD is rendered as the GET it asks about (Node sends no body for it): React Router answers a
+  // HEAD with an empty octet-stream, which the page cache then served to every visitor as the page.
+  return new Request(url, { method: request.method === 'HEAD' ? 'GET' : request.method, headers });
 }
 
 /** Registers static assets and the SSR catch-all. Unknown /api paths answer a JSON 404. */
