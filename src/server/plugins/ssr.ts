@@ -143,9 +143,9 @@ function toFetchRequest(request: FastifyRequest, url: URL): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  // A HEAD is rendered as the GET it asks about (Node sends no body for it): React Router answers a
-  // HEAD with an empty octet-stream, which the page cache then served to every visitor as the page.
-  return new Request(url, { method: request.method === 'HEAD' ? 'GET' : request.method, headers });
+  // Always a GET: a HEAD is rendered as the GET it asks about (Node sends no body for it). React
+  // Router answers a HEAD with an empty octet-stream, which the page cache then served as the page.
+  return new Request(url, { method: 'GET', headers });
 }
 
 /** Registers static assets and the SSR catch-all. Unknown /api paths answer a JSON 404. */

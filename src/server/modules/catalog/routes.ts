@@ -34,9 +34,8 @@ const LISTING_ROUTES = new Set([
  */
 function cacheKey(request: FastifyRequest): string {
   const route = request.routeOptions.url ?? '';
-  const [path, raw] = request.url.split('?', 2);
+  const path = request.url.split('?', 1)[0];
   if (!LISTING_ROUTES.has(route)) return `api:${path}`;
-  if (raw === undefined) return `api:${path}?${DEFAULT_LISTING}`;
   let key = listingKeys.get(request.url);
   if (key === undefined) {
     key = `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`;
@@ -47,8 +46,6 @@ function cacheKey(request: FastifyRequest): string {
   return key;
 }
 
-/** The listing query with nothing sent, as its key writes it. */
-const DEFAULT_LISTING = JSON.stringify(listingQuerySchema.parse({}));
 /**
  * Listing keys by raw URL, for URLs up to MAX_REMEMBERED_URL characters; emptied when full, so
  * made-up URLs cost at most about 2,000 x 1.5 KB.
