@@ -1,0 +1,2 @@
+-- Reserved; replaced by its change or removed.
+SELECT 1;
