@@ -55,6 +55,11 @@ export const couponInputSchema = z
     maxUsesPerShopper: optionalCount('Uses per shopper', 1000),
     firstOrderOnly: z.boolean({ error: 'First order only must be true or false' }).default(false),
     isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+    /**
+     * Listed in the cart's public "Offers" (GET /api/coupons/public). Off by default, so a staff or
+     * influencer code stays known only to those given it (docs/decisions/coupon-codes.md).
+     */
+    showInOffers: z.boolean({ error: 'Show in offers must be true or false' }).default(false),
   })
   .superRefine((c, ctx) => {
     if (c.kind === 'percent' && c.percentOff === null)
@@ -88,11 +93,13 @@ export interface AdminCoupon {
   maxUsesPerShopper: number | null;
   firstOrderOnly: boolean;
   isActive: boolean;
+  /** Listed in the public offers (GET /api/coupons/public). */
+  showInOffers: boolean;
   used: number;
   createdAt: string;
 }
 
-/** A current coupon as the public offers list shows it: no usage data. */
+/** A current coupon marked "Show in offers" as the public offers list shows it: no usage data. */
 export interface PublicCoupon {
   code: string;
   kind: 'percent' | 'flat';

@@ -758,6 +758,8 @@ export const coupons = pgTable(
     maxUsesPerShopper: integer(),
     firstOrderOnly: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /** Listed in the cart's public "Offers" (GET /api/coupons/public); off: only those told the code can use it. */
+    showInOffers: boolean().notNull().default(false),
     used: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

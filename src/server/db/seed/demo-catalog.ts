@@ -1092,8 +1092,9 @@ export const demoShopSettings: ShopSettingsInput = {
 };
 
 /**
- * The demo coupons (issue 20): no end date, so the demo keeps working; the cart's "Offers" hint
- * lists them.
+ * The demo coupons (issue 20): no end date, so the demo keeps working; marked "Show in offers", so
+ * the cart's "Offers" hint lists them (the README walkthrough). Migration 0026 marks the same three,
+ * matched by code and terms, in a database seeded before the flag existed.
  */
 export const demoCoupons: CouponInput[] = [
   {
@@ -1105,7 +1106,17 @@ export const demoCoupons: CouponInput[] = [
     maxUsesPerShopper: 1,
     firstOrderOnly: true,
     isActive: true,
+    showInOffers: true,
   },
-  { code: 'FLAT200', kind: 'flat', amountOff: 200, minSubtotal: 1999, maxUsesPerShopper: 3, isActive: true },
-  { code: 'FESTIVE15', kind: 'percent', percentOff: 15, maxDiscount: 750, minSubtotal: 2999, maxUsesPerShopper: 2, isActive: true },
+  { code: 'FLAT200', kind: 'flat', amountOff: 200, minSubtotal: 1999, maxUsesPerShopper: 3, isActive: true, showInOffers: true },
+  {
+    code: 'FESTIVE15',
+    kind: 'percent',
+    percentOff: 15,
+    maxDiscount: 750,
+    minSubtotal: 2999,
+    maxUsesPerShopper: 2,
+    isActive: true,
+    showInOffers: true,
+  },
 ];

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq, like } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIstDateTime } from '../../../core/coupons';
+import { couponInputSchema, type CouponInput } from '../../../core/schemas/coupons';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { checkoutAttempts, couponUses, coupons, mailOutbox, orders, refunds } from '../../db/schema';
+import { demoCoupons } from '../../db/seed/demo-catalog';
+import { couponToRow } from './service';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -187,10 +191,10 @@ describe('admin coupons', () => {
 describe('public offers', () => {
   it('lists active, current coupons with uses left, without usage data', async () => {
     const now = t.clock.now;
-    const shown = await newCoupon({ kind: 'flat', amountOff: 200, minSubtotal: 1999 });
-    const inactive = await newCoupon({ isActive: false });
-    const future = await newCoupon({ startsAt: toIstDateTime(new Date(now.getTime() + HOUR)) });
-    const past = await newCoupon({ endsAt: toIstDateTime(new Date(now.getTime() - HOUR)) });
+    const shown = await newCoupon({ kind: 'flat', amountOff: 200, minSubtotal: 1999, showInOffers: true });
+    const inactive = await newCoupon({ isActive: false, showInOffers: true });
+    const future = await newCoupon({ startsAt: toIstDateTime(new Date(now.getTime() + HOUR)), showInOffers: true });
+    const past = await newCoupon({ endsAt: toIstDateTime(new Date(now.getTime() - HOUR)), showInOffers: true });
     const res = await t.app.inject({ url: '/api/coupons/public' });
     expect(res.statusCode).toBe(200);
     const list = res.json<{ code: string }[]>();
@@ -209,6 +213,59 @@ describe('public offers', () => {
       firstOrderOnly: false,
       description: '₹200 off above ₹1,999',
     });
+  });
+
+  it('lists only coupons marked "Show in offers"; a new coupon is not shown unless asked (docs/decisions/coupon-codes.md)', async () => {
+    const staff = await newCoupon({ percentOff: 40 });
+    expect(staff.showInOffers).toBe(false);
+    const offer = await newCoupon({ percentOff: 5, showInOffers: true });
+    expect(offer.showInOffers).toBe(true);
+    const codes = () => t.app.inject({ url: '/api/coupons/public' }).then((r) => r.json<{ code: string }[]>().map((c) => c.code));
+    expect(await codes()).toContain(offer.code);
+    expect(await codes()).not.toContain(staff.code);
+
+    // Turning the flag off (or on) in the admin form takes effect at once; it is kept on update.
+    const hide = { code: offer.code, kind: 'percent', percentOff: 5, showInOffers: false };
+    const put = await t.app.inject({ method: 'PUT', url: `/api/admin/coupons/${offer._id}`, headers: admin.headers, payload: hide });
+    expect(put.json()).toMatchObject({ showInOffers: false });
+    expect(await codes()).not.toContain(offer.code);
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      headers: admin.headers,
+      payload: { code: code(), kind: 'percent', percentOff: 5, showInOffers: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.showInOffers).toBe('Show in offers must be true or false');
+  });
+
+  it('migration 0026 hides existing coupons except the seeded demo ones with their exact terms', async () => {
+    const migration = readFileSync(new URL('../../db/migrations/0026_coupon_offers.sql', import.meta.url), 'utf8');
+    const [addColumn, ...rest] = migration.split('--> statement-breakpoint');
+    expect(addColumn).toMatch(/"show_in_offers" boolean DEFAULT false NOT NULL/);
+    const row = (c: CouponInput) => ({ ...couponToRow(couponInputSchema.parse(c)), showInOffers: false });
+    const [welcome, flat200, festive] = demoCoupons;
+    const rows = [
+      row(welcome),
+      row(festive),
+      row({ ...flat200, amountOff: 500 }), // a demo code whose terms the owner changed: theirs now, hidden
+      row({ code: 'STAFF40', kind: 'percent', percentOff: 40 }),
+    ];
+    await t.db.insert(coupons).values(rows);
+    for (const statement of rest) await t.db.execute(sql.raw(statement));
+    const after = await t.db
+      .select({ code: coupons.code, shown: coupons.showInOffers })
+      .from(coupons)
+      .where(inArray(coupons.code, ['WELCOME10', 'FESTIVE15', 'FLAT200', 'STAFF40']))
+      .orderBy(coupons.code);
+    expect(after).toEqual([
+      { code: 'FESTIVE15', shown: true },
+      { code: 'FLAT200', shown: false },
+      { code: 'STAFF40', shown: false },
+      { code: 'WELCOME10', shown: true },
+    ]);
+    await t.db.delete(coupons).where(inArray(coupons.code, ['WELCOME10', 'FESTIVE15', 'FLAT200', 'STAFF40']));
   });
 });
 
@@ -338,7 +395,7 @@ describe('counting uses when the order is placed', () => {
     const paidB = await t.sandbox.pay(createdB.order.id);
     const res = await verify(paidB);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This coupon has reached its usage limit. Your payment of ₹500 has been refunded.');
+    expect(res.json().message).toBe('This coupon has reached its usage limit. Your payment of ₹500 is being refunded.');
     // The same payment again: the same answer, no second refund.
     expect((await verify(paidB)).json().message).toBe(res.json().message);
     expect(await t.db.select().from(orders).where(eq(orders.userId, b.user.id))).toEqual([]);
@@ -360,7 +417,7 @@ describe('counting uses when the order is placed', () => {
     expect((await verify(await t.sandbox.pay(first.order.id))).statusCode).toBe(200);
     const res = await verify(await t.sandbox.pay(second.order.id));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('You have already used this coupon. Your payment of ₹500 has been refunded.');
+    expect(res.json().message).toBe('You have already used this coupon. Your payment of ₹500 is being refunded.');
     const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, second.checkoutAttemptId));
     expect(attempt.status).toBe('refunded');
   });
@@ -381,7 +438,7 @@ describe('counting uses when the order is placed', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const lost = results.filter((r) => r.statusCode === 409);
     expect(lost).toHaveLength(9);
-    for (const r of lost) expect(r.json().message).toBe('This coupon has reached its usage limit. Your payment of ₹900 has been refunded.');
+    for (const r of lost) expect(r.json().message).toBe('This coupon has reached its usage limit. Your payment of ₹900 is being refunded.');
     const [row] = await t.db.select().from(coupons).where(eq(coupons.id, c._id));
     expect(row.used).toBe(5);
     const placed = await t.db.select().from(orders).where(eq(orders.couponId, c._id));

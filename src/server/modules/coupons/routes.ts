@@ -2,7 +2,8 @@
  * Coupon routes (issue 20):
  * - GET, POST /api/admin/coupons; PUT, DELETE /api/admin/coupons/{id}: admins only (401 without a
  *   valid token, 403 for others); the body is `couponInputSchema` (rupees, India time).
- * - GET /api/coupons/public: the current offers for the cart's hint, for anyone; no usage data.
+ * - GET /api/coupons/public: the current offers marked "Show in offers" for the cart's hint, for
+ *   anyone; no usage data.
  * Shoppers apply a code through POST /api/payments/preview and create-order (modules/payments).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -52,6 +52,7 @@ export function shapeAdminCoupon(row: CouponRow): AdminCoupon {
     maxUsesPerShopper: row.maxUsesPerShopper,
     firstOrderOnly: row.firstOrderOnly,
     isActive: row.isActive,
+    showInOffers: row.showInOffers,
     used: row.used,
     createdAt: row.createdAt.toISOString(),
   };
@@ -73,6 +74,7 @@ export function couponToRow(body: CouponBody) {
     maxUsesPerShopper: body.maxUsesPerShopper,
     firstOrderOnly: body.firstOrderOnly,
     isActive: body.isActive,
+    showInOffers: body.showInOffers,
   };
 }
 
@@ -138,8 +140,9 @@ export function describeOffer(
 }
 
 /**
- * GET /api/coupons/public: active coupons that have started and not ended, uses left, smallest
- * minimum first; no usage figures.
+ * GET /api/coupons/public: coupons the admin marked "Show in offers" that are active, have started
+ * and not ended and have uses left, smallest minimum first; no usage figures. Unmarked codes (staff,
+ * influencer) are never listed (docs/decisions/coupon-codes.md).
  */
 export async function listPublicCoupons(db: Database, now: Date): Promise<PublicCoupon[]> {
   const rows = await db
@@ -147,6 +150,7 @@ export async function listPublicCoupons(db: Database, now: Date): Promise<Public
     .from(coupons)
     .where(
       and(
+        eq(coupons.showInOffers, true),
         eq(coupons.isActive, true),
         or(isNull(coupons.startsAt), lte(coupons.startsAt, now)),
         or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),

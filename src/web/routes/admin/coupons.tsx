@@ -64,6 +64,7 @@ function CouponRow({
           <span className={`font-mono font-semibold ${coupon.isActive ? 'text-stone-900' : 'text-stone-500'}`}>{coupon.code}</span>
           {coupon.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>}
           {coupon.firstOrderOnly ? <Badge tone="blue">First order</Badge> : null}
+          {coupon.showInOffers ? <Badge tone="blue">In offers</Badge> : null}
         </div>
         <p className="mt-1 text-sm text-stone-700">
           {offerText(coupon)} · {limits.join(' · ')}

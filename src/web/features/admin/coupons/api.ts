@@ -51,6 +51,7 @@ export function couponBody(c: AdminCoupon, changes: Partial<CouponInput> = {}): 
     maxUsesPerShopper: c.maxUsesPerShopper,
     firstOrderOnly: c.firstOrderOnly,
     isActive: c.isActive,
+    showInOffers: c.showInOffers,
     ...changes,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The inline add/edit coupon form (issue 20): code, percent or flat amount (rupees), minimum
  * subtotal, maximum discount for percent coupons, start and end in India time, total uses, uses
- * per shopper, first order only and active. Empty number and date fields mean "no limit". The
+ * per shopper, first order only, active and "Show in offers" (listed in the cart's public offers). Empty number and date fields mean "no limit". The
  * server decides uniqueness ('A coupon with this code already exists').
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -40,6 +40,7 @@ const NEW_COUPON: CouponInput = {
   maxUsesPerShopper: 1,
   firstOrderOnly: false,
   isActive: true,
+  showInOffers: false,
 };
 
 /** Add or edit a coupon. */
@@ -181,6 +182,11 @@ export function CouponForm({ coupon, onSaved, onCancel }: CouponFormProps) {
         />
         <CheckField label="First order only" description="Only for shoppers without an earlier order" {...register('firstOrderOnly')} />
         <CheckField label="Active" description="Shoppers can apply it (between its start and end)" {...register('isActive')} />
+        <CheckField
+          label="Show in offers"
+          description="List it in the cart's Offers for every visitor. Leave off for staff, influencer or private codes: they still work for whoever types them"
+          {...register('showInOffers')}
+        />
       </div>
       <div className="mt-6 flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
