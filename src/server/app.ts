@@ -387,6 +387,7 @@ export function createLoadContext(
       },
     },
     razorpayCheckoutUrl: config.razorpay.checkoutUrl,
+    paymentsSimulated: config.razorpay.sandbox,
     settings: { getPublic: () => settings.getPublic() },
   };
 }

@@ -21,3 +21,21 @@ describe('DATABASE_POOL_SIZE', () => {
     expect(() => load({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+describe('HOST', () => {
+  const keys = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+
+  it('is localhost only while the Razorpay sandbox marks any checkout paid (README "Configuration")', () => {
+    const demo = load({});
+    expect(demo.razorpay.sandbox).toBe(true);
+    expect(demo.host).toBe('127.0.0.1');
+    expect(load({ NODE_ENV: 'development', HOST: '' }).host).toBe('127.0.0.1');
+  });
+
+  it('is every address with Razorpay keys, in production as before, and whatever HOST says when set', () => {
+    expect(load(keys).host).toBe('0.0.0.0');
+    expect(load({ ...keys, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(load({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(load({ ...keys, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+  });
+});

@@ -12,7 +12,7 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(200).default(20),
@@ -69,6 +69,7 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
+  /** HOST; unset: 127.0.0.1 while the Razorpay sandbox is on, else 0.0.0.0 (every address). */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -134,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    // The sandbox marks any checkout paid: unless HOST says otherwise, only this machine reaches it
+    // (README "Configuration"). With Razorpay keys (always in production), every address, as before.
+    host: e.HOST ?? (hasKeys ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, '.jwt-secret'),

@@ -15,6 +15,9 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DEMO_ADMIN, ensureAdmin, ensureDemoImageTwins, seedDemoCatalog } from './db/seed/seed';
 
+/** HOST values only this machine can reach (the startup lines say whether the demo is exposed). */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
 /** The argument that makes this entry prepare the database, then exit without serving. */
 const PREPARE_ONLY = '--prepare-database';
 
@@ -92,7 +95,17 @@ async function main() {
   console.log(
     `  Database: ${handle.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
-  if (config.razorpay.sandbox) console.log('  Payments: Razorpay sandbox (no keys set; no money moves)');
+  if (config.razorpay.sandbox) {
+    console.log('  Payments: SIMULATED by the built-in Razorpay sandbox (no RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET):');
+    console.log('            every checkout is marked paid and no money moves; every page shows "Demo shop: payments are simulated"');
+    console.log(
+      LOOPBACK.has(config.host)
+        ? `  Listening on ${config.host} only (this machine); set HOST=0.0.0.0 to let other devices in`
+        : `  WARNING: listening on ${config.host}: anyone who reaches it can place orders marked paid without paying`,
+    );
+  } else {
+    console.log(`  Payments: Razorpay (key ${config.razorpay.keyId})`);
+  }
   if (!config.smtpUrl) console.log(`  Mail: written to ${path.join(config.dataDir, 'outbox')}`);
   if (demoAdmin) console.log(`  Demo admin: ${demoAdmin.email} / ${demoAdmin.password}`);
   console.log('');

@@ -34,6 +34,11 @@ export type StoreLoadContext = {
   catalog: CatalogReader;
   /** Where the browser loads Razorpay Checkout from (RAZORPAY_CHECKOUT_URL or the sandbox). */
   razorpayCheckoutUrl: string;
+  /**
+   * True while the built-in Razorpay sandbox stands in for Razorpay (no keys, never in production):
+   * any checkout is marked paid, so every storefront page says "Demo shop: payments are simulated".
+   */
+  paymentsSimulated: boolean;
   /** GET /api/settings/public (the WhatsApp support number, for the footer and contact page). */
   settings: { getPublic(): Promise<PublicShopSettings> };
 };

@@ -33,6 +33,24 @@ test.describe('promotional banner', () => {
   });
 });
 
+// The browser tests run on the Razorpay sandbox (no keys), which marks any checkout paid: every page
+// says so in a thin strip above the banner, in the page's flow (README "Configuration").
+test('a thin strip on every page says payments are simulated, above the banner and covering nothing', async ({ page }) => {
+  for (const url of ['/', '/products', '/terms']) {
+    await page.goto(url);
+    const strip = page.getByRole('note').filter({ hasText: 'Demo shop: payments are simulated' });
+    await expect(strip).toBeVisible();
+    expect(await strip.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    // One line at 390px and 1280px: nothing cut off or scrolling sideways.
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = (await strip.boundingBox())!;
+    expect(box.y).toBe(0);
+    expect(box.height).toBeLessThanOrEqual(28);
+    const banner = (await page.getByRole('region', { name: 'Offers' }).boundingBox())!;
+    expect(banner.y).toBeGreaterThanOrEqual(box.y + box.height);
+  }
+});
+
 test.describe('header', () => {
   // The phone menu is covered by the next test.
   test('links, Categories with parents then indented children, Escape closes', { tag: '@desktop-only' }, async ({ page }) => {

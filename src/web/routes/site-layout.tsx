@@ -1,6 +1,6 @@
 /**
- * The shop's frame around every page: promotional banner, header, page, footer, and a loading
- * bar while the next page's data is on its way.
+ * The shop's frame around every page: the demo strip while payments are simulated, promotional
+ * banner, header, page, footer, and a loading bar while the next page's data is on its way.
  */
 import { Suspense } from 'react';
 import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
@@ -33,6 +33,12 @@ export default function SiteLayout() {
         >
           Skip to content
         </a>
+        {root?.paymentsSimulated ? (
+          // In the page's flow (not fixed): it pushes the page down rather than covering any of it.
+          <p role="note" className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-950">
+            Demo shop: payments are simulated
+          </p>
+        ) : null}
         <Suspense>
           <PromoBanner />
         </Suspense>
