@@ -29,6 +29,7 @@ import { adminHomepageRoutes } from './modules/admin-homepage/routes';
 import { adminOrderRoutes } from './modules/admin-orders/routes';
 import { authRoutes } from './modules/auth/routes';
 import type { AuthDeps } from './modules/auth/service';
+import { createLoginLimiter, DEFAULT_LOGIN_LIMITS, type LoginLimiter, type LoginLimitSettings } from './modules/auth/login-limits';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -77,6 +78,8 @@ declare module 'fastify' {
     invoiceNumbering: InvoiceNumbering;
     authRateLimit: { rateLimit: { max: number; timeWindow: string } };
     authAccountLimitMax: number;
+    /** Wrong-password limits of POST /api/auth/login (modules/auth/login-limits.ts). */
+    loginLimiter: LoginLimiter;
     /** Set by the process on SIGTERM: responses then close their connections. */
     shuttingDown: boolean;
     /** Every route registered (method and URL pattern), for the authorization and fuzz tests. */
@@ -108,8 +111,16 @@ export interface BuildOptions {
   cacheTtlMs?: number;
   /** Requests per minute per IP on each auth route (default 30). */
   authRateLimitMax?: number;
-  /** Auth requests per 15 minutes per account (e-mail or verification) across auth routes (default 10). */
+  /**
+   * Auth requests per 15 minutes per account (e-mail or verification) on the auth routes other than
+   * login; on login, wrong passwords per 15 minutes for one account from one IP (default 10).
+   */
   authAccountLimitMax?: number;
+  /**
+   * Login limits (modules/auth/login-limits.ts); unset fields default from authAccountLimitMax (per
+   * IP 5 times it, slowing an account after 10 times it) or DEFAULT_LOGIN_LIMITS.
+   */
+  loginLimits?: Partial<LoginLimitSettings>;
   logger?: boolean | object;
   /**
    * How requests are logged (index.ts chooses):
@@ -154,7 +165,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     logController: new LogController({ disableRequestLogging: (opts.requestLogging ?? 'each') !== 'each' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only TRUST_PROXY's proxies are believed (config.ts); by default request.ip is the socket's
+    // address, so a client cannot pick its own IP for the rate limits with X-Forwarded-For.
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('routeList', [] as { method: string; url: string }[]);
@@ -254,6 +267,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       });
     });
   }
+  const accountLimit = opts.authAccountLimitMax ?? DEFAULT_LOGIN_LIMITS.accountIpFailures;
+  app.decorate(
+    'loginLimiter',
+    createLoginLimiter({
+      settings: {
+        ...DEFAULT_LOGIN_LIMITS,
+        accountIpFailures: accountLimit,
+        ipFailures: accountLimit * 5,
+        accountFailuresBeforeDelay: accountLimit * 10,
+        ...opts.loginLimits,
+      },
+      redis,
+      now: () => (opts.now ? opts.now().getTime() : Date.now()),
+      onRedisError: (err) => app.log.warn({ err: err.message }, 'redis unavailable: login limits counted in this process'),
+    }),
+  );
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'store-rl:', skipOnError: true } : {}),

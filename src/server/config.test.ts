@@ -39,3 +39,25 @@ describe('HOST', () => {
     expect(load({ ...keys, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless set (request.ip is the socket address)', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('takes addresses, CIDR ranges and proxy-addr names separated by commas', () => {
+    expect(load({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(load({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  // true and hop counts would believe a client that reaches the server directly (Fastify's docs).
+  it.each(['true', 'yes', '1', '2', '0', 'lb.internal', '10.0.0.0/33', '10.0.0.1/', '300.1.1.1', '10.0.0.0/8,', '-1', 'fd00::/129'])(
+    'refuses %s, naming the variable',
+    (value) => {
+      expect(() => load({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => load({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+});

@@ -4,10 +4,56 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** proxy-addr's names for address ranges (https://github.com/jshttp/proxy-addr#proxyaddrreq-trust). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it ("10.0.0.0/8", "fd00::/8"). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For (and -Proto, -Host) Fastify believes, passed as
+ * its `trustProxy`: a comma-separated list of addresses, CIDR ranges or proxy-addr's names
+ * (loopback, linklocal, uniquelocal). Unset: none, `request.ip` is the socket's address.
+ * Refused, as Fastify's docs advise (https://fastify.dev/docs/latest/Reference/Server/#trustproxy):
+ * `true`, which would take the left-most X-Forwarded-For, which the client writes; and a hop count,
+ * which cannot tell the load balancer from a client that reaches the server directly (Fastify 5.12
+ * ignores one: it trusts no proxy then).
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] | false => {
+    if (/^(true|yes|\d+)$/i.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${value} would believe X-Forwarded-For from anyone who reaches the server: list the load balancer's addresses or CIDR ranges (10.0.0.0/8)`,
+      });
+      return false;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !PROXY_RANGE_NAMES.has(e) && !isAddressOrCidr(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be the load balancer's addresses or CIDR ranges, separated by commas (10.0.0.0/8); not ${bad
+          .map((e) => JSON.stringify(e))
+          .join(', ')}`,
+      });
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +76,7 @@ const envSchema = z.object({
   SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
   CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
   REDIS_URL: z.string().url().optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -87,6 +134,12 @@ export interface AppConfig {
    * instance opens up to this many; their sum must stay under the server's `max_connections`.
    */
   databasePoolSize: number;
+  /**
+   * Fastify's `trustProxy` from TRUST_PROXY: false (the default) trusts no proxy and `request.ip`
+   * is the socket's address; the proxies' addresses make it the client address they forwarded
+   * (per-IP rate limits count that address).
+   */
+  trustProxy: false | string[];
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -183,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    trustProxy: e.TRUST_PROXY ?? false,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,

@@ -2,9 +2,14 @@
  * Auth routes (storefront section 7): register-start, resend-otp, verify-otp, login,
  * forgot-password-start, verify-reset-otp, reset-password. Bodies are validated with the shared
  * schemas of src/core, so messages match the forms.
+ *
+ * Limits, each a 429 with Retry-After and a message: every route, requests per IP per minute (route
+ * config); login, wrong passwords per account and IP, per IP, and a slow-down per account
+ * (login-limits.ts, docs/decisions/login-limits.md); the other routes, requests per account
+ * (e-mail or verification) per 15 minutes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../../errors';
+import { AppError, tooManyRequests } from '../../errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordSchema,
@@ -47,9 +52,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/verify-otp', { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
     verifySignup(deps, req.body.verificationId, req.body.code),
   );
-  app.post('/api/auth/login', { schema: { body: loginSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    login(deps, req.body, (user) => app.signToken(user)),
-  );
+  app.post('/api/auth/login', { schema: { body: loginSchema }, config: limited }, async (req, reply) => {
+    const attempt = await app.loginLimiter.count(req.body.email, req.ip);
+    if (attempt.refused) {
+      reply.header('retry-after', String(attempt.refused.retryAfterSeconds));
+      throw tooManyRequests(attempt.refused.message);
+    }
+    try {
+      const result = await login(deps, req.body, (user) => app.signToken(user));
+      await attempt.giveBack();
+      return result;
+    } catch (err) {
+      // Only a wrong password (401) stays counted; an outage is not the shopper's try.
+      if (!(err instanceof AppError && err.statusCode === 401)) await attempt.giveBack();
+      throw err;
+    }
+  });
   app.post(
     '/api/auth/forgot-password-start',
     { schema: { body: forgotPasswordSchema }, config: limited, preHandler: perAccount },
