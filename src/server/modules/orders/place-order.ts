@@ -11,6 +11,11 @@
  *   and writes one 'sale' row per line to the inventory ledger, in the same statement;
  * - counts the coupon's use (only while uses are left, first-order coupons only while the shopper has
  *   no order, the shopper's own count only while under their limit);
+ * - for an attempt priced with the automatic first-order discount (FIRST_ORDER_5, src/core/pricing.ts),
+ *   checks that the shopper still has no order. The price was worked out before (at create-order for
+ *   Razorpay, in the request for COD), so several checkouts opened at once were all priced as first
+ *   orders; the shopper's placements of such attempts take turns on their user row (locked here, or
+ *   by the caller: COD locks it for every placement), and the check reads the orders after that lock;
  * - writes the order with its lines, the GST of each line (src/core/tax.ts: the order's discount is
  *   allotted to the lines to the paisa, the rate is the slab of the price per piece after discount,
  *   CGST + SGST when shipping to the shop's state, IGST otherwise), its first timeline entry, the
@@ -47,6 +52,7 @@ import {
   orderEvents,
   orderItems,
   orders,
+  users,
   variants,
   type OrderSeller,
 } from '../../db/schema';
@@ -63,15 +69,30 @@ type AttemptRow = typeof checkoutAttempts.$inferSelect;
  */
 export type PlacedAttempt = Omit<AttemptRow, 'status' | 'orderId' | 'razorpayPaymentId' | 'failureReason' | 'createdAt' | 'updatedAt'>;
 
-/** Why an attempt cannot become an order; the caller turns it into the shopper's 409. */
-export type UnfillableReason = 'stock' | 'couponLimit' | 'couponShopper' | 'couponFirstOrder';
+/**
+ * Why an attempt cannot become an order; the caller turns it into the shopper's 409 (and refunds a
+ * paid attempt). `firstOrderDiscount`: priced with the first-order discount, but the shopper has an
+ * order now.
+ */
+export type UnfillableReason = 'stock' | 'couponLimit' | 'couponShopper' | 'couponFirstOrder' | 'firstOrderDiscount';
 
-/** Thrown inside the order's transaction to roll it back. */
+/**
+ * Thrown inside the order's transaction to roll it back. `earlierOrderId`: for `firstOrderDiscount`,
+ * the shopper's first order (the one that used the discount).
+ */
 export class Unfillable extends Error {
-  constructor(readonly reason: UnfillableReason) {
+  constructor(
+    readonly reason: UnfillableReason,
+    readonly earlierOrderId?: string,
+  ) {
     super(reason);
   }
 }
+
+/** Locks the shopper's row (`userId`) for the transaction: their placements take turns on it. */
+export const lockShopper = fixedStatement(
+  sql`select ${users.id} from ${users} where ${users.id} = ${sql.placeholder('userId')}::uuid for update`,
+);
 
 /** How the order is paid: captured online (Razorpay) or cash to collect on delivery. */
 export type OrderPayment = { method: 'razorpay'; razorpayPaymentId: string } | { method: 'cod' };
@@ -107,6 +128,8 @@ export interface PlacementGuard<Row extends { ok: boolean }> {
 export interface PlacementOptions {
   /** Write the attempt, completed, in the statement (it is not written yet); else complete the written one. */
   insertAttempt?: boolean;
+  /** The caller's transaction holds the shopper's row lock already (`lockShopper`). */
+  shopperLocked?: boolean;
 }
 
 /** The order as the API shows it and its staged confirmation mail (deliver it after the commit). */
@@ -180,6 +203,8 @@ interface Shape {
   cart: boolean;
   mail: boolean;
   insertAttempt: boolean;
+  /** Priced with the first-order discount: answer the shopper's earliest order, if any. */
+  firstOrder: boolean;
   guard?: SQL;
 }
 
@@ -267,7 +292,11 @@ function placementStatement(shape: Shape): SQL {
         coupons.firstOrderOnly
       } and exists (select 1 from ${orders} where ${orders.userId} = ${userId}) from ${coupons} where ${coupons.id} = ${couponId}) as first_order_gone`
     : sql`1 as coupon_taken, 1 as shopper_use, false as first_order_gone`;
-  return sql`with ${list(steps)} select (select count(*) from taken)::int as taken, ${couponResult}${
+  // The order this statement writes is not visible to its own select: this is an earlier one.
+  const firstOrderResult = shape.firstOrder
+    ? sql`, (select ${orders.id} from ${orders} where ${orders.userId} = ${userId} order by ${orders.createdAt} limit 1) as earlier_order`
+    : sql``;
+  return sql`with ${list(steps)} select (select count(*) from taken)::int as taken, ${couponResult}${firstOrderResult}${
     shape.guard ? sql`, (select to_jsonb(guard) from guard) as guard` : sql``
   }`;
 }
@@ -276,7 +305,7 @@ function placementStatement(shape: Shape): SQL {
 const statements = new Map<string, (values: Record<string, unknown>) => SQL>();
 
 function statementFor(shape: Shape, guardName = ''): (values: Record<string, unknown>) => SQL {
-  const key = `${+shape.lockFirst}${+shape.coupon}${+shape.cart}${+shape.mail}${+shape.insertAttempt}:${guardName}`;
+  const key = `${+shape.lockFirst}${+shape.coupon}${+shape.cart}${+shape.mail}${+shape.insertAttempt}${+shape.firstOrder}:${guardName}`;
   let statement = statements.get(key);
   if (!statement) {
     statement = fixedStatement(placementStatement(shape));
@@ -289,8 +318,9 @@ function statementFor(shape: Shape, guardName = ''): (values: Record<string, unk
  * Places the order for an open checkout attempt (see the module docstring): the attempt written and
  * locked by the caller, or written here (`insertAttempt`). Returns the order as the API shows it and
  * the staged confirmation mail (deliver it after the commit). Throws `Unfillable` (roll back) when
- * the stock or the coupon is gone. With a guard, answers `{ refused: row }` and writes nothing when
- * the guard's row is not ok.
+ * the stock or the coupon is gone, or the first-order discount it was priced with is used (after
+ * locking the shopper's row unless `shopperLocked`: one more statement, first orders only). With a
+ * guard, answers `{ refused: row }` and writes nothing when the guard's row is not ok.
  */
 export async function placeOrder(
   tx: Tx,
@@ -385,6 +415,11 @@ export async function placeOrder<Row extends { ok: boolean }>(
   // statement is a round trip to the database). They are all built here, so the answer needs no
   // read-back. A line whose variant is inactive or short is not taken; the caller then rolls back.
   const { guard } = opts;
+  const firstOrder = attempt.discountType === 'FIRST_ORDER_5';
+  // The check below must read the orders after the lock: a statement that waits for a row lock keeps
+  // the snapshot it started with (docs/decisions/order-placement-and-cash-on-delivery.md), so the
+  // lock is a statement of its own.
+  if (firstOrder && !opts.shopperLocked) await tx.execute(lockShopper({ userId: attempt.userId }));
   const statement = statementFor(
     {
       lockFirst: attempt.items.length > 1,
@@ -392,6 +427,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
       cart: !attempt.fromBuyNow,
       mail: mail !== undefined,
       insertAttempt: opts.insertAttempt ?? false,
+      firstOrder,
       guard: guard?.select,
     },
     guard?.name,
@@ -415,6 +451,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
     coupon_taken: number;
     shopper_use: number;
     first_order_gone: boolean | null;
+    earlier_order?: string | null;
     guard?: Row;
   }>(
     statement({
@@ -435,6 +472,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
   const result = rows[0];
   if (guard && !result.guard?.ok) return { refused: result.guard! };
   if (result.taken !== attempt.items.length) throw new Unfillable('stock');
+  if (firstOrder && result.earlier_order) throw new Unfillable('firstOrderDiscount', result.earlier_order);
   if (result.coupon_taken !== 1) throw new Unfillable(result.first_order_gone ? 'couponFirstOrder' : 'couponLimit');
   if (result.shopper_use !== 1) throw new Unfillable('couponShopper');
   return { placed, mail };

@@ -27,11 +27,12 @@ import type { Order } from '../../../core/api-types';
 import { COUPON_MESSAGES } from '../../../core/coupons';
 import { formatINR, toPaise } from '../../../core/money';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
+import { orderRef } from '../../../core/schemas/admin-orders';
 import { fixedStatement, type Database, type Tx } from '../../db/client';
-import { checkoutAttempts, orderEvents, orders, users } from '../../db/schema';
+import { checkoutAttempts, orderEvents, orders } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
-import { afterPlacement, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
+import { afterPlacement, lockShopper, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
 import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from './service';
 
@@ -53,12 +54,22 @@ export const COD_MESSAGES = {
 } as const;
 
 /** Why a COD order could not be placed in its transaction: the shopper's 409. */
-const UNFILLABLE_COD: Record<UnfillableReason, string> = {
+const UNFILLABLE_COD: Record<Exclude<UnfillableReason, 'firstOrderDiscount'>, string> = {
   stock: 'Sorry, some items just sold out. Please review your cart.',
   couponLimit: COUPON_MESSAGES.usageLimit,
   couponShopper: COUPON_MESSAGES.alreadyUsed,
   couponFirstOrder: COUPON_MESSAGES.firstOrderOnly,
 };
+
+/**
+ * The 409 message for an order its placement refused: for the first-order discount, the order that
+ * used it (its reference, as the shopper's orders list shows it).
+ */
+function unfillableMessage(err: Unfillable): string {
+  if (err.reason !== 'firstOrderDiscount') return UNFILLABLE_COD[err.reason];
+  const which = err.earlierOrderId ? `order #${orderRef(err.earlierOrderId)}` : 'another order';
+  return `Your first-order discount was already used on ${which}. Please review your cart.`;
+}
 
 /** The attempt keys that name the same order: the client's key, or the cart's fingerprint per minute. */
 function idempotencyKeys(userId: string, input: CheckoutInput, clientKey: string | undefined, now: number): string[] {
@@ -139,9 +150,6 @@ function codGuard(userId: string, keys: string[], now: number, maxOpenOrders: nu
   };
 }
 
-/** Locks the shopper's row: their COD placements take turns. */
-const lockShopper = fixedStatement(sql`select ${users.id} from ${users} where ${users.id} = ${p('userId')}::uuid for update`);
-
 /** The order as its owner reads it (placed earlier). */
 async function orderById(db: Tx, orderId: string): Promise<Order> {
   const order = await findOrder(db, orderId);
@@ -208,7 +216,7 @@ export async function placeCodOrder(
         { ...attempt, paymentMethod: 'cod', idempotencyKey: keys[0], razorpayOrderId: null },
         { method: 'cod' },
         placement,
-        { insertAttempt: true, guard: codGuard(userId, keys, now, cod.maxOpenOrders) },
+        { insertAttempt: true, shopperLocked: true, guard: codGuard(userId, keys, now, cod.maxOpenOrders) },
       );
       if (result.refused) {
         const history = result.refused;
@@ -219,7 +227,7 @@ export async function placeCodOrder(
       return { orderId: result.placed._id, placed: result.placed, mail: result.mail };
     });
   } catch (err) {
-    if (err instanceof Unfillable) throw conflict(UNFILLABLE_COD[err.reason]);
+    if (err instanceof Unfillable) throw conflict(unfillableMessage(err));
     throw err;
   }
   const { orderId, placed, mail } = outcome;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
+import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { loggingDatabase } from '../../../../tests/helpers/statement-log';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { cartItems, checkoutAttempts, orders, refunds, variants } from '../../db/schema';
@@ -158,6 +158,9 @@ describe('checkout with Razorpay', () => {
 
   it("places a paid order in a transaction of two statements: the attempt's lock, then the placement", async () => {
     const shopper = await createUser(t.app, t.db);
+    // Not a first order: one priced with the first-order discount also locks the shopper's row
+    // (orders/place-order.ts; orders/first-order-discount.test.ts).
+    await createOrderRecord(t.db, { userId: shopper.user.id });
     const { product, bySize } = await createProduct(t.db, {
       variants: [
         { size: 'M', pricePaise: 99_900, stockQty: 5 },

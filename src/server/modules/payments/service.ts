@@ -261,6 +261,10 @@ const UNFILLABLE: Record<UnfillableReason, { failureReason: string; lead: string
   couponLimit: { failureReason: 'coupon usage limit reached after payment', lead: `${COUPON_MESSAGES.usageLimit}.` },
   couponShopper: { failureReason: 'coupon already used by the shopper after payment', lead: `${COUPON_MESSAGES.alreadyUsed}.` },
   couponFirstOrder: { failureReason: 'coupon first order only after payment', lead: `${COUPON_MESSAGES.firstOrderOnly}.` },
+  firstOrderDiscount: {
+    failureReason: 'first-order discount already used after payment',
+    lead: 'Your first-order discount was already used on another order.',
+  },
 };
 
 /** The reason recorded on an attempt, back to its key (older attempts: out of stock). */
