@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineRefundPaise, returnDeadline } from './returns';
+import { lineRefundPaise, returnDeadline, returnsPromise } from './returns';
 
 describe('lineRefundPaise', () => {
   const line = { lineTotalPaise: 3 * 99_900, discountPaise: 59_940, quantity: 3 };
@@ -36,5 +36,16 @@ describe('returnDeadline', () => {
   });
   it('is 24 hours for a 0-day window (damaged or wrong items only)', () => {
     expect(returnDeadline(delivered, 0).toISOString()).toBe('2026-11-02T10:00:00.000Z');
+  });
+});
+
+describe('returnsPromise', () => {
+  it("states the shop's return window and exchanges, or the 24-hour damaged-items policy at 0 days", () => {
+    expect(returnsPromise({ windowDays: 7, sizeExchanges: true })).toBe('Returns and size exchanges within 7 days of delivery.');
+    expect(returnsPromise({ windowDays: 14, sizeExchanges: false })).toBe('Returns within 14 days of delivery.');
+    expect(returnsPromise({ windowDays: 1, sizeExchanges: false })).toBe('Returns within 1 day of delivery.');
+    expect(returnsPromise({ windowDays: 0, sizeExchanges: true })).toBe(
+      'All sales are final, except damaged or wrong items reported within 24 hours of delivery.',
+    );
   });
 });

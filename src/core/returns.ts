@@ -27,6 +27,24 @@ export interface ReturnsPolicy {
 /** The returns policy before an owner sets one: the spec's (damaged or wrong items within 24 hours, no exchanges). */
 export const DEFAULT_RETURNS_POLICY: ReturnsPolicy = { windowDays: 0, sizeExchanges: false };
 
+/** "7 days" or "1 day". */
+export const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/**
+ * The one-sentence returns promise a shopper reads under checkout's pay button and in the terms,
+ * from the shop's returns settings (Settings: return window, size exchanges), so that it never
+ * promises more or less than the order page offers: "Returns and size exchanges within 7 days of
+ * delivery." or, with a 0-day window, the spec's policy (storefront.md section 9, damaged or wrong
+ * items within {@link DAMAGE_CLAIM_HOURS} hours).
+ */
+export function returnsPromise(policy: ReturnsPolicy): string {
+  if (policy.windowDays <= 0) {
+    return `All sales are final, except damaged or wrong items reported within ${DAMAGE_CLAIM_HOURS} hours of delivery.`;
+  }
+  const window = daysText(policy.windowDays);
+  return policy.sizeExchanges ? `Returns and size exchanges within ${window} of delivery.` : `Returns within ${window} of delivery.`;
+}
+
 /** Refund the returned units, or send another size of the same product. */
 export const RETURN_RESOLUTIONS = ['refund', 'exchange'] as const;
 export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];

@@ -17,8 +17,8 @@ import './app.css';
  * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, the
  * year for the footer's copyright line, and the shop's WhatsApp number (settings; '' when unset or
  * unreadable) for the footer's and contact page's support chat link, and the returns policy (settings;
- * the spec's policy when unreadable) for the policy pages, and whether payments are simulated (the
- * Razorpay sandbox; the site layout then shows the demo strip).
+ * the spec's policy when unreadable), Cash on Delivery and delivery days for the policy pages, and
+ * whether payments are simulated (the Razorpay sandbox; the site layout then shows the demo strip).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await context.settings.getPublic().catch(() => null);
@@ -30,6 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The returns policy the refund and shipping policy pages state (issue 21); null when unreadable
     // (the pages then state the spec's policy). No value import here: it would join every page's load.
     returns: settings?.returns ?? null,
+    // Cash on Delivery (offered, limit, fee) and delivery days the terms state; null when unreadable.
+    cod: settings?.cod ?? null,
+    delivery: settings?.delivery ?? null,
     paymentsSimulated: context.paymentsSimulated,
   };
 }

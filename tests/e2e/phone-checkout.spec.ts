@@ -139,6 +139,10 @@ test('@desktop-only no pay bar on a desktop checkout', async ({ shopperPage: pag
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: /^Pay ₹/ })).toBeVisible();
+  // Under the button, the demo shop's returns policy from its settings (never "All sales are final").
+  await expect(
+    page.getByText('By placing this order you agree to our terms. Returns and size exchanges within 7 days of delivery.'),
+  ).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForTimeout(300);
   await expect(page.getByTestId('sticky-pay-bar')).toBeHidden();

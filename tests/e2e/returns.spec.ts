@@ -52,7 +52,12 @@ test('the policy pages state the return window and exchanges from the settings, 
     await page.goto('/shipping-policy');
     await expect(page.getByRole('heading', { name: 'Damaged parcels and wrong items' })).toBeVisible();
     await expect(page.getByText('within 24 hours of delivery')).toBeVisible();
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { name: 'All sales are final' })).toBeVisible();
     await save({ windowDays: 14, sizeExchanges: false });
+    await page.goto('/terms');
+    await expect(page.getByText('Returns within 14 days of delivery.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All sales are final' })).toHaveCount(0);
     await page.goto('/refund-policy');
     await expect(page.getByRole('heading', { name: '1. Returns', exact: true })).toBeVisible();
     await expect(page.getByText('within 14 days of delivery').first()).toBeVisible();

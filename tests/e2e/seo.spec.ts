@@ -6,7 +6,8 @@ const POLICIES = [
   {
     path: '/terms',
     heading: 'Terms & Conditions',
-    phrases: ['include GST', 'no refunds, exchanges or credit'],
+    // The demo shop's settings: 7-day returns with size exchanges, Cash on Delivery up to ₹5,000.
+    phrases: ['include GST', 'within 7 days of delivery', 'exchange it for another size', 'Cash on Delivery', 'until it ships'],
   },
   {
     path: '/refund-policy',

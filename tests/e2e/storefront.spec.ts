@@ -51,6 +51,13 @@ test('a thin strip on every page says payments are simulated, above the banner a
   }
 });
 
+test('@phone-only a policy page shows its title above "On this page"', async ({ page }) => {
+  await page.goto('/terms');
+  const title = (await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).boundingBox())!;
+  const contents = (await page.getByRole('navigation', { name: 'On this page' }).boundingBox())!;
+  expect(title.y + title.height).toBeLessThanOrEqual(contents.y);
+});
+
 test.describe('header', () => {
   // The phone menu is covered by the next test.
   test('links, Categories with parents then indented children, Escape closes', { tag: '@desktop-only' }, async ({ page }) => {

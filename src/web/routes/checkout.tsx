@@ -8,9 +8,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
 import { formatINR, toPaise, toRupees } from '../../core/money';
+import { DEFAULT_RETURNS_POLICY, returnsPromise } from '../../core/returns';
 import type { LineItemInput, ShippingAddress, ShippingAddressInput } from '../../core/schemas/checkout';
 import { Container } from '../components/layout/page';
 import { Alert } from '../components/ui/alert';
@@ -38,6 +39,7 @@ import { ApiRequestError, errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/checkout';
 
 /** Where the browser loads Razorpay Checkout from. */
@@ -194,6 +196,8 @@ function CheckoutForm({
   // One key per visit: a retried or double-clicked "Place order" gets the same COD order back.
   const [codKey] = useState(() => crypto.randomUUID());
   const cod = usePublicSettings().data?.cod;
+  // The returns promise under the pay button follows the shop's settings (root loader).
+  const returnsPolicy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
   const codFee = cod?.fee ?? 0;
   const codTotal = summary ? toRupees(toPaise(summary.grandTotal) + toPaise(codFee)) : null;
   const codUnavailable = !cod
@@ -454,7 +458,13 @@ function CheckoutForm({
                   ? `Pay ${formatINR(summary.grandTotal)}`
                   : 'Pay'}
           </Button>
-          <p className="text-center text-xs text-stone-500">By placing this order you agree to our terms. All sales are final.</p>
+          <p className="text-center text-xs text-stone-500">
+            By placing this order you agree to our{' '}
+            <Link to="/terms" className="underline underline-offset-2 hover:text-brand">
+              terms
+            </Link>
+            . {returnsPromise(returnsPolicy)}
+          </p>
         </div>
       </aside>
       {summary ? (

@@ -1,12 +1,14 @@
 /**
  * Contact (/contact): the message form (name, e-mail, phone, message) with the spec's messages.
  * Signed-in shoppers see a banner and their name, e-mail and phone filled in from their account
- * and locked; guests see a banner with a login link. Support e-mail and social handle beside it.
+ * and locked; guests see a banner with a login link. Support e-mail and social handle beside it,
+ * and the returns policy from the shop's settings.
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { BRAND } from '../../core/constants';
+import { DEFAULT_RETURNS_POLICY, returnsPromise } from '../../core/returns';
 import type { ContactInput } from '../../core/schemas/contact';
 import { Container, PageHeading } from '../components/layout/page';
 import { Alert } from '../components/ui/alert';
@@ -45,7 +47,10 @@ export default function Contact() {
   const status = useAuthStatus();
   const me = useMeQuery();
   const location = useLocation();
-  const whatsapp = whatsAppChatUrl(useRouteLoaderData<typeof rootLoader>('root')?.whatsappNumber);
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const whatsapp = whatsAppChatUrl(root?.whatsappNumber);
+  // The returns line beside the form follows the shop's settings, as the refund policy does.
+  const returnsPolicy = root?.returns ?? DEFAULT_RETURNS_POLICY;
   const user = status === 'signed-in' ? me.data : undefined;
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
@@ -249,7 +254,9 @@ export default function Contact() {
             <p className="mt-2">Monday to Saturday, 10:00–18:00 IST. We reply within one business day.</p>
           </div>
           <p className="border-t border-stone-200 pt-4 text-stone-600">
-            For a damaged or wrong item, write within 24 hours of delivery with photos and your order number. See our{' '}
+            {returnsPromise(returnsPolicy)}{' '}
+            {returnsPolicy.windowDays > 0 ? 'Start a return from the order on Your Orders.' : 'Write with photos and your order number.'}{' '}
+            See our{' '}
             <Link to="/refund-policy" className="underline underline-offset-4 hover:text-brand">
               cancellations and refund policy
             </Link>

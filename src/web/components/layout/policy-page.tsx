@@ -1,6 +1,7 @@
 /**
  * The frame of the policy pages (terms, cancellations and refund, privacy, shipping): a heading,
- * the date of the text, a table of contents and numbered sections in readable prose.
+ * the date of the text, a table of contents and numbered sections in readable prose. The heading
+ * comes first, so a phone shows the title above the contents.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,8 +29,15 @@ const POLICY_LINKS = [
 export function PolicyPage({ title, summary, sections }: { title: string; summary: ReactNode; sections: PolicySection[] }) {
   return (
     <Container className="py-10 sm:py-14">
-      <div className="grid gap-10 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-16">
-        <aside className="lg:sticky lg:top-24 lg:self-start">
+      {/* The title comes first in the page (and on a phone, above "On this page"); on large screens the
+          contents sit in the left column beside the title and the sections. */}
+      <div className="grid gap-10 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-x-16 lg:gap-y-0">
+        <header className="max-w-prose text-stone-700 lg:col-start-2 lg:row-start-1">
+          <h1 className="font-display text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl">{title}</h1>
+          <p className="mt-3 text-sm text-stone-500">Last updated {POLICY_UPDATED}</p>
+          <div className="mt-6 text-lg text-stone-700">{summary}</div>
+        </header>
+        <aside className="lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
           <nav aria-label="On this page" className="rounded-xl border border-stone-200 bg-stone-50 p-5">
             <h2 className="text-xs font-semibold uppercase tracking-wider text-stone-500">On this page</h2>
             <ol className="mt-3 space-y-2 text-sm">
@@ -55,10 +63,7 @@ export function PolicyPage({ title, summary, sections }: { title: string; summar
             </ul>
           </nav>
         </aside>
-        <article className="max-w-prose text-[17px] leading-relaxed text-stone-700 lg:order-none">
-          <h1 className="font-display text-4xl font-semibold tracking-tight text-stone-900 sm:text-5xl">{title}</h1>
-          <p className="mt-3 text-sm text-stone-500">Last updated {POLICY_UPDATED}</p>
-          <div className="mt-6 text-lg text-stone-700">{summary}</div>
+        <article className="max-w-prose text-[17px] leading-relaxed text-stone-700 lg:col-start-2 lg:row-start-2">
           {sections.map((s, i) => (
             <section key={s.id} id={s.id} aria-labelledby={`${s.id}-h`} className="scroll-mt-28 border-t border-stone-200 pt-8 mt-10">
               <h2 id={`${s.id}-h`} className="font-display text-2xl font-semibold text-stone-900">
