@@ -388,6 +388,48 @@ describe('Cash on Delivery', () => {
     expect((await placeCod(shopper, [line], { key: 'last-unit-2' })).statusCode).toBe(409);
   });
 
+  it('refuses an Idempotency-Key reused for another cart with 422, and still answers the same cart with its order', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const line = await oneLine(149_900, 5);
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `KEY${Date.now() % 1_000_000}`, kind: 'flat', amountOffPaise: 30_000 })
+      .returning();
+    const [other] = await t.db
+      .insert(coupons)
+      .values({ code: `KEY${(Date.now() + 1) % 1_000_000}`, kind: 'flat', amountOffPaise: 20_000 })
+      .returning();
+    const first = await placeCod(shopper, [line], { key: 'reused-key-1', couponCode: coupon.code });
+    expect(first.statusCode).toBe(201);
+    const soldOut = await oneLine(99_900, 0);
+    const key = 'reused-key-1';
+    const couponCode = coupon.code;
+    const others = [
+      () => placeCod(shopper, [{ ...line, quantity: 2 }], { key, couponCode }),
+      async () => placeCod(shopper, [line, await oneLine()], { key, couponCode }),
+      () => placeCod(shopper, [line], { key, couponCode, address: { line1: '7 Park Street' } }),
+      () => placeCod(shopper, [line], { key, couponCode, fromBuyNow: true }),
+      () => placeCod(shopper, [line], { key }),
+      () => placeCod(shopper, [line], { key, couponCode: other.code }),
+      // A cart the rules refuse now (its line is sold out) is still not the first call's.
+      () => placeCod(shopper, [soldOut], { key, couponCode }),
+    ];
+    for (const other of others) {
+      const res = await other();
+      expect([res.statusCode, res.json().message]).toEqual([
+        422,
+        'This Idempotency-Key was already used for a different order. Use a new key for a new checkout.',
+      ]);
+    }
+    expect(await stockOf(line.variantId)).toBe(4);
+    expect(await t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id))).toHaveLength(1);
+    // The same cart again (its lines in another order, the variant left for the catalogue to pick) is the same order.
+    const again = await placeCod(shopper, [{ productId: line.productId, quantity: 1 }], { key, couponCode: couponCode.toLowerCase() });
+    expect([again.statusCode, again.json().order._id]).toEqual([200, first.json().order._id]);
+    // And a new key is a new checkout.
+    expect((await placeCod(shopper, [{ ...line, quantity: 2 }], { key: 'reused-key-2' })).statusCode).toBe(201);
+  });
+
   it('takes the same cart submitted twice within a minute as one order', async () => {
     const shopper = await createUser(t.app, t.db);
     const line = await oneLine();

@@ -13,7 +13,9 @@
  *   coupon) submitted again within a minute, answers with the order the first call placed: the
  *   placement's guard finds it, or, when the rules refuse the call now (the first order took the last
  *   unit or the coupon), a look-up before the refusal. A shopper's COD placements take turns on their
- *   user row, so these checks and the limits hold under concurrent submissions.
+ *   user row, so these checks and the limits hold under concurrent submissions. A key sent again with
+ *   another cart is refused with 422 (as Stripe answers a key reused with another body): the request
+ *   is compared with what the first call's attempt stored (`sameCodRequest`), so no column is needed.
  *
  * The order's transaction is two statements (issue 8: each is a round trip): the shopper's row lock,
  * then the placement, which writes the attempt with the order and checks the history above (twin,
@@ -22,9 +24,9 @@
  * so it would miss the order of the submission it waited for.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
-import { COUPON_MESSAGES } from '../../../core/coupons';
+import { COUPON_MESSAGES, normalizeCouponCode } from '../../../core/coupons';
 import { formatINR, toPaise } from '../../../core/money';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
 import { orderRef } from '../../../core/schemas/admin-orders';
@@ -51,6 +53,7 @@ export const COD_MESSAGES = {
     `You already have ${max} Cash on Delivery ${max === 1 ? 'order' : 'orders'} on the way. Please pay online, or wait for ${max === 1 ? 'it' : 'them'} to arrive.`,
   returned: 'Cash on Delivery is not available on your account because earlier orders were returned undelivered. Please pay online.',
   key: 'Idempotency-Key must be 1 to 200 visible characters',
+  keyReused: 'This Idempotency-Key was already used for a different order. Use a new key for a new checkout.',
 } as const;
 
 /** Why a COD order could not be placed in its transaction: the shopper's 409. */
@@ -87,6 +90,61 @@ function idempotencyKeys(userId: string, input: CheckoutInput, clientKey: string
 }
 
 const p = (name: string) => sql.placeholder(name);
+
+/** What a checkout attempt keeps of the request that placed it. */
+export type StoredCodRequest = Pick<
+  typeof checkoutAttempts.$inferSelect,
+  'items' | 'shippingAddress' | 'couponCode' | 'discountType' | 'fromBuyNow'
+>;
+
+/**
+ * True when `input` asks for the order the attempt `stored` placed, i.e. a retry of the same checkout:
+ * - the same lines: each size with the same quantity (a size sent twice counts summed, as pricing
+ *   merges it; a line sent without its size is matched to the size the catalogue picked for it);
+ * - the same delivery address, when one is sent (without one the saved address is used: not part of
+ *   the body);
+ * - the same coupon when the order has one (a coupon the automatic discount beat is not kept on the
+ *   attempt, so it is not compared);
+ * - Buy Now or the cart, as the first call.
+ */
+export function sameCodRequest(input: CheckoutInput, stored: StoredCodRequest): boolean {
+  const picked = new Map(stored.items.map((line) => [line.productId, line.variantId]));
+  const asked = new Map<string, number>();
+  for (const line of input.items) {
+    const size = `${line.productId}/${line.variantId ?? picked.get(line.productId) ?? ''}`;
+    asked.set(size, (asked.get(size) ?? 0) + line.quantity);
+  }
+  const lines = (entries: [string, number][]) => entries.map(([size, quantity]) => `${size}x${quantity}`).sort();
+  const sameLines =
+    JSON.stringify(lines([...asked])) ===
+    JSON.stringify(lines(stored.items.map((line) => [`${line.productId}/${line.variantId}`, line.quantity])));
+
+  let sameAddress = true;
+  if (input.shippingAddress) {
+    const sent: Record<string, unknown> = { ...input.shippingAddress, line2: input.shippingAddress.line2 ?? '', country: 'India' };
+    const kept: Record<string, unknown> = { ...stored.shippingAddress };
+    sameAddress = [...new Set([...Object.keys(sent), ...Object.keys(kept)])].every((field) => (sent[field] ?? '') === (kept[field] ?? ''));
+  }
+
+  const coupon = input.couponCode ? normalizeCouponCode(input.couponCode) : null;
+  const sameCoupon = stored.discountType === 'COUPON' ? stored.couponCode === coupon : true;
+  return sameLines && sameAddress && sameCoupon && input.fromBuyNow === stored.fromBuyNow;
+}
+
+/** What the attempt with the client's key (`key:…`) of the shopper stored of its request. */
+async function storedRequest(db: Database, userId: string, key: string): Promise<StoredCodRequest | undefined> {
+  const [row] = await db
+    .select({
+      items: checkoutAttempts.items,
+      shippingAddress: checkoutAttempts.shippingAddress,
+      couponCode: checkoutAttempts.couponCode,
+      discountType: checkoutAttempts.discountType,
+      fromBuyNow: checkoutAttempts.fromBuyNow,
+    })
+    .from(checkoutAttempts)
+    .where(and(eq(checkoutAttempts.userId, userId), eq(checkoutAttempts.idempotencyKey, key)));
+  return row;
+}
 
 /**
  * The order an earlier call with one of these keys placed (`codKeys`), within the window for cart keys
@@ -176,7 +234,9 @@ async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInpu
 /**
  * POST /api/payments/cod/create-order (see the module docstring). Returns the order and whether it
  * was placed by this call (`replayed` false) or earlier with the same key. Throws 400 for a rule
- * above (and the errors of `prepareAttempt`), 409 when a line sold out or the coupon ran out meanwhile.
+ * above (and the errors of `prepareAttempt`), 409 when a line sold out, the coupon ran out or the
+ * first-order discount was used meanwhile, 422 (COD_MESSAGES.keyReused) when the client's key placed
+ * an order for another request.
  */
 export async function placeCodOrder(
   deps: PaymentDeps,
@@ -186,11 +246,14 @@ export async function placeCodOrder(
 ): Promise<{ message: string; order: Order; replayed: boolean }> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const keys = idempotencyKeys(userId, input, clientKey, now);
-  const replay = async (orderId: string) => ({
-    message: 'Order placed! Pay in cash when it arrives.',
-    order: await orderById(deps.db, orderId),
-    replayed: true,
-  });
+  const replay = async (orderId: string) => {
+    // A cart key is the cart's own fingerprint; a client's key may come back with another cart.
+    if (clientKey !== undefined) {
+      const stored = await storedRequest(deps.db, userId, keys[0]);
+      if (stored && !sameCodRequest(input, stored)) throw new AppError(422, COD_MESSAGES.keyReused);
+    }
+    return { message: 'Order placed! Pay in cash when it arrives.', order: await orderById(deps.db, orderId), replayed: true };
+  };
   // A call placed earlier is found by the placement's guard; only a call the rules now refuse (its
   // line sold out, its coupon used, by the first call) looks for it here, before it is refused.
   let prepared: Awaited<ReturnType<typeof codAttempt>>;
