@@ -39,9 +39,57 @@ export interface RefundView {
 /** What an order's money looks like after refunds (rupees): paid, refunded (processed or pending) and left. */
 export interface RefundSummary {
   paid: number;
+  /** Refunds processed or on their way (pending); a failed one is not counted here. */
   refunded: number;
+  /** What may still be refunded: paid minus every refund recorded (a failed one is still owed, to retry). */
   refundable: number;
+  /** What the order's refunds add up to, in the words of {@link REFUND_STATE_WORDS}. */
+  state: RefundState;
   refunds: RefundView[];
+}
+
+/**
+ * Where an order's money stands (docs/decisions/refunds-and-credit-notes.md "The order says what
+ * happened"): a failed refund first (it needs the shop), then one on its way, then refunded in full
+ * or in part; 'none' without refunds.
+ */
+export type RefundState = 'none' | 'refund_failed' | 'refund_pending' | 'refunded' | 'partly_refunded';
+
+/** The words for each {@link RefundState}, as the shopper and the owner read them. */
+export const REFUND_STATE_WORDS: Record<RefundState, string> = {
+  none: '',
+  refund_failed: 'Refund failed',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
+};
+
+/** The {@link RefundState} of refunds (paise) against what was paid. */
+export function refundState(paidPaise: number, refunds: { status: RefundStatus; amountPaise: number }[]): RefundState {
+  if (refunds.length === 0) return 'none';
+  if (refunds.some((r) => r.status === 'failed')) return 'refund_failed';
+  if (refunds.some((r) => r.status === 'pending')) return 'refund_pending';
+  const processed = refunds.reduce((sum, r) => sum + r.amountPaise, 0);
+  return processed >= paidPaise ? 'refunded' : 'partly_refunded';
+}
+
+/**
+ * A refund the shop still owes (the dashboard's list): failed, or pending longer than a few minutes.
+ * `kind` 'order' is a refund of an order; 'checkout' refunds a payment that never became an order
+ * (the last units sold while the shopper paid), found by the shopper's e-mail. Rupees.
+ */
+export interface UnsettledRefund {
+  _id: string;
+  kind: 'order' | 'checkout';
+  orderId: string | null;
+  email: string | null;
+  amount: number;
+  reason: string;
+  status: RefundStatus;
+  failureReason: string | null;
+  creditNoteNumber: string | null;
+  createdAt: string;
+  ageMinutes: number;
 }
 
 /** Words for a refund's state, shopper side: 'Refund of ₹x processed'. */

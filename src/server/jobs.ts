@@ -1,16 +1,21 @@
 /**
  * Background work each instance runs (issue 9): mail retries every 30 s (after numbering the
  * invoices of orders a stopped shop left without one, issue 20) and reconciliation of paid
- * checkout attempts every minute (and once at start, for what a crash left behind). Both are safe
+ * checkout attempts every minute (and once at start, for what a crash left behind), with the refunds
+ * owed that are still pending a few minutes on (modules/refunds/owed.ts). Both are safe
  * to run on several instances at once. The daily low-stock mail (issue 21) is checked every 15
  * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts). Review
- * photos no review references are swept every hour (issue 22, modules/reviews/photo-sweep.ts; safe on
- * several instances, not run at start so restarts do not spend Cloudinary's Admin API calls).
+ * and return photos nothing references are swept every hour (issue 22, modules/reviews/photo-sweep.ts;
+ * safe on several instances, not run at start so restarts do not spend Cloudinary's Admin API
+ * calls), and upload grants older than a week are deleted with them (modules/media/grants.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { sendDailyLowStockMail } from './modules/inventory/low-stock-mail';
 import { reconcileOpenAttempts } from './modules/payments/service';
-import { sweepReviewPhotos } from './modules/reviews/photo-sweep';
+import { settleOwedRefunds } from './modules/refunds/owed';
+import { refundDeps } from './modules/refunds/routes';
+import { pruneGrants } from './modules/media/grants';
+import { SWEPT_FOLDERS, sweepUnusedPhotos, type SweptFolder } from './modules/reviews/photo-sweep';
 
 /** Starts the timers; the returned function stops them (graceful shutdown). */
 export function startBackgroundJobs(
@@ -35,6 +40,9 @@ export function startBackgroundJobs(
   const reconcile = guard('payment reconciliation', async () => {
     const result = await reconcileOpenAttempts(app.paymentDeps);
     if (result.completed > 0) app.log.info(result, 'reconciled paid checkout attempts');
+    // Refunds owed and still pending a few minutes on: asked again or looked up (modules/refunds/owed.ts).
+    const owed = await settleOwedRefunds(refundDeps(app));
+    if (owed.checked > 0) app.log.info(owed, 'looked at pending refunds');
   });
   const lowStockMail = guard('low-stock mail', async () => {
     const result = await sendDailyLowStockMail({
@@ -44,16 +52,24 @@ export function startBackgroundJobs(
     });
     if (result.status === 'sent') app.log.info(result, 'sent the daily low-stock mail');
   });
-  let photoSweepCursor: string | null = null;
-  const photoSweep = guard('review photo sweep', async () => {
-    const cursor = photoSweepCursor;
-    photoSweepCursor = null; // a failed run starts over from the top
-    const { resumeCursor, ...counts } = await sweepReviewPhotos({ db: app.db, store: app.mediaStore, cursor });
-    photoSweepCursor = resumeCursor;
-    if (counts.deleted + counts.alreadyGone + counts.deferred > 0 || resumeCursor) {
-      app.log.info({ ...counts, resumesNextRun: resumeCursor !== null }, 'swept unused review photos');
-    }
-  });
+  const photoSweepCursors: Record<SweptFolder, string | null> = { review_photos: null, return_photos: null };
+  const sweepFolder = (folder: SweptFolder) =>
+    guard(`${folder} sweep`, async () => {
+      const cursor = photoSweepCursors[folder];
+      photoSweepCursors[folder] = null; // a failed run starts over from the top
+      const { resumeCursor, ...counts } = await sweepUnusedPhotos({ db: app.db, store: app.mediaStore, cursor, folder });
+      photoSweepCursors[folder] = resumeCursor;
+      if (counts.deleted + counts.alreadyGone + counts.deferred > 0 || resumeCursor) {
+        app.log.info({ ...counts, folder, resumesNextRun: resumeCursor !== null }, 'swept unused photos');
+      }
+    });
+  const folderSweeps = SWEPT_FOLDERS.map(sweepFolder);
+  const pruneUploadGrants = guard('upload grant pruning', () => pruneGrants(app.db, app.authDeps.now()));
+  // One folder's failure (guarded) does not stop the other's run.
+  const photoSweep = async () => {
+    for (const sweep of folderSweeps) await sweep();
+    await pruneUploadGrants();
+  };
   const timers = [
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),

@@ -24,6 +24,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/const
 import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
 import type { ReturnReason, ReturnResolution, ReturnStatus } from '../../core/returns';
 import type { SizeChart } from '../../core/size-chart';
+import type { MediaFolder } from '../../core/schemas/media';
 
 /** A PostgreSQL text-search vector (read as its text form; only SQL reads it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -211,14 +212,22 @@ export const oneTimeCodes = pgTable(
     codeHash: text().notNull(),
     /** For signup: the account to create once verified (name, phone, passwordHash). */
     payload: jsonb().$type<{ name: string; phone: string; passwordHash: string } | null>(),
+    /** Wrong tries of this code, counted before the check (auth/service.ts `checkCode`). */
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastSentAt: timestamp({ withTimezone: true }).notNull(),
     verifiedAt: timestamp({ withTimezone: true }),
+    /** Used, or (a reset code) retired once expired or out of tries so a new one may start. */
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.email, t.purpose)],
+  (t) => [
+    index().on(t.email, t.purpose),
+    // One live password-reset code per e-mail (docs/decisions/login-limits.md; migration 0024).
+    uniqueIndex('one_time_codes_live_reset_uq')
+      .on(t.email)
+      .where(sql`${t.purpose} = 'reset' and ${t.consumedAt} is null`),
+  ],
 );
 
 export const cartItems = pgTable(
@@ -472,18 +481,36 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Refunds issued for paid attempts that could not be filled (DESIGN.md). */
-export const refunds = pgTable('refunds', {
-  id: uuid().primaryKey().defaultRandom(),
-  checkoutAttemptId: uuid()
-    .notNull()
-    .references(() => checkoutAttempts.id),
-  razorpayPaymentId: text().notNull().unique(),
-  razorpayRefundId: text(),
-  amountPaise: integer().notNull(),
-  reason: text().notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Refunds owed for paid attempts that could not be filled (docs/decisions/refunds-and-credit-notes.md
+ * "Money owed is written down first"): recorded in the same transaction that fails the attempt, before
+ * Razorpay is asked, and asked again (same `X-Refund-Idempotency` per `attempt`) until Razorpay answers.
+ * `status`: pending (not yet answered, or Razorpay's refund still pending), processed, failed (Razorpay
+ * refused; listed for an admin's retry, which raises `attempt`). Paise.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    checkoutAttemptId: uuid()
+      .notNull()
+      .references(() => checkoutAttempts.id),
+    razorpayPaymentId: text().notNull().unique(),
+    razorpayRefundId: text(),
+    amountPaise: integer().notNull(),
+    reason: text().notNull(),
+    status: text().$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
+    attempt: integer().notNull().default(1),
+    failureReason: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_unsettled_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} <> 'processed'`),
+  ],
+);
 
 /** One credited line of a GST credit note (paise; rate in basis points). Mirrors an invoice line. */
 export interface CreditNoteLine {
@@ -547,6 +574,9 @@ export const orderRefunds = pgTable(
     index('order_refunds_failed_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = 'failed'`),
+    index('order_refunds_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
     check('order_refunds_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
@@ -563,8 +593,8 @@ export const creditNotes = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The refund this note is for; null for a note with no money to return (an unpaid COD order cancelled or returned undelivered). */
     refundId: uuid()
-      .notNull()
       .unique()
       .references(() => orderRefunds.id, { onDelete: 'restrict' }),
     /** 'RM/CN/2026-27/00001'. */
@@ -997,4 +1027,24 @@ export const returnLines = pgTable(
     exchangeSize: text(),
   },
   (t) => [index().on(t.returnId), index().on(t.orderItemId), check('return_lines_quantity', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * One row per upload target the shop hands out (docs/decisions/upload-limits.md): `id` is the
+ * random name the file gets (disk store), signed into the target; `usedAt` is set when a file
+ * arrives with it, so a target carries one file only. A shopper's rows of the last 24 hours are
+ * their upload quota. Rows older than a week are deleted by the media sweep.
+ */
+export const mediaUploadGrants = pgTable(
+  'media_upload_grants',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folder: text().$type<MediaFolder>().notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
 );

@@ -82,6 +82,15 @@ export class RazorpayError extends Error {
 }
 
 /** The Razorpay calls the shop makes. Every method rejects with a {@link RazorpayError} on failure. */
+/**
+ * True for Razorpay's refusal of a call (a 4xx that asking again will not change); false when it gave
+ * no answer (timeout, network error, 5xx) or asked to come back (409, 429): then the same call, with the
+ * same idempotency key, may be made again.
+ */
+export function isRefusal(err: RazorpayError): boolean {
+  return err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 409 && err.statusCode !== 429;
+}
+
 export interface RazorpayClient {
   /** POST /v1/orders. `amountPaise` integer >= 100; `receipt` <= 40 chars (the shop's own reference). */
   createOrder(input: { amountPaise: number; currency: 'INR'; receipt: string; notes?: Record<string, string> }): Promise<RazorpayOrder>;
@@ -101,6 +110,12 @@ export interface RazorpayClient {
     paymentId: string,
     input: { amountPaise: number; notes?: Record<string, string>; receipt?: string; idempotencyKey?: string },
   ): Promise<RazorpayRefund>;
+  /**
+   * GET /v1/payments/:paymentId/refunds/:refundId: one refund as Razorpay holds it now
+   * (https://razorpay.com/docs/api/refunds/fetch-specific-refund-payment); settles a refund whose
+   * webhook never came.
+   */
+  fetchRefund(paymentId: string, refundId: string): Promise<RazorpayRefund>;
 }
 
 interface RazorpayErrorBody {
@@ -204,5 +219,6 @@ export function createRazorpayClient(creds: RazorpayCredentials, opts: { timeout
         },
         input.idempotencyKey ? { 'x-refund-idempotency': input.idempotencyKey } : {},
       ),
+    fetchRefund: (paymentId, refundId) => request<RazorpayRefund>('GET', `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`),
   };
 }

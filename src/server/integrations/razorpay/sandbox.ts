@@ -107,11 +107,25 @@ export interface SandboxState {
   refundMode: 'processed' | 'pending' | 'fail';
   /** Settles a pending refund as Razorpay would later (and sends its webhook); set by the running sandbox. */
   settleRefund?: (refundId: string, status: 'processed' | 'failed') => void;
+  /**
+   * Network faults for the next refund calls, one taken per call (tests of retries): 'down' answers
+   * 503 without refunding; 'lost' makes the refund, then answers 503 as if the answer were lost on
+   * the way back.
+   */
+  refundFaults: ('down' | 'lost')[];
 }
 
 /** A fresh, empty {@link SandboxState}. */
 export function createSandboxState(): SandboxState {
-  return { orders: new Map(), payments: new Map(), refunds: new Map(), webhooks: [], refundKeys: new Map(), refundMode: 'processed' };
+  return {
+    orders: new Map(),
+    payments: new Map(),
+    refunds: new Map(),
+    webhooks: [],
+    refundKeys: new Map(),
+    refundMode: 'processed',
+    refundFaults: [],
+  };
 }
 
 /** What the widget's `handler` receives (and what `/checkout/pay` answers). */
@@ -491,6 +505,8 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
     api.post<{ Params: { id: string } }>('/v1/payments/:id/refund', HIDDEN, async (request) => {
       const payment = state.payments.get(request.params.id);
       if (!payment) throw notFound();
+      const fault = state.refundFaults.shift();
+      if (fault === 'down') throw new SandboxError(503, 'Service unavailable');
       const input = parse(refundSchema, request.body);
       const keyHeader = request.headers['x-refund-idempotency'];
       const key = typeof keyHeader === 'string' ? keyHeader : undefined;
@@ -536,6 +552,13 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
       if (key !== undefined) state.refundKeys.set(key, { refundId: refund.id, body: bodyText });
       if (state.refundMode === 'processed') settle(refund, 'processed');
       else if (state.refundMode === 'fail') settle(refund, 'failed');
+      if (fault === 'lost') throw new SandboxError(503, 'Service unavailable');
+      return refund;
+    });
+
+    api.get<{ Params: { id: string; refundId: string } }>('/v1/payments/:id/refunds/:refundId', HIDDEN, async (request) => {
+      const refund = state.refunds.get(request.params.refundId);
+      if (!refund || refund.payment_id !== request.params.id) throw notFound();
       return refund;
     });
   });

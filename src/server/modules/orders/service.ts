@@ -112,7 +112,7 @@ export function shapeOrder(
     },
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
     shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),
-    refunds: refunds ?? { paid, refunded: 0, refundable: paid, refunds: [] },
+    refunds: refunds ?? { paid, refunded: 0, refundable: paid, state: 'none', refunds: [] },
   };
 }
 

@@ -240,7 +240,7 @@ describe('checkout with Razorpay', () => {
     const lost = results.filter((r) => r.statusCode === 409);
     expect(won).toHaveLength(2);
     expect(lost).toHaveLength(3);
-    expect(lost[0].json().message).toMatch(/sold out while you were paying\. Your payment of ₹712\.50 has been refunded/);
+    expect(lost[0].json().message).toMatch(/sold out while you were paying\. Your payment of ₹712\.50 is being refunded/);
     expect(await stockOf(bySize.M.id)).toBe(0);
     const refundRows = await t.db.select().from(refunds);
     const lostPayments = attempts.filter((_, i) => results[i].statusCode === 409).map((p) => p.razorpay_payment_id);

@@ -34,6 +34,7 @@ import { couponRefused, priceWithCoupon, type CouponOutcome } from '../coupons/s
 import type { InvoiceNumbering } from '../invoices/numbering';
 import { afterPlacement, placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
+import { sendAttemptRefund } from '../refunds/owed';
 import type { SettingsService } from '../settings/service';
 import type { PincodeService } from '../pincodes/service';
 
@@ -343,45 +344,31 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
 }
 
 /**
- * Refunds a paid attempt that cannot be filled (units gone, or its coupon no longer usable), once
- * (the conditional status update elects one caller), records the refund, and returns the 409 the
- * shopper sees.
+ * Refunds a paid attempt that cannot be filled (units gone, or its coupon no longer usable), once:
+ * one transaction fails the attempt (the conditional status update elects one caller) and writes the
+ * refund owed, before Razorpay is asked (refunds/owed.ts: same idempotency key on every ask, asked
+ * again every few minutes until Razorpay answers). Returns the 409 the shopper sees.
  */
 async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId: string, reason: UnfillableReason): Promise<AppError> {
   const { failureReason, lead } = UNFILLABLE[reason];
-  const [claimed] = await deps.db
-    .update(checkoutAttempts)
-    .set({ status: 'failed', failureReason, razorpayPaymentId: paymentId, updatedAt: new Date() })
-    .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
-    .returning();
-  const [attempt] = claimed ? [claimed] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  const owed = await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(checkoutAttempts)
+      .set({ status: 'failed', failureReason, razorpayPaymentId: paymentId, updatedAt: new Date() })
+      .where(and(eq(checkoutAttempts.id, attemptId), eq(checkoutAttempts.status, 'created')))
+      .returning();
+    if (!claimed) return null;
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ checkoutAttemptId: claimed.id, razorpayPaymentId: paymentId, amountPaise: claimed.grandTotalPaise, reason: failureReason })
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
+    return { attempt: claimed, refundId: refund?.id ?? null };
+  });
+  const [attempt] = owed ? [owed.attempt] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  if (owed?.refundId) await sendAttemptRefund(deps, owed.refundId);
   const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
-  const message = `${lead} Your payment of ${amount} has been refunded.`;
-  if (claimed) {
-    try {
-      const refund = await deps.razorpay.refundPayment(paymentId, {
-        amountPaise: claimed.grandTotalPaise,
-        notes: { checkoutAttemptId: claimed.id, reason: failureReason },
-      });
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .insert(refunds)
-          .values({
-            checkoutAttemptId: claimed.id,
-            razorpayPaymentId: paymentId,
-            razorpayRefundId: refund.id,
-            amountPaise: claimed.grandTotalPaise,
-            reason: failureReason,
-          })
-          .onConflictDoNothing();
-        await tx.update(checkoutAttempts).set({ status: 'refunded', updatedAt: new Date() }).where(eq(checkoutAttempts.id, claimed.id));
-      });
-    } catch (err) {
-      // Left as 'failed': a reconciliation run retries the refund.
-      deps.log?.error({ err, checkoutAttemptId: claimed.id }, 'refund failed');
-    }
-  }
-  return conflict(message);
+  return conflict(`${lead} Your payment of ${amount} is being refunded.`);
 }
 
 /**

@@ -15,29 +15,32 @@ const ONLINE_TIMING = 'It goes back to the card, UPI or bank account you paid wi
 
 /**
  * The mail for a cancelled order; `refund` is null when nothing was paid (Cash on Delivery); `byShop`
- * with the shop's reason when an admin cancelled it.
+ * with the shop's reason when an admin cancelled it; `creditNoteAttached` when the GST credit note
+ * reversing its invoice travels with it.
  */
 export function cancellationMail(
   order: Order,
   refund: { amountPaise: number; manual: boolean } | null,
   byShop: { reason: string } | null = null,
+  creditNoteAttached = false,
 ): MailMessage {
   const ref = orderReference(order._id);
   const title = `Order #${ref} is cancelled`;
+  const note = creditNoteAttached ? ' The credit note is attached.' : '';
   const money = refund
-    ? `A refund of ${formatINR(toRupees(refund.amountPaise))} is on its way. ${refund.manual ? 'We sent it to your bank or UPI account.' : ONLINE_TIMING} The credit note is attached.`
-    : 'Nothing was charged for this order, so there is nothing to refund.';
+    ? `A refund of ${formatINR(toRupees(refund.amountPaise))} is on its way. ${refund.manual ? 'We sent it to your bank or UPI account.' : ONLINE_TIMING}${note}`
+    : `Nothing was charged for this order, so there is nothing to pay or refund.${note}`;
   const intro = byShop ? `We are sorry: we had to cancel your order (${byShop.reason}).` : 'Your order has been cancelled as you asked.';
   const text = [title, '', intro, money].join('\n');
   const html = layout(title, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(money)}</p>`);
   return { to: order.email, subject: `Order #${ref} cancelled`, text, html };
 }
 
-/** The mail for a refund made by the shop (an admin's refund or a return), with its credit note number. */
+/** The mail for a refund made by the shop (an admin's refund or a return), with its credit note number (null: an order without an invoice). */
 export function refundMail(
   order: Pick<typeof orders.$inferSelect, 'id' | 'email'>,
   refund: Pick<typeof orderRefunds.$inferSelect, 'amountPaise' | 'method' | 'reason' | 'manualReference'>,
-  creditNoteNumber: string,
+  creditNoteNumber: string | null,
 ): MailMessage {
   const ref = orderReference(order.id);
   const amount = formatINR(toRupees(refund.amountPaise));
@@ -46,7 +49,8 @@ export function refundMail(
     refund.method === 'manual'
       ? `We sent it to your bank or UPI account${refund.manualReference ? ` (reference ${refund.manualReference})` : ''}.`
       : ONLINE_TIMING;
-  const lines = [`We have refunded ${amount} for: ${refund.reason}.`, how, `Credit note ${creditNoteNumber} is attached.`];
+  const lines = [`We have refunded ${amount} for: ${refund.reason}.`, how];
+  if (creditNoteNumber) lines.push(`Credit note ${creditNoteNumber} is attached.`);
   const text = [title, '', ...lines].join('\n');
   const html = layout(title, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''));
   return { to: order.email, subject: title, text, html };

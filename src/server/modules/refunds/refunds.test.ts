@@ -184,12 +184,21 @@ describe('shopper cancels before shipping', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', refunds: { paid: 0, refunded: 0, refunds: [] } });
     expect(await stockOf(bySize.M.id)).toBe(3);
+    // Nothing was paid, but the GST invoice is reversed as a prepaid order's is: a credit note of the
+    // whole invoice with no refund behind it.
+    const notes = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ refundId: null, totalPaise: paiseOf(placed.json().order.totals.grandTotal) });
+    expect(notes[0].lines.reduce((sum, l) => sum + l.totalPaise, 0)).toBe(notes[0].totalPaise);
     const [mail] = await t.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, `Order #${id.slice(-8).toUpperCase()} cancelled`));
-    expect(mail.text).toContain('nothing to refund');
-    expect(mail.attachments).toEqual([]);
+    expect(mail.text).toContain('nothing to pay or refund');
+    expect(mail.attachments).toEqual([{ kind: 'credit_note', creditNoteId: notes[0].id }]);
+    // Cancelling again issues no second note.
+    expect((await cancel(shopper, id, 'Other')).statusCode).toBe(200);
+    expect(await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, id))).toHaveLength(1);
   });
 });
 
@@ -445,10 +454,15 @@ describe('refund webhooks', () => {
     }
     const [row] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order._id));
     expect(row.status).toBe('failed');
-    const failed = await t.app.inject({ method: 'GET', url: '/api/admin/refunds/failed', headers: admin });
+    const failed = await t.app.inject({ method: 'GET', url: '/api/admin/refunds/unsettled', headers: admin });
     expect(failed.json().some((r: { _id: string; orderId: string }) => r._id === row.id && r.orderId === order._id)).toBe(true);
-    // A failed refund leaves its amount refundable.
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: admin })).json().refunds.refunded).toBe(0);
+    // A failed refund went nowhere, but it is still owed: it is not made again as a new refund (with a
+    // second credit note for the same money); it is retried.
+    const before = (await t.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: admin })).json().refunds;
+    expect(before).toMatchObject({ refunded: 0, state: 'refund_failed', refundable: (paiseOf(order.totals.grandTotal) - 40_000) / 100 });
+    const full = await refund(order._id, { amount: order.totals.grandTotal, reason: 'Again' });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().message).toMatch(/^Only ₹[\d,.]+ can still be refunded on this order$/);
 
     const retry = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order._id}/refunds/${row.id}/retry`, headers: admin });
     expect(retry.statusCode).toBe(200);
@@ -457,9 +471,12 @@ describe('refund webhooks', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order._id}/refunds/${row.id}/retry`, headers: admin });
     expect(again.statusCode).toBe(409);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/refunds/failed', headers: admin }))
+      (await t.app.inject({ method: 'GET', url: '/api/admin/refunds/unsettled', headers: admin }))
         .json()
         .some((r: { _id: string }) => r._id === row.id),
     ).toBe(false);
+    // One refund, one credit note: the notes never add up to more than what went back.
+    const notes = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, order._id));
+    expect(notes.map((n) => n.totalPaise)).toEqual([40_000]);
   });
 });

@@ -4,10 +4,13 @@
  *   else's order; 400 'This order has shipped and can no longer be cancelled'); answers the order.
  * - POST /api/orders/admin/{id}/cancel: "Cancel and refund"; POST /api/orders/admin/{id}/refunds:
  *   "Refund" (amount in rupees, `Idempotency-Key` header required: the same key is the same refund);
- *   POST /api/orders/admin/{id}/refunds/{refundId}/retry: asks Razorpay again for a failed refund.
+ *   POST /api/orders/admin/{id}/refunds/{refundId}/retry: asks Razorpay again for a failed refund, or
+ *   again / looks up a pending one.
  *   Each answers the order as GET /api/orders/admin/{id} does.
  * - GET /api/orders/{id}/credit-notes/{creditNoteId}: the GST credit note PDF (owner or admin).
- * - GET /api/admin/refunds/failed: failed refunds for the dashboard.
+ * - GET /api/admin/refunds/unsettled: what the shop still owes (failed, or pending a few minutes), with
+ *   its age, for the dashboard; POST /api/admin/refunds/checkout/{refundId}/retry: the Retry of a
+ *   refund of a payment that never became an order (refunds/owed.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,11 +18,13 @@ import { z } from 'zod';
 import { toPaise } from '../../../core/money';
 import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../../core/schemas/refunds';
 import { idParams } from '../../../core/schemas/common';
+import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
 import { getAdminOrder } from '../admin-orders/service';
 import { getOrderFor } from '../orders/service';
 import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from './credit-note';
-import { cancelOrder, listFailedRefunds, refundOrder, retryRefund, type RefundDeps } from './service';
+import { listUnsettledRefunds, retryAttemptRefund } from './owed';
+import { cancelOrder, refundOrder, retryRefund, type RefundDeps } from './service';
 
 const orderId = idParams('Order not found');
 const KEY_MESSAGE = 'An Idempotency-Key header (1 to 200 visible characters) is required';
@@ -36,6 +41,7 @@ export function refundDeps(app: FastifyInstance): RefundDeps {
     settings: () => app.settings.get(),
     log: app.log,
     now: app.authDeps.now,
+    invoiceNumbering: app.invoiceNumbering,
   };
 }
 
@@ -90,6 +96,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id/credit-notes/:creditNoteId',
     {
       onRequest: app.optionalUser,
+      // Each render costs CPU: 20 a minute per address (plugins/abuse-limits.ts).
+      config: { rateLimit: ABUSE_LIMITS.pdf },
       schema: {
         params: z.object({ id: z.guid({ error: 'Credit note not found' }), creditNoteId: z.guid({ error: 'Credit note not found' }) }),
         description:
@@ -106,5 +114,14 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/refunds/failed', { onRequest: app.requireAdmin }, async () => listFailedRefunds(app.db));
+  app.get('/api/admin/refunds/unsettled', { onRequest: app.requireAdmin }, async () => listUnsettledRefunds(app.db, app.authDeps.now()));
+
+  app.post(
+    '/api/admin/refunds/checkout/:refundId/retry',
+    { onRequest: app.requireAdmin, schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }) } },
+    async (req) => {
+      await retryAttemptRefund(deps(), req.params.refundId);
+      return listUnsettledRefunds(app.db, app.authDeps.now());
+    },
+  );
 };

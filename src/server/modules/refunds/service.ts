@@ -18,10 +18,11 @@
  * processed at once. Nothing is paid on a COD order until it is collected, so there is nothing to refund.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../core/constants';
 import { PRE_SHIPMENT_STATUSES, canMove } from '../../../core/order-status';
 import { documentNumber, financialYearOf } from '../../../core/financial-year';
 import { formatINR, toRupees } from '../../../core/money';
-import { SHIPPED_CANNOT_CANCEL, splitIncludedGst, type RefundView } from '../../../core/refunds';
+import { SHIPPED_CANNOT_CANCEL, splitIncludedGst } from '../../../core/refunds';
 import type { ShopSettings } from '../../../core/schemas/settings';
 import type { Database, Tx } from '../../db/client';
 import {
@@ -33,16 +34,18 @@ import {
   orderEvents,
   orderRefunds,
   orders,
+  returnRequests,
   type CreditNoteLine,
 } from '../../db/schema';
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
-import { RazorpayError, type RazorpayClient } from '../../integrations/razorpay/razorpay-client';
+import { isRefusal, RazorpayError, type RazorpayClient } from '../../integrations/razorpay/razorpay-client';
 import { returnUnitsToStock } from '../admin-orders/service';
+import type { InvoiceNumbering } from '../invoices/numbering';
 import { loadInvoice } from '../invoices/service';
 import { hydrateOrders, nextEventTime } from '../orders/service';
 import { cancellationMail, refundMail } from './mail';
-import { paidPaise, toView } from './summary';
+import { paidPaise } from './summary';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
@@ -55,6 +58,8 @@ export interface RefundDeps {
   settings: () => Promise<ShopSettings>;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => Date;
+  /** Numbers an order's invoice when a refund or cancel comes before its number (modules/invoices/numbering.ts). */
+  invoiceNumbering?: Pick<InvoiceNumbering, 'numberFor'>;
 }
 
 /** One refund request (the contract the cancel, admin and returns actions call). Money in paise. */
@@ -79,10 +84,15 @@ export type Refund = RefundRow & { creditNote: { id: string; number: string } | 
 /** The credit note series' prefix: the invoice prefix with '/CN' ('RM' -> 'RM/CN/2026-27/00001'). */
 export const creditNotePrefix = (invoicePrefix: string) => `${invoicePrefix}/CN`;
 
+/**
+ * What an order's refunds add up to (paise): `claimed`, every refund recorded, failed ones included
+ * (a failed refund is still owed: it is retried or settled by transfer, never made again as a new
+ * refund with a second credit note); `processed`, the money that went back.
+ */
 async function refundedPaise(tx: Tx, orderId: string): Promise<{ claimed: number; processed: number }> {
   const [row] = await tx
     .select({
-      claimed: sql<number>`coalesce(sum(${orderRefunds.amountPaise}) filter (where ${orderRefunds.status} <> 'failed'), 0)::int`,
+      claimed: sql<number>`coalesce(sum(${orderRefunds.amountPaise}), 0)::int`,
       processed: sql<number>`coalesce(sum(${orderRefunds.amountPaise}) filter (where ${orderRefunds.status} = 'processed'), 0)::int`,
     })
     .from(orderRefunds)
@@ -187,9 +197,6 @@ export async function recordRefund(
         : `Only ${formatINR(toRupees(refundable))} can still be refunded on this order`;
     throw badRequest(message, { amount: message });
   }
-  const { settings } = opts;
-  const invoice = await loadInvoice(tx, order.id, 'system', settings);
-  const lines = creditLines(invoice.lines, invoice.intraState, req.amountPaise, req.lines);
   const now = opts.now;
   const [refund] = await tx
     .insert(orderRefunds)
@@ -210,8 +217,43 @@ export async function recordRefund(
       updatedAt: now,
     })
     .returning();
-  // The credit note's number, last: the sequence row stays locked only until the commit.
-  const financialYear = financialYearOf(now);
+  const note = await issueCreditNote(
+    tx,
+    order,
+    { refundId: refund.id, amountPaise: req.amountPaise, reason: req.reason, lines: req.lines },
+    opts,
+  );
+  let mail: StagedMail | null = null;
+  if (opts.mail) {
+    mail = deps.mail.stage({
+      ...refundMail(order, refund, note?.number ?? null),
+      attachments: note ? [{ kind: 'credit_note', creditNoteId: note.id }] : [],
+    });
+    await tx.insert(mailOutbox).values(mail);
+  }
+  if (manual) await settleOrder(tx, order, refund, now);
+  return { refund, creditNoteId: note?.id ?? null, mail, created: true };
+}
+
+/**
+ * Issues the GST credit note for `amountPaise` of a locked order (docs/decisions/refunds-and-credit-
+ * notes.md "Credit notes"): the invoice's lines credited (`lines`, or every line by what was paid),
+ * numbered in the gapless 'credit_note' series, last (the sequence row stays locked only until the
+ * commit). `refundId` is the refund it is for, or null for an unpaid Cash on Delivery order cancelled
+ * or returned undelivered (nothing to give back, but the invoice's supply did not happen). Returns
+ * null, issuing nothing, for an order without an invoice (placed before invoices existed).
+ */
+async function issueCreditNote(
+  tx: Tx,
+  order: OrderRow,
+  note: { refundId: string | null; amountPaise: number; reason: string; lines?: { orderItemId: string; quantity: number }[] },
+  opts: { now: Date; settings: ShopSettings },
+): Promise<{ id: string; number: string } | null> {
+  const [current] = await tx.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, order.id));
+  if (!current?.invoiceNumber) return null;
+  const invoice = await loadInvoice(tx, order.id, 'system', opts.settings);
+  const lines = creditLines(invoice.lines, invoice.intraState, note.amountPaise, note.lines);
+  const financialYear = financialYearOf(opts.now);
   const [numbered] = await tx
     .insert(documentSequences)
     .values({ series: 'credit_note', financialYear, last: 1 })
@@ -220,45 +262,61 @@ export async function recordRefund(
       set: { last: sql`${documentSequences.last} + 1` },
     })
     .returning({ last: documentSequences.last });
-  const [note] = await tx
+  const [issued] = await tx
     .insert(creditNotes)
     .values({
       orderId: order.id,
-      refundId: refund.id,
-      number: documentNumber(creditNotePrefix(settings.invoicePrefix), financialYear, numbered.last),
-      reason: req.reason,
+      refundId: note.refundId,
+      number: documentNumber(creditNotePrefix(opts.settings.invoicePrefix), financialYear, numbered.last),
+      reason: note.reason,
       lines,
-      totalPaise: req.amountPaise,
-      issuedAt: now,
+      totalPaise: note.amountPaise,
+      issuedAt: opts.now,
     })
     .returning({ id: creditNotes.id, number: creditNotes.number });
-  let mail: StagedMail | null = null;
-  if (opts.mail) {
-    mail = deps.mail.stage({
-      ...refundMail(order, refund, note.number),
-      attachments: [{ kind: 'credit_note', creditNoteId: note.id }],
-    });
-    await tx.insert(mailOutbox).values(mail);
-  }
-  if (manual) await settleOrder(tx, order, now);
-  return { refund, creditNoteId: note.id, mail, created: true };
+  return issued;
 }
 
 /**
- * Moves a cancelled or returned order to 'refunded' once everything paid has been refunded
- * (processed), with a timeline entry. Call with the order's row locked.
+ * Gives an order its invoice number first when it is still waiting for one (numbered just after its
+ * placement commits, modules/invoices/numbering.ts): a refund or a cancellation straight after
+ * placing must find the invoice its credit note reverses. Call outside a transaction.
  */
-async function settleOrder(tx: Tx, order: OrderRow, now: Date): Promise<void> {
+async function numberInvoiceFirst(deps: RefundDeps, orderId: string): Promise<void> {
+  if (!deps.invoiceNumbering || !isUuid(orderId)) return;
+  const [row] = await deps.db.select({ due: orders.invoiceDue }).from(orders).where(eq(orders.id, orderId));
+  if (row?.due) await deps.invoiceNumbering.numberFor(orderId);
+}
+
+/**
+ * What a processed refund settles, with the order's row locked (docs/decisions/refunds-and-credit-
+ * notes.md "The order says what happened"):
+ * - a return's refund: the return becomes refunded, and the order too when every unit came back
+ *   (it is 'returned'); an order with units left keeps its status, its timeline notes the refund;
+ * - a cancelled order becomes refunded once everything paid went back.
+ */
+async function settleOrder(tx: Tx, order: OrderRow, refund: RefundRow, now: Date): Promise<void> {
   const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
   const paid = paidPaise(fresh);
   const { processed } = await refundedPaise(tx, order.id);
-  if (paid > 0 && processed >= paid && canMove(fresh.status, 'refunded')) {
-    const at = await nextEventTime(tx, order.id, now);
-    await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
+  const amount = formatINR(toRupees(refund.amountPaise));
+  let move: { to: OrderStatus; note: string } | null = null;
+  if (refund.returnId) {
     await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, status: 'refunded', note: `Refunded in full: ${formatINR(toRupees(paid))}`, at });
+      .update(returnRequests)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(and(eq(returnRequests.id, refund.returnId), eq(returnRequests.status, 'received')));
+    move =
+      fresh.status === 'returned'
+        ? { to: 'refunded', note: `Refunded ${amount} for returned items` }
+        : { to: fresh.status, note: `Refunded ${amount} for returned items; the other items stay with the shopper` };
+  } else if (paid > 0 && processed >= paid && canMove(fresh.status, 'refunded')) {
+    move = { to: 'refunded', note: `Refunded in full: ${formatINR(toRupees(paid))}` };
   }
+  if (!move) return;
+  const at = await nextEventTime(tx, order.id, now);
+  if (move.to !== fresh.status) await tx.update(orders).set({ status: move.to, updatedAt: now }).where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({ orderId: order.id, status: move.to, note: move.note, at });
 }
 
 /**
@@ -299,7 +357,7 @@ export async function applyProviderStatus(
         updatedAt: now,
       })
       .where(eq(orderRefunds.id, refund.id));
-    if (moves && status === 'processed') await settleOrder(tx, order, now);
+    if (moves && status === 'processed') await settleOrder(tx, order, refund, now);
     return true;
   });
 }
@@ -331,7 +389,7 @@ export async function sendToProvider(deps: RefundDeps, refundId: string): Promis
       );
     } catch (err) {
       if (!(err instanceof RazorpayError)) throw err;
-      if (err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 409 && err.statusCode !== 429) {
+      if (isRefusal(err)) {
         await deps.db
           .update(orderRefunds)
           .set({ status: 'failed', failureReason: err.message.slice(0, 300), updatedAt: now })
@@ -342,6 +400,46 @@ export async function sendToProvider(deps: RefundDeps, refundId: string): Promis
     }
   }
   return loadRefund(deps.db, refundId);
+}
+
+/**
+ * Looks up an order refund Razorpay has accepted (`providerRefundId` set) and still pending, and
+ * applies what Razorpay says; without a Razorpay refund yet, asks again under the same key
+ * (refunds/service.ts `sendToProvider`). No answer leaves it pending, looked at again later.
+ */
+export async function settleOrderRefund(deps: RefundDeps, refundId: string): Promise<void> {
+  const [row] = await deps.db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!row || row.status !== 'pending' || row.method !== 'razorpay') return;
+  const now = deps.now?.() ?? new Date();
+  if (!row.providerRefundId) {
+    await sendToProvider(deps, row.id);
+  } else {
+    try {
+      const paymentId = await paymentOf(deps.db, row.orderId);
+      const answer = await deps.razorpay.fetchRefund(paymentId, row.providerRefundId);
+      await applyProviderStatus(
+        deps.db,
+        { refundId: row.id, providerRefundId: answer.id },
+        answer.status,
+        'Razorpay could not refund the payment',
+        now,
+      );
+    } catch (err) {
+      if (!(err instanceof RazorpayError)) throw err;
+      deps.log?.warn({ refundId: row.id, code: err.code }, 'razorpay refund look-up failed; asked again later');
+    }
+  }
+  await deps.db
+    .update(orderRefunds)
+    .set({ updatedAt: now })
+    .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'pending')));
+}
+
+async function paymentOf(db: Tx, orderId: string): Promise<string> {
+  const [row] = await db.select({ paymentId: orders.razorpayPaymentId }).from(orders).where(eq(orders.id, orderId));
+  const paymentId = row?.paymentId;
+  if (!paymentId) throw new RazorpayError('The order has no Razorpay payment', 400, 'BAD_REQUEST_ERROR');
+  return paymentId;
 }
 
 async function loadRefund(db: Tx, refundId: string): Promise<Refund> {
@@ -365,6 +463,7 @@ export async function refundOrder(deps: RefundDeps, req: RefundRequest): Promise
   // Read before the transaction: the settings service may read through the pool, and on the
   // embedded database (one connection) a read outside an open transaction waits for it forever.
   const settings = await deps.settings();
+  await numberInvoiceFirst(deps, req.orderId);
   const { refund, mail } = await deps.db.transaction(async (tx) =>
     recordRefund(tx, deps, await lockOrder(tx, req.orderId), req, { mail: true, now, settings }),
   );
@@ -373,10 +472,11 @@ export async function refundOrder(deps: RefundDeps, req: RefundRequest): Promise
 }
 
 /**
- * An admin's retry of a refund that failed (or was never answered): asks Razorpay again, under a new
- * idempotency key for a failed one (Razorpay's failed refund is final), the same key for an unanswered
- * one. Throws 404 for a refund not on the order, 409 for one that is processed or already with
- * Razorpay, 400 when the order no longer has room for it.
+ * An admin's retry of a refund that failed or is still pending: a failed one is asked again under a
+ * new idempotency key (Razorpay's failed refund is final); an unanswered one is asked again under the
+ * same key; one Razorpay accepted is looked up (refunds/owed.ts). The failed refund's money was never
+ * released (it is still owed), so it always fits. Throws 404 for a refund not on the order, 409 for
+ * one already processed.
  */
 export async function retryRefund(deps: RefundDeps, orderId: string, refundId: string): Promise<Refund> {
   if (!isUuid(refundId)) throw notFound('Refund not found');
@@ -388,16 +488,15 @@ export async function retryRefund(deps: RefundDeps, orderId: string, refundId: s
       .from(orderRefunds)
       .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, order.id)));
     if (!refund) throw notFound('Refund not found');
-    if (refund.status === 'pending' && !refund.providerRefundId) return;
-    if (refund.status !== 'failed') throw conflict('Only a failed refund can be retried');
-    const { claimed } = await refundedPaise(tx, order.id);
-    if (refund.amountPaise > paidPaise(order) - claimed) throw badRequest('This refund no longer fits in what is left to refund');
+    if (refund.status === 'processed') throw conflict('This refund has already been processed');
+    if (refund.status === 'pending') return;
     await tx
       .update(orderRefunds)
       .set({ status: 'pending', attempt: refund.attempt + 1, providerRefundId: null, failureReason: null, updatedAt: now })
       .where(eq(orderRefunds.id, refund.id));
   });
-  return sendToProvider(deps, refundId);
+  await settleOrderRefund(deps, refundId);
+  return loadRefund(deps.db, refundId);
 }
 
 /** The actor of a cancel: the shopper (only their own order) or an admin. */
@@ -424,6 +523,7 @@ export async function cancelOrder(
   const now = deps.now?.() ?? new Date();
   const admin = by.role === 'admin';
   const settings = await deps.settings(); // before the transaction (see refundOrder)
+  await numberInvoiceFirst(deps, orderId);
   const { refundId, mail } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!admin && order.userId !== by.id) throw notFound('Order not found');
@@ -454,6 +554,16 @@ export async function cancelOrder(
 
     const refundable = paidPaise(order) - (await refundedPaise(tx, order.id)).claimed;
     let refund: { refund: RefundRow; creditNoteId: string | null } | null = null;
+    let unpaidNote: { id: string } | null = null;
+    if (refundable <= 0 && paidPaise(order) === 0) {
+      // Nothing was paid (Cash on Delivery): no refund, but the invoice is reversed all the same.
+      unpaidNote = await issueCreditNote(
+        tx,
+        order,
+        { refundId: null, amountPaise: order.grandTotalPaise, reason: `Order cancelled: ${input.reason}` },
+        { now, settings },
+      );
+    }
     if (refundable > 0) {
       refund = await recordRefund(
         tx,
@@ -477,24 +587,15 @@ export async function cancelOrder(
         shaped,
         refund ? { amountPaise: refund.refund.amountPaise, manual: refund.refund.method === 'manual' } : null,
         admin ? { reason: input.reason } : null,
+        Boolean(refund?.creditNoteId ?? unpaidNote),
       ),
-      attachments: refund?.creditNoteId ? [{ kind: 'credit_note', creditNoteId: refund.creditNoteId }] : [],
+      attachments: [refund?.creditNoteId ?? unpaidNote?.id]
+        .filter((id): id is string => Boolean(id))
+        .map((creditNoteId) => ({ kind: 'credit_note' as const, creditNoteId })),
     });
     await tx.insert(mailOutbox).values(staged);
     return { refundId: refund?.refund.id ?? null, mail: staged };
   });
   if (mail) await deps.mail.deliver(mail);
   if (refundId) await sendToProvider(deps, refundId);
-}
-
-/** Failed refunds, newest first, for the admin dashboard (rupees). */
-export async function listFailedRefunds(db: Tx, limit = 20): Promise<(RefundView & { orderId: string })[]> {
-  const rows = await db
-    .select({ refund: orderRefunds, noteId: creditNotes.id, noteNumber: creditNotes.number })
-    .from(orderRefunds)
-    .leftJoin(creditNotes, eq(creditNotes.refundId, orderRefunds.id))
-    .where(eq(orderRefunds.status, 'failed'))
-    .orderBy(sql`${orderRefunds.updatedAt} desc`)
-    .limit(limit);
-  return rows.map((r) => ({ ...toView(r.refund, r.noteId ? { id: r.noteId, number: r.noteNumber! } : null), orderId: r.refund.orderId }));
 }

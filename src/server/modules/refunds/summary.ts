@@ -4,7 +4,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { toRupees } from '../../../core/money';
-import type { RefundSummary, RefundView } from '../../../core/refunds';
+import { refundState, type RefundSummary, type RefundView } from '../../../core/refunds';
 import type { Tx } from '../../db/client';
 import { creditNotes, orderRefunds, type orders } from '../../db/schema';
 
@@ -37,7 +37,8 @@ export function toView(r: RefundRow, note: { id: string; number: string } | null
 
 /**
  * The refund picture of each order in `rows`: paid, refunded (every refund not failed), what is still
- * refundable, and its refunds oldest first. Orders without refunds get an empty list.
+ * refundable (paid less every refund recorded: a failed one is still owed), where it stands, and its
+ * refunds oldest first. Orders without refunds get an empty list.
  */
 export async function refundSummaries(db: Tx, rows: OrderRow[]): Promise<Map<string, RefundSummary>> {
   const ids = rows.map((r) => r.id);
@@ -54,10 +55,15 @@ export async function refundSummaries(db: Tx, rows: OrderRow[]): Promise<Map<str
     const mine = found.filter((f) => f.refund.orderId === row.id);
     const paid = paidPaise(row);
     const refunded = mine.filter((f) => f.refund.status !== 'failed').reduce((sum, f) => sum + f.refund.amountPaise, 0);
+    const recorded = mine.reduce((sum, f) => sum + f.refund.amountPaise, 0);
     result.set(row.id, {
       paid: toRupees(paid),
       refunded: toRupees(refunded),
-      refundable: toRupees(Math.max(0, paid - refunded)),
+      refundable: toRupees(Math.max(0, paid - recorded)),
+      state: refundState(
+        paid,
+        mine.map((f) => f.refund),
+      ),
       refunds: mine.map((f) => toView(f.refund, f.noteId ? { id: f.noteId, number: f.noteNumber! } : null)),
     });
   }

@@ -231,9 +231,11 @@ describe('a shopper asks for a refund', () => {
       expect(res.statusCode, message).toBe(400);
       expect(JSON.stringify(res.json())).toContain(message);
     }
-    const photos = ['/media/return_photos/a1.jpg'];
-    const ok = await ask(order.id, { ...refundBody(order.itemId), photos });
-    expect(ok.json().photos).toEqual(photos);
+    // A well-formed URL that is not the shopper's upload is refused too (return-photos.test.ts has the uploads).
+    const notUploaded = await ask(order.id, { ...refundBody(order.itemId), photos: ['/media/return_photos/a1.jpg'] });
+    expect(notUploaded.statusCode).toBe(400);
+    expect(notUploaded.json().message).toBe('Please upload the photos through the form');
+    expect((await ask(order.id, refundBody(order.itemId))).statusCode).toBe(201);
   });
 
   it('gives a photo upload target for the return_photos folder to the owner only', async () => {
@@ -404,7 +406,7 @@ describe('refunding a received return (refunds module)', () => {
     return { buyer, order, paymentId: paid.razorpay_payment_id };
   }
 
-  it('refunds the line share once through Razorpay with a credit note, and the order is refunded', async () => {
+  it('refunds the line share once through Razorpay with a credit note; the order keeps its other unit, returnable', async () => {
     const { buyer, order, paymentId } = await paidDeliveredOrder();
     expect(order.totals.discount).toBe(99.9); // 5% of ₹1,998.00
     const ret = (await ask(order._id, refundBody(order.items[0]._id, 1), buyer.headers)).json<ReturnRequest>();
@@ -415,7 +417,10 @@ describe('refunding a received return (refunds module)', () => {
     const refunded = await act(ret._id, 'refund');
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().status).toBe('refunded');
-    expect(await statusOf(order._id)).toBe('refunded');
+    // One unit of two came back: the order stays delivered, partly refunded, and its window stays open.
+    expect(await statusOf(order._id)).toBe('delivered');
+    const partly = (await t.app.inject({ url: `/api/orders/${order._id}`, headers: buyer.headers })).json();
+    expect(partly.refunds).toMatchObject({ state: 'partly_refunded', refunded: 949.05 });
     const again = await act(ret._id, 'refund');
     expect(again.statusCode).toBe(200);
     const atRazorpay = [...t.sandbox.state.refunds.values()].filter((r) => r.payment_id === paymentId);
@@ -426,6 +431,42 @@ describe('refunding a received return (refunds module)', () => {
     expect(view.refunds.refunds[0].creditNote.number).toMatch(/^RM\/CN\/\d{4}-\d{2}\/\d{5}$/);
     const subjects = await subjectsFor(order.email);
     expect(subjects.filter((x) => x.startsWith('Refund of'))).toEqual([`Refund of ₹949.05 for order #${ret.orderRef}`]);
+
+    // The other unit can still be returned; once it is back and refunded the order is refunded.
+    const second = await ask(order._id, refundBody(order.items[0]._id, 1), buyer.headers);
+    expect(second.statusCode, second.body).toBe(201);
+    await act(second.json()._id, 'approve');
+    await act(second.json()._id, 'received');
+    expect(await statusOf(order._id)).toBe('returned');
+    expect((await act(second.json()._id, 'refund')).json().status).toBe('refunded');
+    expect(await statusOf(order._id)).toBe('refunded');
+  });
+
+  it('a refund Razorpay fails leaves the return received and the order saying so, until the Refund is pressed again', async () => {
+    const { buyer, order, paymentId } = await paidDeliveredOrder();
+    const ret = (await ask(order._id, refundBody(order.items[0]._id, 2), buyer.headers)).json<ReturnRequest>();
+    await act(ret._id, 'approve');
+    await act(ret._id, 'received');
+    t.sandbox.state.refundMode = 'fail';
+    try {
+      const failed = await act(ret._id, 'refund');
+      expect(failed.statusCode, failed.body).toBe(200);
+      expect(failed.json().status).toBe('received');
+    } finally {
+      t.sandbox.state.refundMode = 'processed';
+    }
+    expect(await statusOf(order._id)).toBe('returned');
+    const view = (await t.app.inject({ url: `/api/orders/${order._id}`, headers: buyer.headers })).json();
+    expect(view.refunds).toMatchObject({ state: 'refund_failed', refunded: 0 });
+    const retried = await act(ret._id, 'refund');
+    expect(retried.json().status).toBe('refunded');
+    expect(await statusOf(order._id)).toBe('refunded');
+    expect([...t.sandbox.state.refunds.values()].filter((r) => r.payment_id === paymentId).map((r) => r.status)).toEqual([
+      'failed',
+      'processed',
+    ]);
+    const after = (await t.app.inject({ url: `/api/orders/admin/${order._id}`, headers: admin.headers })).json();
+    expect(after.refunds.refunds).toHaveLength(1);
   });
 
   it('refuses to refund an exchange', async () => {

@@ -26,11 +26,22 @@ import { orderRef } from '../../../core/schemas/admin-orders';
 import type { ReturnRequest, ReturnRequestData } from '../../../core/schemas/returns';
 import type { ShopSettings } from '../../../core/schemas/settings';
 import type { Database, Tx } from '../../db/client';
-import { mailOutbox, orderEvents, orderItems, orders, products, returnLines, returnRequests, shipments, variants } from '../../db/schema';
+import {
+  mailOutbox,
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orders,
+  products,
+  returnLines,
+  returnRequests,
+  shipments,
+  variants,
+} from '../../db/schema';
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { changeStock } from '../inventory/ledger';
-import { refundOrder, type RefundDeps } from '../refunds/service';
+import { refundOrder, retryRefund, type RefundDeps } from '../refunds/service';
 import { nextEventTime, shapeShipment } from '../orders/service';
 import { lockOrder, type OrderRow } from '../shipments/service';
 import { returnMail, type ReturnMailStep } from './mail';
@@ -151,15 +162,23 @@ async function runStep(deps: ReturnDeps, step: (tx: Tx) => Promise<{ ret: Return
   return ret;
 }
 
-/** When the order was (last) delivered, from its timeline; null when it never was. */
+/**
+ * When the order's goods were delivered: the latest delivery scan of its shipments (an exchange's
+ * parcel included), else, from its timeline, the first 'delivered' entry after the last 'shipped'
+ * one (an order marked delivered without a shipment). A return step that puts the order back to
+ * delivered (a rejection, a partial return received) comes later and is not a delivery.
+ */
 async function deliveredAt(tx: Tx, orderId: string): Promise<Date | null> {
-  const [last] = await tx
-    .select({ at: orderEvents.at })
+  const parcels = await tx.select({ events: shipments.events }).from(shipments).where(eq(shipments.orderId, orderId));
+  const scans = parcels.flatMap((p) => p.events.filter((e) => e.status === 'delivered').map((e) => new Date(e.at).getTime()));
+  if (scans.length > 0) return new Date(Math.max(...scans));
+  const timeline = await tx
+    .select({ status: orderEvents.status, at: orderEvents.at })
     .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'delivered')))
-    .orderBy(desc(orderEvents.at))
-    .limit(1);
-  return last?.at ?? null;
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at));
+  const lastShipped = timeline.findLastIndex((e) => e.status === 'shipped');
+  return timeline.find((e, i) => i > lastShipped && e.status === 'delivered')?.at ?? null;
 }
 
 /** Units of each order line already in a return that was not rejected. */
@@ -171,6 +190,16 @@ async function unitsReturned(tx: Tx, orderId: string): Promise<Map<string, numbe
     .where(and(eq(returnRequests.orderId, orderId), ne(returnRequests.status, 'rejected')))
     .groupBy(returnLines.orderItemId);
   return new Map(rows.map((r) => [r.orderItemId, Number(r.units)]));
+}
+
+/** Units of an order not in any return that was not rejected: what the shopper still has. */
+async function unitsKept(tx: Tx, orderId: string): Promise<number> {
+  const items = await tx
+    .select({ id: orderItems.id, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const returned = await unitsReturned(tx, orderId);
+  return items.reduce((sum, i) => sum + Math.max(0, i.quantity - (returned.get(i.id) ?? 0)), 0);
 }
 
 /**
@@ -260,6 +289,15 @@ export async function requestReturn(
             throw badRequest(`Please choose another size of ${item.title}`, {
               [`lines.${i}.exchangeVariantId`]: 'Please choose another size of the same product',
             });
+          }
+          // A size at another price is not an exchange (nothing would be paid or refunded for the
+          // difference): it is a return and a new order (docs/decisions/returns-and-exchanges.md).
+          const [own] = item.variantId
+            ? await tx.select({ pricePaise: variants.pricePaise }).from(variants).where(eq(variants.id, item.variantId))
+            : [];
+          if (v.variants.pricePaise !== (own?.pricePaise ?? item.unitPricePaise)) {
+            const message = `Size ${v.variants.size} of ${item.title} costs ${formatINR(toRupees(v.variants.pricePaise))}; an exchange is for a size at the same price. Please return it for a refund and order the new size.`;
+            throw badRequest(message, { [`lines.${i}.exchangeVariantId`]: 'Choose a size at the same price' });
           }
           exchange = v.variants;
         }
@@ -470,7 +508,20 @@ export function receiveReturn(deps: ReturnDeps, returnId: string, note: string, 
       // The units are back: the admin dropdown's 'returned' must not put the order's units back again.
       await tx.update(orders).set({ restocked: true }).where(eq(orders.id, order.id));
     }
-    await moveOrder(tx, order, 'returned', `Returned items received${note ? `: ${note}` : ''}`, now);
+    const received = `Returned items received${note ? `: ${note}` : ''}`;
+    if (ret.resolution === 'refund' && (await unitsKept(tx, order.id)) > 0) {
+      // Units stay with the shopper: the order stays delivered (their return window open) and says what came back.
+      const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
+      await moveOrder(
+        tx,
+        order,
+        'delivered',
+        `${received} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'}); the other items stay delivered`,
+        now,
+      );
+    } else {
+      await moveOrder(tx, order, 'returned', received, now);
+    }
     return { status: 'received', step: 'received', set: note ? { adminNote: note } : {} };
   });
 }
@@ -521,10 +572,12 @@ export async function shipExchange(
  * POST /api/admin/returns/{id}/refund: refunds a received refund-return through the refunds module
  * (`refundOrder`, source 'return', the returned lines, the amount fixed at request: each line's share
  * of what was paid), which records the refund and its GST credit note, mails the shopper with the
- * credit note and asks Razorpay (at most once: the idempotency key is the return's). Then the return
- * is refunded and the order moves to refunded. A Cash on Delivery order needs the bank or UPI
- * reference of the transfer (`manualReference`). Retrying after any failure is safe: the same key
- * finds the same refund, and an already refunded return answers as it is.
+ * credit note and asks Razorpay (at most once: the idempotency key is the return's). The return (and
+ * the order, when every unit came back) becomes refunded only once the money has gone back
+ * (refunds/service.ts settles it: at once for a Cash on Delivery transfer, on Razorpay's answer or
+ * webhook otherwise); until then it stays received and shows its refund pending or failed. Pressing
+ * it again retries a failed refund (refunds/service.ts `retryRefund`) and makes no second one. A Cash
+ * on Delivery order needs the bank or UPI reference of the transfer (`manualReference`).
  * Throws 404 unknown return; 409 an exchange, or not yet received; 400 from refundOrder (COD without
  * a reference, more than is still refundable).
  */
@@ -540,27 +593,27 @@ export async function refundReturn(
   if (ret.status === 'refunded') return shapeOne(deps.db, ret);
   if (ret.resolution !== 'refund') throw conflict('This return is for an exchange, not a refund');
   if (ret.status !== 'received') throw conflict('Only a received return can be refunded');
-  const lines = await deps.db.select().from(returnLines).where(eq(returnLines.returnId, returnId));
-  const refund = await refundOrder(deps.refunds, {
-    orderId: ret.orderId,
-    amountPaise: ret.refundPaise,
-    reason: `Returned items (${RETURN_REASON_LABELS[ret.reason].toLowerCase()})`,
-    lines: lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
-    source: 'return',
-    returnId,
-    actorId: adminId,
-    idempotencyKey: `return:${returnId}`,
-    manualReference,
-  });
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, ret.orderId);
-    const [row] = await tx
-      .update(returnRequests)
-      .set({ status: 'refunded', updatedAt: deps.now() })
-      .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, 'received')))
-      .returning();
-    if (row) await moveOrder(tx, order, 'refunded', `Refunded ${formatINR(toRupees(refund.amountPaise))} for returned items`, deps.now());
-    const [current] = await tx.select().from(returnRequests).where(eq(returnRequests.id, returnId));
-    return shapeOne(tx, current);
-  });
+  const idempotencyKey = `return:${returnId}`;
+  const [earlier] = await deps.db
+    .select({ id: orderRefunds.id, status: orderRefunds.status })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, ret.orderId), eq(orderRefunds.idempotencyKey, idempotencyKey)));
+  if (earlier && earlier.status !== 'processed') await retryRefund(deps.refunds, ret.orderId, earlier.id);
+  else
+    await refundOrder(deps.refunds, {
+      orderId: ret.orderId,
+      amountPaise: ret.refundPaise,
+      reason: `Returned items (${RETURN_REASON_LABELS[ret.reason].toLowerCase()})`,
+      lines: (await deps.db.select().from(returnLines).where(eq(returnLines.returnId, returnId))).map((l) => ({
+        orderItemId: l.orderItemId,
+        quantity: l.quantity,
+      })),
+      source: 'return',
+      returnId,
+      actorId: adminId,
+      idempotencyKey,
+      manualReference,
+    });
+  const [current] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+  return shapeOne(deps.db, current);
 }

@@ -42,6 +42,8 @@ export function ReturnRequestDialog({
   const [resolution, setResolution] = useState<ReturnResolution>('refund');
   const [comment, setComment] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
+  // Return photos are private (served on signed URLs only): the thumbnails show the picked files themselves.
+  const [previews, setPreviews] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -49,8 +51,10 @@ export function ReturnRequestDialog({
   const products = useProductsQuery([...new Set(order.items.map((i) => i.productId))], open && resolution === 'exchange');
 
   const sizesFor = (productId: string, variantId: string | null) => {
-    const product = products.find((p) => p.data?._id === productId)?.data;
-    return (product?.variants ?? []).filter((v) => v.isActive && v._id !== variantId);
+    // Exchanges are for a size at the same price as the one bought (docs/decisions/returns-and-exchanges.md).
+    const variants = products.find((p) => p.data?._id === productId)?.data?.variants ?? [];
+    const own = variants.find((v) => v._id === variantId);
+    return variants.filter((v) => v.isActive && v._id !== variantId && (!own || v.price === own.price));
   };
   const update = (i: number, change: Partial<LineChoice>) => {
     setError(null);
@@ -67,6 +71,7 @@ export function ReturnRequestDialog({
         const result = await uploadMedia(file, 'return_photos', {
           targetPath: `/api/orders/${encodeURIComponent(order._id)}/returns/upload-target`,
         });
+        setPreviews((all) => ({ ...all, [result.secure_url]: URL.createObjectURL(file) }));
         setPhotos((all) => [...all, result.secure_url]);
       }
     } catch (err) {
@@ -223,7 +228,7 @@ export function ReturnRequestDialog({
             <ul className="mt-2 flex gap-2">
               {photos.map((url) => (
                 <li key={url}>
-                  <img src={url} alt="Your photo" width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+                  <img src={previews[url] ?? url} alt="Your photo" width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
                 </li>
               ))}
             </ul>
