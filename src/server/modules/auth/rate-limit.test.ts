@@ -71,13 +71,10 @@ describe('login limits: failures per account and IP, never a lock-out by strange
     const t = await createTestApp({ authAccountLimitMax: 10 });
     try {
       const { user } = await createUser(t.app, t.db, { email: 'admin@rangmanch.in', role: 'admin' });
-      const codes: number[] = [];
-      let last;
-      for (let i = 0; i < 20; i++) {
-        last = await t.app.inject(wrongLogin('Admin@Rangmanch.in', '10.2.0.66'));
-        codes.push(last.statusCode);
-      }
-      expect(codes).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push(await t.app.inject(wrongLogin('Admin@Rangmanch.in', '10.2.0.66')));
+      expect(answers.map((r) => r.statusCode)).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
+      const last = answers[19];
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       expect(last.json().message).toMatch(ACCOUNT_MESSAGE);
 

@@ -19,7 +19,26 @@ import {
   signupSchema,
   verifyOtpSchema,
 } from '../../../core/schemas/auth';
-import { forgotPasswordStart, login, registerStart, resendCode, resetPassword, verifyResetCode, verifySignup } from './service';
+import {
+  forgotPasswordStart,
+  login,
+  registerStart,
+  resendCode,
+  resetPassword,
+  TooManyTries,
+  verifyResetCode,
+  verifySignup,
+} from './service';
+
+/** Runs a handler, sending the Retry-After of a TooManyTries (429) it throws. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof TooManyTries) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
 
 /** The account a request is about: its e-mail, else its verification id (per-account limits). */
 function accountKey(request: FastifyRequest): string {
@@ -73,10 +92,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: forgotPasswordSchema }, config: limited, preHandler: perAccount },
     async (req) => forgotPasswordStart(deps, req.body.email),
   );
-  app.post('/api/auth/verify-reset-otp', { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    verifyResetCode(deps, req.body.verificationId, req.body.code),
+  app.post(
+    '/api/auth/verify-reset-otp',
+    { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount },
+    async (req, reply) => withRetryAfter(reply, () => verifyResetCode(deps, req.body.verificationId, req.body.code)),
   );
-  app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    resetPassword(deps, req.body),
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordSchema }, config: limited, preHandler: perAccount },
+    async (req, reply) => withRetryAfter(reply, () => resetPassword(deps, req.body)),
   );
 };

@@ -3,10 +3,14 @@
  * 5, 7). One-time codes follow DESIGN.md: 6 digits from a CSPRNG, stored as an HMAC, valid 10
  * minutes, void after 5 wrong tries, resend no sooner than 30 s; signup creates the account only
  * once the code is verified; forgot-password answers the same for unknown e-mails.
- * Throws AppError (400 bad/expired code, 401 bad login, 409 e-mail taken, 429 resend too soon).
+ * Password-reset codes (docs/decisions/login-limits.md): one live code per e-mail, a new start
+ * reusing it without new tries, and at most RESET_TRIES_PER_HOUR wrong tries per e-mail an hour
+ * over all its codes; each try is counted by one UPDATE before the code is compared.
+ * Throws AppError (400 bad/expired code, 401 bad login, 409 e-mail taken, 429 resend too soon or
+ * too many wrong reset codes, with `retryAfterSeconds`).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { User } from '../../../core/api-types';
 import { OTP } from '../../../core/constants';
 import type { Database } from '../../db/client';
@@ -31,6 +35,21 @@ export interface AuthDeps {
 }
 
 export const INVALID_CODE = 'Invalid or expired code. Please try again.';
+const EXHAUSTED = 'Too many wrong attempts. Please request a new code.';
+
+/** Wrong password-reset codes allowed per e-mail an hour, over all its codes (docs/decisions/login-limits.md). */
+export const RESET_TRIES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
+
+/** A 429 whose Retry-After (seconds) the route sends. */
+export class TooManyTries extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
 
 /** Maps a user row to the API shape (never the password hash). */
 export function toUser(row: UserRow): User {
@@ -47,6 +66,11 @@ export function toUser(row: UserRow): User {
 const newCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
 const hashCode = (pepper: string, id: string, code: string) => createHmac('sha256', pepper).update(`${id}:${code}`).digest('hex');
 
+/**
+ * Puts a new code on a record (valid OTP.ttlMs from now) and mails it when `sendMail`. A signup
+ * code starts with fresh tries; a reset code keeps the tries its record has used (one allowance
+ * per live code, whatever the number of mails). Throws 502 when the mail cannot be sent.
+ */
 async function issueCode(
   deps: AuthDeps,
   record: { id: string; email: string; purpose: 'signup' | 'reset' },
@@ -59,7 +83,7 @@ async function issueCode(
     .update(oneTimeCodes)
     .set({
       codeHash: hashCode(deps.codePepper, record.id, code),
-      attempts: 0,
+      ...(record.purpose === 'signup' ? { attempts: 0 } : {}),
       expiresAt: new Date(now.getTime() + OTP.ttlMs),
       lastSentAt: now,
       verifiedAt: null,
@@ -85,34 +109,93 @@ async function findCode(deps: AuthDeps, verificationId: string, purpose: 'signup
   return row ?? null;
 }
 
+/** Wrong reset codes tried for `email` within the hour before `now`, on codes other than `exceptId`, and when the oldest leaves the hour. */
+async function resetTriesOfHour(deps: AuthDeps, email: string, now: Date, exceptId: string | null) {
+  // A try falls before its code's expiry, so codes that expired over an hour ago hold none of the
+  // last hour's; a reused code's earlier tries count on (an over-count, never an under-count).
+  const since = new Date(now.getTime() - HOUR_MS);
+  const [row] = await deps.db
+    .select({
+      tries: sql<number>`coalesce(sum(${oneTimeCodes.attempts}), 0)::int`,
+      oldest: sql<Date | null>`min(${oneTimeCodes.expiresAt})`,
+    })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.email, email),
+        eq(oneTimeCodes.purpose, 'reset'),
+        gt(oneTimeCodes.expiresAt, since),
+        gt(oneTimeCodes.attempts, 0),
+        exceptId ? sql`${oneTimeCodes.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  const oldest = row?.oldest ? new Date(row.oldest) : now;
+  return { tries: Number(row?.tries ?? 0), freeInMs: Math.max(60_000, oldest.getTime() + HOUR_MS - now.getTime()) };
+}
+
+const minutes = (ms: number) => Math.ceil(ms / 60_000);
+const tooManyResetTries = (freeInMs: number) =>
+  new TooManyTries(
+    `Too many wrong codes. Please try again in ${minutes(freeInMs)} minute${minutes(freeInMs) === 1 ? '' : 's'}.`,
+    Math.ceil(freeInMs / 1000),
+  );
+
 /**
- * Checks a code against its record, counting wrong tries; throws 400 with a message for a missing,
- * expired, exhausted or wrong code.
+ * Checks a code against its record. The try is counted first, by one UPDATE that refuses once the
+ * code has had OTP.maxAttempts tries or, for a reset code, once its e-mail has had
+ * RESET_TRIES_PER_HOUR this hour (other codes of the e-mail are retired, so their tries cannot
+ * change meanwhile: parallel tries never pass the allowance); a right code gives its try back.
+ * Throws 400 with a message for a missing, expired, exhausted or wrong code, and 429
+ * (TooManyTries) for a reset past the hour's allowance.
  */
 async function checkCode(deps: AuthDeps, verificationId: string, code: string, purpose: 'signup' | 'reset') {
   const row = await findCode(deps, verificationId, purpose);
   if (!row) throw badRequest(INVALID_CODE);
-  if (row.expiresAt.getTime() <= deps.now().getTime()) {
+  const now = deps.now();
+  if (row.expiresAt.getTime() <= now.getTime()) {
     throw badRequest('This code has expired. Please request a new one.');
   }
-  if (row.attempts >= OTP.maxAttempts) {
-    throw badRequest('Too many wrong attempts. Please request a new code.');
+  const others = purpose === 'reset' ? (await resetTriesOfHour(deps, row.email, now, row.id)).tries : 0;
+  const [counted] = await deps.db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, row.id),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, now),
+        lt(oneTimeCodes.attempts, OTP.maxAttempts),
+        purpose === 'reset' ? lt(sql`${oneTimeCodes.attempts} + ${others}`, RESET_TRIES_PER_HOUR) : undefined,
+      ),
+    )
+    .returning();
+  if (!counted) {
+    const [fresh] = await deps.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, row.id));
+    if (!fresh || fresh.consumedAt) throw badRequest(INVALID_CODE);
+    if (fresh.expiresAt.getTime() <= now.getTime()) throw badRequest('This code has expired. Please request a new one.');
+    if (fresh.attempts >= OTP.maxAttempts) throw badRequest(EXHAUSTED);
+    throw tooManyResetTries((await resetTriesOfHour(deps, row.email, now, null)).freeInMs);
   }
-  const expected = Buffer.from(row.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(deps.codePepper, row.id, code), 'hex');
-  if (!row.userId && purpose === 'reset') {
+  const expected = Buffer.from(counted.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(deps.codePepper, counted.id, code), 'hex');
+  if (!counted.userId && purpose === 'reset') {
     // A reset for an unknown e-mail: never verifiable, but counted like any other.
     actual.fill(0);
   }
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    const attempts = row.attempts + 1;
-    await deps.db.update(oneTimeCodes).set({ attempts }).where(eq(oneTimeCodes.id, row.id));
-    const left = OTP.maxAttempts - attempts;
-    throw badRequest(
-      left > 0 ? `Invalid code. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many wrong attempts. Please request a new code.',
-    );
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+    await deps.db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`greatest(${oneTimeCodes.attempts} - 1, 0)` })
+      .where(eq(oneTimeCodes.id, counted.id));
+    return counted;
   }
-  return row;
+  const left = Math.min(
+    OTP.maxAttempts - counted.attempts,
+    purpose === 'reset' ? RESET_TRIES_PER_HOUR - counted.attempts - others : Infinity,
+  );
+  if (left > 0) throw badRequest(`Invalid code. ${left} attempt${left === 1 ? '' : 's'} left.`);
+  if (counted.attempts >= OTP.maxAttempts) throw badRequest(EXHAUSTED);
+  throw badRequest(`Invalid code. ${tooManyResetTries((await resetTriesOfHour(deps, row.email, now, null)).freeInMs).message}`);
 }
 
 /** POST /api/auth/register-start: holds the signup and mails a code. 409 when the e-mail has an account. */
@@ -149,6 +232,8 @@ export async function resendCode(deps: AuthDeps, verificationId: string): Promis
       )[0]
     : undefined;
   if (!row) throw badRequest('Verification not found. Please start again.');
+  // A reset code keeps its tries through resends: once they are used up, only a new start helps.
+  if (row.purpose === 'reset' && row.attempts >= OTP.maxAttempts) throw badRequest('Too many wrong attempts. Please start again.');
   const waitMs = row.lastSentAt.getTime() + OTP.resendCooldownMs - deps.now().getTime();
   if (waitMs > 0) {
     throw tooManyRequests(`Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`);
@@ -198,16 +283,44 @@ export async function login(
 
 export const RESET_STARTED = 'If an account exists for this email, we have sent a reset code to it.';
 
-/** POST /api/auth/forgot-password-start: the same answer whether or not the e-mail has an account. */
+/**
+ * POST /api/auth/forgot-password-start: the same answer whether or not the e-mail has an account.
+ * One live code per e-mail (a unique index keeps it so): while it is usable, a start answers with
+ * it and, no sooner than 30 s after its last mail, mails a new code in its place (its tries stay);
+ * an expired or exhausted code is retired and a new one made.
+ */
 export async function forgotPasswordStart(deps: AuthDeps, email: string): Promise<{ verificationId: string; message: string }> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const now = deps.now();
-  const [row] = await deps.db
-    .insert(oneTimeCodes)
-    .values({ purpose: 'reset', email, userId: user?.id ?? null, codeHash: '', expiresAt: now, lastSentAt: now })
-    .returning();
-  await issueCode(deps, { id: row.id, email, purpose: 'reset' }, user?.name ?? '', Boolean(user));
-  return { verificationId: row.id, message: RESET_STARTED };
+  const live = and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, 'reset'), isNull(oneTimeCodes.consumedAt));
+  // Two rounds: a start racing this one may retire or create the live code in between.
+  for (let round = 0; round < 2; round++) {
+    await deps.db
+      .update(oneTimeCodes)
+      .set({ consumedAt: now })
+      .where(and(live, or(lte(oneTimeCodes.expiresAt, now), gte(oneTimeCodes.attempts, OTP.maxAttempts))));
+    const [created] = await deps.db
+      .insert(oneTimeCodes)
+      .values({ purpose: 'reset', email, userId: user?.id ?? null, codeHash: '', expiresAt: now, lastSentAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (created) {
+      await issueCode(deps, { id: created.id, email, purpose: 'reset' }, user?.name ?? '', Boolean(user));
+      return { verificationId: created.id, message: RESET_STARTED };
+    }
+    const [resend] = await deps.db
+      .update(oneTimeCodes)
+      .set({ lastSentAt: now })
+      .where(and(live, lte(oneTimeCodes.lastSentAt, new Date(now.getTime() - OTP.resendCooldownMs))))
+      .returning({ id: oneTimeCodes.id });
+    if (resend) {
+      await issueCode(deps, { id: resend.id, email, purpose: 'reset' }, user?.name ?? '', Boolean(user));
+      return { verificationId: resend.id, message: RESET_STARTED };
+    }
+    const [current] = await deps.db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(live);
+    if (current) return { verificationId: current.id, message: RESET_STARTED };
+  }
+  throw new AppError(409, 'Please try again.');
 }
 
 /** POST /api/auth/verify-reset-otp: checks the code without using it up. */
