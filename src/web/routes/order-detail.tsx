@@ -21,7 +21,7 @@ import { useOrderQuery } from '../features/orders/api';
 import { CancelOrder } from '../features/orders/cancel-order';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
-import { RefundList } from '../features/orders/refund-list';
+import { RefundList, RefundStateNote } from '../features/orders/refund-list';
 import { ReturnsPanel } from '../features/orders/returns-panel';
 import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
@@ -81,6 +81,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
           <OrderStatusBadge status={order.status} />
+          <RefundStateNote order={order} />
           <p className="text-lg font-semibold text-stone-900">{formatINR(t.grandTotal)}</p>
           <CancelOrder order={order} />
         </div>

@@ -13,6 +13,7 @@ import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { useMyOrdersQuery } from '../features/orders/api';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { RefundStateNote } from '../features/orders/refund-list';
 import { pageMeta } from '../lib/meta';
 
 /** Title of the orders page. */
@@ -49,6 +50,7 @@ function OrderCard({ order }: { order: Order }) {
             <Badge tone="brand">{order.coupon ? `Coupon ${order.coupon.code}` : DISCOUNT_LABELS[order.discountType]}</Badge>
           ) : null}
           <OrderStatusBadge status={order.status} />
+          <RefundStateNote order={order} />
         </div>
       </div>
       <div className="mt-5 flex flex-wrap items-center gap-4">

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
 import type { DashboardSummary } from '../../../core/schemas/admin-orders';
-import { FailedRefundsPanel } from '../../features/admin/failed-refunds-panel';
+import { UnsettledRefundsPanel } from '../../features/admin/unsettled-refunds-panel';
 import { LowStockPanel } from '../../features/admin/low-stock-panel';
 import { statusLabel } from '../../features/admin/orders/order-status';
 import { RevenueChart } from '../../features/admin/revenue-chart';
@@ -152,7 +152,7 @@ export default function AdminDashboard() {
                 </ul>
               </div>
             </div>
-            <FailedRefundsPanel />
+            <UnsettledRefundsPanel />
             {s && s.lowStock.length > 0 && <LowStockPanel summary={s} />}
           </>
         )}

@@ -12,6 +12,7 @@ import toast from 'react-hot-toast';
 import { formatINR, toPaise } from '../../../../core/money';
 import { PRE_SHIPMENT_STATUSES } from '../../../../core/order-status';
 import type { AdminOrder } from '../../../../core/schemas/admin-orders';
+import { REFUND_STATE_WORDS } from '../../../../core/refunds';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -53,7 +54,7 @@ function useRefundAction(orderId: string) {
     },
     onSuccess: (order, action) => {
       showUpdatedOrder(queryClient, order);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'failed-refunds'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'unsettled-refunds'] });
       const last = order.refunds.refunds.at(-1);
       if (action.kind === 'cancel') toast.success('Order cancelled');
       else if (last?.status === 'failed') toast.error(`Razorpay refused the refund: ${last.failureReason ?? 'no reason given'}`);
@@ -203,11 +204,12 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
 export function RefundPanel({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState<'cancel' | 'refund' | null>(null);
   const retry = useRefundAction(order._id);
-  const { paid, refunded, refundable, refunds } = order.refunds;
+  const { paid, refunded, refundable, refunds, state } = order.refunds;
   const canCancel = PRE_SHIPMENT_STATUSES.includes(order.status);
   return (
     <div className="space-y-3">
       <p className="text-sm text-stone-700">
+        {state !== 'none' ? <strong className="mr-1 font-semibold text-stone-900">{REFUND_STATE_WORDS[state]}:</strong> : null}
         Paid {formatINR(paid)} · Refunded {formatINR(refunded)} · Left to refund {formatINR(refundable)}
       </p>
       {refunds.length > 0 ? (
@@ -224,7 +226,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
               {r.status === 'failed' && r.failureReason ? <p className="text-xs text-red-700">{r.failureReason}</p> : null}
               <div className="flex flex-wrap items-start gap-2">
                 {r.creditNote ? <DownloadCreditNoteButton orderId={order._id} creditNote={r.creditNote} /> : null}
-                {r.status === 'failed' ? (
+                {r.status !== 'processed' ? (
                   <Button
                     size="sm"
                     variant="outline"
@@ -233,7 +235,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
                       retry.mutate({ kind: 'retry', refundId: r._id }, { onError: (err) => toast.error(errorMessage(err, FAILURE.retry)) })
                     }
                   >
-                    Retry refund
+                    {r.status === 'failed' ? 'Retry refund' : 'Check with Razorpay'}
                   </Button>
                 ) : null}
               </div>
