@@ -48,6 +48,15 @@ export const DISCOUNT_LABELS: Record<DiscountType, string> = {
   COUPON: 'Coupon',
 };
 
+/**
+ * The delivery estimate's fixed parts (docs/decisions/pincodes-and-delivery-dates.md), shared by the
+ * estimate (server/modules/pincodes/delivery-date.ts) and the shipping policy page that states it:
+ * days between the earliest and the latest delivery date (couriers' spread), and the IST hour from
+ * which an order counts as placed the next day.
+ */
+export const DELIVERY_WINDOW_DAYS = 2;
+export const ORDER_CUTOFF_HOUR_IST = 17;
+
 /** Cart line quantity bounds (spec 9). */
 export const CART_QTY_MIN = 1;
 export const CART_QTY_MAX = 99;

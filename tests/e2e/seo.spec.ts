@@ -39,14 +39,13 @@ const POLICIES = [
   {
     path: '/shipping-policy',
     heading: 'Shipping Policy',
+    // The demo shop's delivery settings: dispatch in 1 business day, transit 2 / 3 / 5 days (+2 spread).
     phrases: [
-      '1-2 business days',
-      'up to 4 business days',
+      '1 business day',
       'after 5:00 PM IST',
       '2-4 days',
-      '3-7 days',
-      '5-10 days',
-      '3-14 business days',
+      '3-5 days',
+      '5-7 days',
       '1-3 extra days',
       '2-3 delivery attempts',
       'up to 24 hours',

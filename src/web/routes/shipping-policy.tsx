@@ -1,11 +1,13 @@
 /**
- * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking (spec 9);
- * the damaged-parcel and returns part follows the shop's returns settings (issue 21), as the refund
- * policy does.
+ * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking (spec 9).
+ * Processing and delivery times follow the shop's delivery settings (dispatch and transit days, as
+ * the delivery check on a product page does); the damaged-parcel and returns part follows the shop's
+ * returns settings (issue 21), as the refund policy does.
  */
 import { Link, useRouteLoaderData } from 'react-router';
-import { BRAND } from '../../core/constants';
+import { BRAND, DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST } from '../../core/constants';
 import { DEFAULT_RETURNS_POLICY, type ReturnsPolicy } from '../../core/returns';
+import type { PublicShopSettings } from '../../core/schemas/settings';
 import { PolicyPage, type PolicySection } from '../components/layout/policy-page';
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { loader as rootLoader } from '../root';
@@ -17,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
     origin: originFromMatches(matches),
     path: '/shipping-policy',
     title: 'Shipping Policy',
-    description: `Free shipping across India. ${BRAND.name} orders ship in 1-2 business days and arrive in 3-14 business days; how tracking and delivery attempts work.`,
+    description: `Free shipping across India. When ${BRAND.name} orders ship and arrive, how tracking and delivery attempts work, and what to do about a damaged parcel.`,
     type: 'article',
   });
 }
@@ -31,47 +33,6 @@ const SECTIONS: PolicySection[] = [
         We deliver to every serviceable pincode in India, and shipping is <strong>free</strong> on every order. All prices on the site
         include GST, so the total you see at checkout is the total you pay.
       </p>
-    ),
-  },
-  {
-    id: 'processing',
-    title: 'Processing time',
-    body: (
-      <>
-        <p>
-          We pack and hand your order to our courier within <strong>1-2 business days</strong> of your payment being confirmed. During sales
-          and busy weeks processing can take <strong>up to 4 business days</strong>.
-        </p>
-        <p>
-          Orders placed <strong>after 5:00 PM IST</strong> count as placed on the next business day. Business days are Monday to Saturday,
-          excluding public holidays.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'transit',
-    title: 'Delivery time',
-    body: (
-      <>
-        <p>Once shipped, the time in transit depends on where you are:</p>
-        <ul>
-          <li>
-            <strong>2-4 days</strong> within the same city as our warehouse;
-          </li>
-          <li>
-            <strong>3-7 days</strong> to the rest of India;
-          </li>
-          <li>
-            <strong>5-10 days</strong> to remote areas (for example parts of the North-East, Jammu and Kashmir, Ladakh, the Andaman and
-            Nicobar Islands and Lakshadweep).
-          </li>
-        </ul>
-        <p>
-          From order to doorstep, delivery takes <strong>3-14 business days</strong> in all. In peak periods such as the festive season and
-          sales, allow <strong>1-3 extra days</strong>.
-        </p>
-      </>
     ),
   },
   {
@@ -112,6 +73,79 @@ const SECTIONS: PolicySection[] = [
   },
 ];
 
+/** "1 business day" or "2 business days". */
+const businessDays = (n: number) => `${n} business day${n === 1 ? '' : 's'}`;
+/** The delivery check's window for `transit` days: "3-5 days". */
+const transitRange = (transit: number) => `${transit}-${transit + DELIVERY_WINDOW_DAYS} days`;
+/** The fastest to the slowest transit, with the spread: "2-7 days". */
+function transitSpan(d: PublicShopSettings['delivery']): string {
+  const days = [d.transitDaysWithinState, d.transitDaysMetros, d.transitDaysRest];
+  return `${Math.min(...days)}-${Math.max(...days) + DELIVERY_WINDOW_DAYS} days`;
+}
+/** The order cut-off as the page says it: 17 -> "5:00 PM". */
+const cutoff = `${ORDER_CUTOFF_HOUR_IST > 12 ? ORDER_CUTOFF_HOUR_IST - 12 : ORDER_CUTOFF_HOUR_IST}:00 ${ORDER_CUTOFF_HOUR_IST >= 12 ? 'PM' : 'AM'}`;
+
+/**
+ * Processing and delivery times from the settings' delivery days, with the spread the delivery check
+ * on a product page adds (docs/decisions/pincodes-and-delivery-dates.md); without settings, the
+ * delivery check alone.
+ */
+function timeSections(delivery: PublicShopSettings['delivery'] | null): PolicySection[] {
+  const check = (
+    <>
+      Type your pincode under <strong>Check delivery</strong> on a product page for the date to expect.
+    </>
+  );
+  return [
+    {
+      id: 'processing',
+      title: 'Processing time',
+      body: (
+        <>
+          <p>
+            {delivery ? (
+              <>
+                We pack and hand your order to our courier within <strong>{businessDays(delivery.dispatchDays)}</strong> of placing it (once
+                your payment is confirmed, for an online payment).{' '}
+              </>
+            ) : null}
+            During sales and busy weeks processing can take longer.
+          </p>
+          <p>
+            Orders placed <strong>after {cutoff} IST</strong> count as placed on the next business day. Business days are Monday to
+            Saturday.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'transit',
+      title: 'Delivery time',
+      body: delivery ? (
+        <>
+          <p>Once shipped, the time in transit depends on where you are:</p>
+          <ul>
+            <li>
+              <strong>{transitRange(delivery.transitDaysWithinState)}</strong> within our state;
+            </li>
+            <li>
+              <strong>{transitRange(delivery.transitDaysMetros)}</strong> to metro cities;
+            </li>
+            <li>
+              <strong>{transitRange(delivery.transitDaysRest)}</strong> to the rest of India.
+            </li>
+          </ul>
+          <p>
+            {check} In peak periods such as the festive season and sales, allow <strong>1-3 extra days</strong>.
+          </p>
+        </>
+      ) : (
+        <p>{check}</p>
+      ),
+    },
+  ];
+}
+
 /** What to do about a damaged parcel, and how a return or size exchange travels, under `policy`. */
 function damageSection(policy: ReturnsPolicy): PolicySection {
   if (policy.windowDays === 0) {
@@ -143,12 +177,21 @@ function damageSection(policy: ReturnsPolicy): PolicySection {
 
 /** The shipping policy page. */
 export default function ShippingPolicy() {
-  const policy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
-  const sections = [...SECTIONS.slice(0, -1), damageSection(policy), ...SECTIONS.slice(-1)];
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const policy = root?.returns ?? DEFAULT_RETURNS_POLICY;
+  const delivery = root?.delivery ?? null;
+  const sections = [SECTIONS[0], ...timeSections(delivery), ...SECTIONS.slice(1, -1), damageSection(policy), ...SECTIONS.slice(-1)];
   return (
     <PolicyPage
       title="Shipping Policy"
-      summary={<p>Free shipping across India. Orders ship within 1-2 business days and usually arrive within 3-14 business days.</p>}
+      summary={
+        <p>
+          Free shipping across India.{' '}
+          {delivery
+            ? `Orders ship within ${businessDays(delivery.dispatchDays)} and usually arrive ${transitSpan(delivery)} after that.`
+            : 'Check delivery on a product page gives the date for your pincode.'}
+        </p>
+      }
       sections={sections}
     />
   );

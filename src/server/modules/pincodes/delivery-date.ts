@@ -11,6 +11,7 @@
  * 4. Window: `from` = dispatch + transit, `to` = `from` + DELIVERY_WINDOW_DAYS (couriers' spread);
  *    couriers do not deliver on Sundays, so either date falling on a Sunday moves to Monday.
  */
+import { DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST } from '../../../core/constants';
 
 /** The districts of the directory (pincode-table) counted as metros; every district of Delhi too. */
 export const METRO_DISTRICTS: readonly string[] = [
@@ -23,10 +24,8 @@ export const METRO_DISTRICTS: readonly string[] = [
   'Ahmedabad',
   'Pune',
 ];
-/** Days between the earliest and the latest delivery date. */
-export const DELIVERY_WINDOW_DAYS = 2;
-/** Orders placed at or after this IST hour count as placed the next day. */
-export const ORDER_CUTOFF_HOUR_IST = 17;
+/** Days between the earliest and the latest delivery date; the IST hour from which an order counts as the next day's. */
+export { DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST };
 
 const IST_OFFSET_MS = 330 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

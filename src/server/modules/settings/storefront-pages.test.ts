@@ -107,3 +107,23 @@ describe('the terms follow the shop settings', () => {
     expect(title).toBeLessThan(html.indexOf('aria-label="On this page"'));
   }, 120_000);
 });
+
+describe('the shipping policy follows the delivery settings', () => {
+  it('states the dispatch and transit days the settings hold, and the spread the delivery check adds', async () => {
+    const admin = (await createUser(demo.app, demo.db, { role: 'admin' })).headers;
+    const delivery = { dispatchDays: 2, transitDaysWithinState: 1, transitDaysMetros: 4, transitDaysRest: 6, nonServiceablePincodes: [] };
+    const res = await demo.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin,
+      payload: { ...demoShopSettings, delivery },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = mainText(await page(demo, '/shipping-policy'));
+    expect(text).toContain('We pack and hand your order to our courier within 2 business days');
+    expect(text).toContain('1-3 days within our state');
+    expect(text).toContain('4-6 days to metro cities');
+    expect(text).toContain('6-8 days to the rest of India');
+    for (const fixed of ['1-2 business days', '3-14 business days', '3-7 days']) expect(text).not.toContain(fixed);
+  }, 120_000);
+});
