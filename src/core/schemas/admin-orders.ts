@@ -17,7 +17,7 @@ export const LOW_STOCK_THRESHOLD = 5;
 export const LOW_STOCK_MAX_ROWS = 20;
 /** Days in the dashboard's revenue chart, today included (issue 6). */
 export const REVENUE_DAYS = 30;
-/** Statuses whose orders do not count as revenue on the dashboard. */
+/** Statuses whose unpaid (Cash on Delivery) orders are not counted on the dashboard: nothing is to be collected. Paid orders count net of refunds. */
 export const NON_REVENUE_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned', 'refunded'];
 export const ORDER_NOTE_MAX = 500;
 export const SEARCH_MAX = 100;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { orders } from '../../db/schema';
+import { orderRefunds, orders } from '../../db/schema';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -15,7 +15,7 @@ afterAll(() => t.close());
 const ist = (wall: string) => new Date(`${wall}+05:30`);
 
 describe('GET /api/admin/dashboard', () => {
-  it('sums revenue for today and this month in India time, leaving out cancelled, returned and refunded', async () => {
+  it('sums revenue for today and this month in India time, net of refunds, leaving out cancelled orders', async () => {
     t.clock.now = ist('2024-06-16T01:30:00'); // today is 16 June in India, still 15 June in UTC
     const { user } = await createUser(t.app, t.db);
     const order = (wall: string, rupees: number, status: Parameters<typeof createOrderRecord>[1]['status'] = 'placed') =>
@@ -28,8 +28,22 @@ describe('GET /api/admin/dashboard', () => {
     await order('2024-06-16T00:00:00', 999); // today, first instant
     await order('2024-06-16T01:00:00', 1250.5, 'delivered');
     await order('2024-06-16T01:10:00', 500, 'cancelled');
-    await order('2024-06-16T01:11:00', 700, 'returned');
-    await order('2024-06-16T01:12:00', 800, 'refunded');
+    // Returned and refunded in full: nothing kept. One item of two returned: the kept part counts.
+    const returned = await order('2024-06-16T01:11:00', 700, 'returned');
+    const partly = await order('2024-06-16T01:12:00', 800, 'delivered');
+    const refund = (orderId: string, amountPaise: number, status: 'processed' | 'failed') =>
+      t.db.insert(orderRefunds).values({
+        orderId,
+        amountPaise,
+        reason: 'Returned items',
+        source: 'return',
+        status,
+        method: 'razorpay',
+        idempotencyKey: `test:${orderId}:${status}`,
+      });
+    await refund(returned.id, 70_000, 'processed');
+    await refund(partly.id, 30_000, 'processed');
+    await refund(partly.id, 10_000, 'failed'); // refused by Razorpay: not (yet) gone back
     await order('2024-06-15T23:59:59.999', 1500, 'shipped'); // yesterday
     await order('2024-06-01T00:00:00', 200, 'confirmed'); // first instant of the month
     await order('2024-05-31T23:59:00', 300); // last month, still in the 30-day chart
@@ -39,8 +53,8 @@ describe('GET /api/admin/dashboard', () => {
     const res = await t.app.inject({ url: '/api/admin/dashboard', headers: admin });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.today).toEqual({ revenue: 2249.5, orders: 2 });
-    expect(body.month).toEqual({ revenue: 3949.5, orders: 4 });
+    expect(body.today).toEqual({ revenue: 2749.5, orders: 3 });
+    expect(body.month).toEqual({ revenue: 4449.5, orders: 5 });
     expect(body.ordersByStatus).toEqual({
       placed: 4,
       confirmed: 1,
@@ -48,15 +62,15 @@ describe('GET /api/admin/dashboard', () => {
       packed: 0,
       shipped: 1,
       out_for_delivery: 0,
-      delivered: 1,
+      delivered: 2,
       cancelled: 1,
       return_requested: 0,
       returned: 1,
-      refunded: 1,
+      refunded: 0,
     });
     expect(body.revenueByDay).toHaveLength(30);
     expect(body.revenueByDay[0]).toEqual({ date: '2024-05-18', revenue: 50, orders: 1 });
-    expect(body.revenueByDay[29]).toEqual({ date: '2024-06-16', revenue: 2249.5, orders: 2 });
+    expect(body.revenueByDay[29]).toEqual({ date: '2024-06-16', revenue: 2749.5, orders: 3 });
     const byDate = Object.fromEntries(body.revenueByDay.map((d: { date: string; revenue: number }) => [d.date, d.revenue]));
     expect(byDate['2024-06-15']).toBe(1500);
     expect(byDate['2024-06-01']).toBe(200);

@@ -1,14 +1,17 @@
 /**
  * The admin dashboard's figures (issue 6): revenue and order counts for today and this month,
  * orders per status, low-stock variants (sold out and 1-5 left, each group listed on its own, issue
- * 18) and revenue per day over the last 30 days. Days are India (IST) days. Revenue is the orders' grand totals in rupees; cancelled, returned and refunded
- * orders are left out of both revenue and the order counts beside it (ordersByStatus counts all).
+ * 18) and revenue per day over the last 30 days. Days are India (IST) days. Revenue is what the
+ * orders brought in, in rupees: each order's grand total less its refunds (processed or on their
+ * way; a failed one is still owed), so an order with one item of three returned counts the two kept
+ * (docs/decisions/refunds-and-credit-notes.md). Cancelled orders, and orders refunded in full, are
+ * left out of both revenue and the order counts beside it (ordersByStatus counts all).
  * A Cash on Delivery order counts in revenue only once its cash is collected (issue 20; on the day
  * it was placed); until then it is counted in `codToCollect` and in the orders beside the revenue.
  * `openReturns` counts return requests waiting for the shop (issue 21).
  * `pendingReviews`: reviews waiting for moderation (issue 22).
  */
-import { and, asc, between, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, gte, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/constants';
 import { toRupees } from '../../../core/money';
 import {
@@ -19,7 +22,7 @@ import {
   type DashboardSummary,
 } from '../../../core/schemas/admin-orders';
 import type { Database } from '../../db/client';
-import { orders, products, variants } from '../../db/schema';
+import { orderRefunds, orders, products, variants } from '../../db/schema';
 import { countOpenReturns } from '../returns/service';
 import { pendingReviewCount } from '../reviews/service';
 import { addIstDays, istDate, istDayStart, istMonthStart } from '../admin-orders/ist';
@@ -29,6 +32,9 @@ import { addIstDays, istDate, istDayStart, istMonthStart } from '../admin-orders
  * session's time zone setting does not matter.
  */
 const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+
+/** An order's grand total less its refunds that were not refused (paise), in SQL. */
+const keptPaise = sql<number>`(${orders.grandTotalPaise} - coalesce((select sum(${orderRefunds.amountPaise}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} <> 'failed'), 0))`;
 
 /**
  * GET /api/admin/dashboard. `now` decides "today" (tests pass a fixed clock). Revenue in rupees;
@@ -52,11 +58,11 @@ export async function getDashboard(
     db
       .select({
         day: istDay,
-        revenue: sql<string>`coalesce(sum(${orders.grandTotalPaise}) filter (where ${orders.paymentStatus} <> 'pending'), 0)`,
-        orders: sql<number>`count(*)::int`,
+        revenue: sql<string>`coalesce(sum(${keptPaise}) filter (where ${orders.paymentStatus} <> 'pending'), 0)`,
+        orders: sql<number>`count(*) filter (where case when ${orders.paymentStatus} = 'pending' then ${revenueOrder} else ${keptPaise} > 0 end)::int`,
       })
       .from(orders)
-      .where(and(revenueOrder, gte(orders.createdAt, since)))
+      .where(and(ne(orders.status, 'cancelled'), gte(orders.createdAt, since)))
       .groupBy(istDay),
     db
       .select({ status: orders.status, count: sql<number>`count(*)::int` })
