@@ -39,7 +39,7 @@ import type { Category } from '../core/api-types';
 import { categoryScope, getProduct, searchProducts, listCategories, listProducts, listRelatedProducts } from './modules/catalog/service';
 import { getHomepage } from './modules/homepage/service';
 import { mediaRoutes, mediaStorePlugin } from './modules/media/routes';
-import { uploadedMediaCacheHeaders } from './integrations/media-store/disk-store';
+import { isPublicMediaPath, uploadedMediaCacheHeaders } from './integrations/media-store/disk-store';
 import { orderRoutes } from './modules/orders/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { renderMailAttachment } from './modules/invoices/attachments';
@@ -310,6 +310,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     prefix: '/media/',
     decorateReply: false,
     maxAge: '30d',
+    // Return photos are the shopper's: served only on signed URLs (modules/media/private-photos.ts).
+    allowedPath: (pathName) => isPublicMediaPath(pathName),
     setHeaders: uploadedMediaCacheHeaders(mediaDir),
   });
   await app.register(mediaStorePlugin, { cloudinaryApiBase: opts.cloudinaryApiBase, now: opts.now });

@@ -89,7 +89,10 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
     const problem = checkSigned(params);
     if (problem) return reply.status(401).send({ error: { message: problem } });
     state.uploads.push({ resourceType: req.params.type, params, bytes });
-    const publicId = `${params.folder}/${randomBytes(10).toString('hex')}`;
+    // A signed public_id names the asset inside the folder; uploading it again replaces it (Cloudinary's default overwrite).
+    const publicId = `${params.folder}/${params.public_id || randomBytes(10).toString('hex')}`;
+    const replaced = state.stored.findIndex((a) => a.publicId === publicId && a.resourceType === req.params.type);
+    if (replaced >= 0) state.stored.splice(replaced, 1);
     state.stored.push({ publicId, resourceType: req.params.type, createdAt: new Date() });
     return {
       public_id: publicId,

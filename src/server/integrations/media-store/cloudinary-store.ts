@@ -58,8 +58,12 @@ export interface CloudinaryStoreOptions extends CloudinaryCredentials {
 
 export interface CloudinaryStore {
   readonly provider: 'cloudinary';
-  /** A signed direct upload into `folder` (the browser adds `file`); valid as Cloudinary allows (1 hour). */
-  uploadTarget(folder: MediaFolder, resourceType: ResourceType): UploadTarget;
+  /**
+   * A signed direct upload into `folder` (the browser adds `file`); valid as Cloudinary allows (1
+   * hour). The signed `public_id` is `uploadId` (the shop's grant), so the asset is
+   * `<folder>/<uploadId>` and a target used again replaces that one asset rather than adding one.
+   */
+  uploadTarget(folder: MediaFolder, resourceType: ResourceType, uploadId: string): UploadTarget;
   /**
    * Signed `destroy` of `publicId`: 'ok' when Cloudinary removed it, 'not found' when it had
    * nothing. Throws when Cloudinary cannot be reached or refuses the call.
@@ -96,8 +100,8 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
       return /^(v\d+\/)?([A-Za-z0-9_/-]+)\.[a-z0-9]{2,5}$/.exec(url.slice(deliveryBase.length))?.[2] === publicId;
     },
 
-    uploadTarget(folder, resourceType) {
-      const params = { folder, timestamp: timestamp() };
+    uploadTarget(folder, resourceType, uploadId) {
+      const params = { folder, public_id: uploadId, timestamp: timestamp() };
       return {
         provider: 'cloudinary',
         uploadUrl: endpoint(resourceType, 'upload'),

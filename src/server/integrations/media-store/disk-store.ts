@@ -1,9 +1,12 @@
 /**
  * The disk media store (DESIGN.md "media": used when CLOUDINARY_URL is unset). Files live under
  * DATA_DIR/media/<folder>/<random>.<ext> and are served at /media/<folder>/<name>. An upload target
- * is a signed, expiring permission (HMAC-SHA256 over folder|resourceType|expires with the app's
- * secret, valid 10 minutes), so the browser posts the file to /api/media/upload without the shop's
- * token, the way it would post to Cloudinary.
+ * is a signed, expiring permission (HMAC-SHA256 over folder|resourceType|expires|uploadId with the
+ * app's secret, valid 10 minutes), so the browser posts the file to /api/media/upload without the
+ * shop's token, the way it would post to Cloudinary. `uploadId` is the grant the shop recorded
+ * (modules/media/grants.ts: one file per target) and the stored file's name. Return photos are
+ * never served from the public /media/ route (PRIVATE_MEDIA_FOLDERS; modules/media/private-photos.ts
+ * serves them on signed URLs).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -19,6 +22,11 @@ export const DISK_UPLOAD_URL = '/api/media/upload';
 export const DISK_UPLOAD_TTL_MS = 10 * 60 * 1000;
 /** Extensions the disk store writes (the accepted formats of modules/media/file-type.ts). */
 export const DISK_EXTENSIONS = ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'mov', 'webm'] as const;
+
+/** Folders the public /media/ route does not serve: shoppers' return photos are theirs (docs/decisions/upload-limits.md). */
+export const PRIVATE_MEDIA_FOLDERS: readonly MediaFolder[] = ['return_photos'];
+/** An upload id the shop issues: 20 lowercase hex characters (modules/media/grants.ts). */
+const UPLOAD_ID_RE = /^[0-9a-f]{20}$/;
 
 /** A public id the disk store could have issued: `<folder>/<name without extension>`. */
 const PUBLIC_ID_RE = /^([a-z_]+)\/([A-Za-z0-9_-]{1,100})$/;
@@ -47,6 +55,13 @@ export interface SaveUploadOptions {
   inspect(head: Buffer): string;
   /** The error to throw when the file is larger than `maxBytes`. */
   tooLarge(): Error;
+  /** The stored file's name without extension (the upload id); random when absent. */
+  name?: string;
+  /**
+   * Called with the complete file (still a hidden partial file) and its extension before it is
+   * kept; may rewrite the file in place (metadata stripping) or throw to refuse it.
+   */
+  finish?(file: string, ext: string): Promise<void>;
 }
 
 export interface SavedUpload {
@@ -60,10 +75,10 @@ export interface SavedUpload {
 
 export interface DiskStore {
   readonly provider: 'disk';
-  /** Signed permission to upload one file of `resourceType` into `folder` during the next 10 minutes. */
-  uploadTarget(folder: MediaFolder, resourceType: ResourceType): UploadTarget;
-  /** The folder and type a posted field set grants, or null when unsigned, tampered with or expired. */
-  verifyUpload(fields: Record<string, string | undefined>): { folder: MediaFolder; resourceType: ResourceType } | null;
+  /** Signed permission to upload the file `uploadId` (20 hex characters) of `resourceType` into `folder` during the next 10 minutes. */
+  uploadTarget(folder: MediaFolder, resourceType: ResourceType, uploadId: string): UploadTarget;
+  /** The folder, type and upload id a posted field set grants, or null when unsigned, tampered with or expired. */
+  verifyUpload(fields: Record<string, string | undefined>): { folder: MediaFolder; resourceType: ResourceType; uploadId: string } | null;
   /**
    * Streams `source` into the folder under a random name, never holding it in memory: the first
    * `headBytes` go to `inspect` before anything is kept, and the copy stops with `tooLarge()` past
@@ -89,8 +104,8 @@ export interface DiskStore {
 export function createDiskStore(opts: DiskStoreOptions): DiskStore {
   const now = opts.now ?? (() => new Date());
   const root = path.resolve(opts.mediaDir);
-  const sign = (folder: string, resourceType: string, expires: string) =>
-    createHmac('sha256', opts.secret).update(`${folder}|${resourceType}|${expires}`).digest('hex');
+  const sign = (folder: string, resourceType: string, expires: string, uploadId: string) =>
+    createHmac('sha256', opts.secret).update(`${folder}|${resourceType}|${expires}|${uploadId}`).digest('hex');
 
   const folderDir = (folder: MediaFolder) => {
     const dir = path.resolve(root, folder);
@@ -109,29 +124,32 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
       return file?.[1] === publicId && existsSync(path.join(folderDir(match[1]), `${match[2]}.${file[2]}`));
     },
 
-    uploadTarget(folder, resourceType) {
+    uploadTarget(folder, resourceType, uploadId) {
+      if (!UPLOAD_ID_RE.test(uploadId)) throw new Error('upload id must be 20 hex characters');
       const expires = String(Math.floor((now().getTime() + DISK_UPLOAD_TTL_MS) / 1000));
       return {
         provider: 'disk',
         uploadUrl: DISK_UPLOAD_URL,
-        fields: { folder, resourceType, expires, signature: sign(folder, resourceType, expires) },
+        fields: { folder, resourceType, expires, uploadId, signature: sign(folder, resourceType, expires, uploadId) },
       };
     },
 
     verifyUpload(fields) {
-      const { folder, resourceType, expires, signature } = fields;
+      const { folder, resourceType, expires, uploadId, signature } = fields;
       if (!isMediaFolder(folder) || !(RESOURCE_TYPES as readonly string[]).includes(resourceType ?? '')) return null;
       if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[0-9a-f]{64}$/.test(signature)) return null;
-      const expected = Buffer.from(sign(folder, resourceType!, expires), 'hex');
+      if (!uploadId || !UPLOAD_ID_RE.test(uploadId)) return null;
+      const expected = Buffer.from(sign(folder, resourceType!, expires, uploadId), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
       if (Number(expires) * 1000 < now().getTime()) return null;
-      return { folder, resourceType: resourceType as ResourceType };
+      return { folder, resourceType: resourceType as ResourceType, uploadId };
     },
 
     async saveUpload(folder, source, o) {
       const dir = folderDir(folder);
       await mkdir(dir, { recursive: true });
-      const name = randomBytes(10).toString('hex');
+      const name = o.name ?? randomBytes(10).toString('hex');
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(name)) throw new InvalidPublicIdError(`bad file name ${name}`);
       // A dot-file while it arrives: the static route does not serve dot-files.
       const partial = path.join(dir, `.upload-${name}.part`);
       let bytes = 0;
@@ -164,6 +182,10 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
       const out = createWriteStream(partial, { flags: 'wx', mode: 0o644 });
       try {
         await pipeline(source, checked, out);
+        if (o.finish) {
+          await o.finish(partial, ext!);
+          bytes = (await stat(partial)).size;
+        }
         const file = `${name}.${ext}`;
         await rename(partial, path.join(dir, file));
         return { publicId: `${folder}/${name}`, url: `/media/${folder}/${file}`, bytes, ext: ext! };
@@ -219,6 +241,15 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
       return { uploads, nextCursor: after.length > page.length ? page.at(-1)! : null };
     },
   };
+}
+
+/**
+ * `allowedPath` for the /media/ static route: false for files under PRIVATE_MEDIA_FOLDERS (the
+ * route then answers 404), true otherwise. `pathName` is the request's decoded path below /media/.
+ */
+export function isPublicMediaPath(pathName: string): boolean {
+  const [folder] = pathName.replace(/^\/+/, '').split(/[\\/]/);
+  return !(PRIVATE_MEDIA_FOLDERS as readonly string[]).includes(folder.toLowerCase());
 }
 
 /**

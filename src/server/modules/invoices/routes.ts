@@ -3,9 +3,11 @@
  * an attachment named after the invoice number ('invoice-RM-2026-27-00001.pdf'). For the order's
  * owner and admins; anyone else, a guest included, gets 404 'Order not found' (the rule of
  * GET /api/orders/{id}); an order without an invoice number gets 404 'No invoice for this order'.
+ * Renders are limited per address (ABUSE_LIMITS.pdf: 20 a minute, then 429).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
+import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { renderInvoicePdf } from './pdf';
 import { invoiceFileName, loadInvoice } from './service';
 
@@ -14,6 +16,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id/invoice',
     {
       onRequest: app.optionalUser,
+      config: { rateLimit: ABUSE_LIMITS.pdf },
       schema: {
         params: idParams('Order not found'),
         description:

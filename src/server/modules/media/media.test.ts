@@ -93,7 +93,8 @@ describe('upload target (disk store)', () => {
     const target = await uploadTarget('product_images', 'image');
     expect(target.provider).toBe('disk');
     expect(target.uploadUrl).toBe('/api/media/upload');
-    expect(Object.keys(target.fields).sort()).toEqual(['expires', 'folder', 'resourceType', 'signature']);
+    expect(Object.keys(target.fields).sort()).toEqual(['expires', 'folder', 'resourceType', 'signature', 'uploadId']);
+    expect(target.fields.uploadId).toMatch(/^[0-9a-f]{20}$/);
     expect(target.fields).toMatchObject({ folder: 'product_images', resourceType: 'image' });
     expect(Number(target.fields.expires)).toBe(Math.floor((t.clock.now.getTime() + DISK_UPLOAD_TTL_MS) / 1000));
     expect(target.fields.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -267,10 +268,11 @@ describe('disk upload', () => {
     await expectDenied(await upload({}, png));
     await expectDenied(await upload({ ...target.fields, signature: '0'.repeat(64) }, png));
     await expectDenied(await upload({ ...target.fields, signature: 'not-hex' }, png));
-    // The signature covers the folder, type and expiry: changing any of them voids it.
+    // The signature covers the folder, type, expiry and upload id: changing any of them voids it.
     await expectDenied(await upload({ ...target.fields, folder: 'vertical_videos' }, png));
     await expectDenied(await upload({ ...target.fields, resourceType: 'video' }, png));
     await expectDenied(await upload({ ...target.fields, expires: String(Number(target.fields.expires) + 3600) }, png));
+    await expectDenied(await upload({ ...target.fields, uploadId: '0123456789abcdef0123' }, png));
     // Fields must come before the file, as Cloudinary expects.
     await expectDenied(await upload(target.fields, png, true));
 
@@ -373,7 +375,7 @@ describe('Cloudinary store', () => {
     const target = await uploadTarget('product_images', 'image', cloudApp);
     expect(target.provider).toBe('cloudinary');
     expect(target.uploadUrl).toBe(`${standIn.url}/v1_1/${CLOUD.name}/image/upload`);
-    expect(Object.keys(target.fields).sort()).toEqual(['api_key', 'folder', 'signature', 'timestamp']);
+    expect(Object.keys(target.fields).sort()).toEqual(['api_key', 'folder', 'public_id', 'signature', 'timestamp']);
     expect(target.fields).toMatchObject({ api_key: CLOUD.key, folder: 'product_images' });
     expect(target.fields.signature).toBe(cloudinaryExpectedSignature(target.fields));
     expect(JSON.stringify(target)).not.toContain(CLOUD.secret);
@@ -386,7 +388,7 @@ describe('Cloudinary store', () => {
     const res = await fetch(target.uploadUrl, { method: 'POST', body: form });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { secure_url: string; public_id: string };
-    expect(body.public_id).toMatch(/^product_images\/[0-9a-f]{20}$/);
+    expect(body.public_id).toBe(`product_images/${target.fields.public_id}`);
     expect(body.secure_url).toMatch(/^https:\/\/res\.cloudinary\.com\//);
     expect(standIn.uploads.at(-1)).toMatchObject({ resourceType: 'image', bytes: png.length });
 

@@ -2,19 +2,25 @@
  * Media routes (admin section 7; DESIGN.md "media"):
  * - POST /api/admin/media/upload-target (admin): where the browser sends a file.
  * - POST /api/media/upload (no token: the signed fields are the permission): the disk store's
- *   Cloudinary-compatible upload endpoint, multipart `folder, resourceType, expires, signature`
- *   then `file`.
+ *   Cloudinary-compatible upload endpoint, multipart `folder, resourceType, expires, uploadId,
+ *   signature` then `file`; one file per target, 60 requests a minute per address.
+ * - GET /api/media/return-photos/{file}?expires=&signature= (no token: the signed URL is the
+ *   permission): a return photo, for the URLs the returns API hands its owner and admins.
  * - POST /api/admin/cloudinary/delete and /api/admin/homepage/cloudinary/delete (admin).
  * `mediaStorePlugin` decorates `app.mediaStore` for the other modules (product deletion).
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES, mediaDeleteSchema, uploadTargetSchema } from '../../../core/schemas/media';
+import { MAX_UPLOAD_BYTES, mediaDeleteSchema, uploadTargetSchema, type MediaFolder, type UploadTarget } from '../../../core/schemas/media';
 import { AppError, badRequest, notFound } from '../../errors';
+import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { createMediaStore, type MediaStore } from '../../integrations/media-store/index';
+import { requireUser } from '../../plugins/auth';
+import { QuotaError } from './grants';
+import { privatePhotoRoutes } from './private-photos';
 import { deleteMedia, missingFile, receiveUpload, uploadTargetFor } from './service';
 
 declare module 'fastify' {
@@ -42,12 +48,43 @@ export const mediaStorePlugin = fp<MediaStoreOptions>(async (app: FastifyInstanc
   app.decorate<MediaStore>('mediaStore', store);
 });
 
+/**
+ * Answers an upload target for one file into the image folder `folder` for the signed-in caller
+ * (`quota`: a shopper, counted against the daily quota of ./grants.ts). A refused quota is 429
+ * with Retry-After (seconds).
+ */
+export async function shopperUploadTarget(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  folder: MediaFolder,
+): Promise<UploadTarget> {
+  try {
+    return await uploadTargetFor(app.db, app.mediaStore, {
+      userId: requireUser(req).id,
+      folder,
+      resourceType: 'image',
+      quota: true,
+      now: app.authDeps.now(),
+    });
+  } catch (err) {
+    if (err instanceof QuotaError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
 /** Admin-only media calls: one hook guards every route of this plugin (401, then 403). */
 const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.post('/api/admin/media/upload-target', { schema: { body: uploadTargetSchema } }, async (req) =>
-    uploadTargetFor(app.mediaStore, req.body.folder, req.body.resourceType),
+    uploadTargetFor(app.db, app.mediaStore, {
+      userId: requireUser(req).id,
+      folder: req.body.folder,
+      resourceType: req.body.resourceType,
+      quota: false,
+      now: app.authDeps.now(),
+    }),
   );
 
   for (const url of ['/api/admin/cloudinary/delete', '/api/admin/homepage/cloudinary/delete']) {
@@ -70,7 +107,7 @@ function isMalformedMultipart(err: unknown): boolean {
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-  app.post('/api/media/upload', async (req) => {
+  app.post('/api/media/upload', { config: { rateLimit: ABUSE_LIMITS.upload } }, async (req) => {
     const store = app.mediaStore;
     if (store.provider !== 'disk') throw notFound();
     if (!req.isMultipart()) throw badRequest('Please select a file to upload');
@@ -86,7 +123,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           continue;
         }
         if (part.fieldname !== 'file') throw badRequest('Please select a file to upload');
-        return await receiveUpload(store, fields, { stream: part.file, filename: part.filename });
+        return await receiveUpload(app.db, store, fields, { stream: part.file, filename: part.filename }, app.authDeps.now());
       }
     } catch (err) {
       if (err instanceof AppError || !isMalformedMultipart(err)) throw err;
@@ -102,4 +139,5 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminMediaRoutes);
   await app.register(uploadRoutes);
+  await app.register(privatePhotoRoutes);
 };

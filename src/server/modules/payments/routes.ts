@@ -3,23 +3,46 @@
  * verify-and-create-order (the provider path segment must be `razorpay`); Cash on Delivery's
  * create-order (issue 20), which places the order at once: 201 when placed, 200 with
  * `Idempotent-Replayed: true` when the same Idempotency-Key (or cart within a minute) placed it before.
+ * Calls with a `couponCode` go through the wrong-code guard (modules/coupons/tries.ts: 429 past 10
+ * wrong codes in 15 minutes per shopper).
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createOrderSchema, previewSchema, verifyPaymentSchema } from '../../../core/schemas/checkout';
+import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
+import { createCouponTryGuard } from '../coupons/tries';
 import { placeCodOrder } from './cod';
 import { createCheckout, previewPricing, verifyAndCreateOrder } from './service';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.paymentDeps;
+  const couponTries = createCouponTryGuard(app);
+  /** Runs `place` under the wrong-code guard when the body carries a coupon code (a refusal names the code in `errors.couponCode`). */
+  const withCouponGuard = async <T>(req: FastifyRequest, reply: FastifyReply, code: string | null | undefined, place: () => Promise<T>) => {
+    if (!code) return place();
+    await couponTries.check(req, reply);
+    try {
+      return await place();
+    } catch (err) {
+      if (err instanceof AppError && err.errors?.couponCode) await couponTries.record(req, err.message);
+      throw err;
+    }
+  };
 
-  app.post('/api/payments/preview', { onRequest: app.authenticate, schema: { body: previewSchema } }, async (req) =>
-    previewPricing(deps, requireUser(req).id, req.body.items, req.body.couponCode),
+  app.post('/api/payments/preview', { onRequest: app.authenticate, schema: { body: previewSchema } }, async (req, reply) =>
+    withCouponGuard(req, reply, req.body.couponCode, async () => {
+      const pricing = await previewPricing(deps, requireUser(req).id, req.body.items, req.body.couponCode);
+      if (pricing.coupon && !pricing.coupon.valid) await couponTries.record(req, pricing.coupon.message);
+      return pricing;
+    }),
   );
 
-  app.post('/api/payments/razorpay/create-order', { onRequest: app.authenticate, schema: { body: createOrderSchema } }, async (req) =>
-    createCheckout(deps, requireUser(req).id, req.body),
+  app.post(
+    '/api/payments/razorpay/create-order',
+    { onRequest: app.authenticate, schema: { body: createOrderSchema } },
+    async (req, reply) => withCouponGuard(req, reply, req.body.couponCode, () => createCheckout(deps, requireUser(req).id, req.body)),
   );
 
   app.post('/api/payments/razorpay/verify-and-create-order', { schema: { body: verifyPaymentSchema } }, async (req) =>
@@ -33,7 +56,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createOrderSchema, headers: z.object({ 'idempotency-key': z.string().max(1000).optional() }) },
     },
     async (req, reply) => {
-      const result = await placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key']);
+      const result = await withCouponGuard(req, reply, req.body.couponCode, () =>
+        placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key']),
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.replayed ? 200 : 201).send({ message: result.message, order: result.order });
     },

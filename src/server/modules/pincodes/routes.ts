@@ -2,11 +2,13 @@
  * GET /api/pincodes/{pincode} (issue 20), for anyone: `PincodeCheck` for a known pincode; 404
  * 'We could not find this pincode' for an unknown one and 404 'Please enter a valid 6-digit
  * pincode' for anything that is not 6 digits starting 1-9 (a path that names nothing).
- * `cache-control: no-cache`: the dates move with the clock and the settings.
+ * `cache-control: no-cache`: the dates move with the clock and the settings. Look-ups are limited
+ * per address (ABUSE_LIMITS.pincode: 60 a minute, then 429).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PINCODE_PATTERN } from '../../../core/pincode-check';
+import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import type { PincodeService } from './service';
 
 declare module 'fastify' {
@@ -21,8 +23,12 @@ export const pincodeParams = z.object({
 });
 
 export const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/pincodes/:pincode', { schema: { params: pincodeParams } }, async (req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return app.pincodes.lookup(req.params.pincode);
-  });
+  app.get(
+    '/api/pincodes/:pincode',
+    { config: { rateLimit: ABUSE_LIMITS.pincode }, schema: { params: pincodeParams } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return app.pincodes.lookup(req.params.pincode);
+    },
+  );
 };

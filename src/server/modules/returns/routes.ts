@@ -1,10 +1,14 @@
 /**
  * Return and size-exchange routes (issue 21 "Returns and size exchanges"):
  * - shopper (owner only; 404 for anyone else's order): POST /api/orders/{id}/returns (optional
- *   `Idempotency-Key`), GET /api/orders/{id}/returns, POST /api/orders/{id}/returns/upload-target
- *   (where a photo goes, the media upload rules of the 'return_photos' folder);
+ *   `Idempotency-Key`; each photo must be the shopper's own upload to 'return_photos', else 400
+ *   'Please upload the photos through the form'), GET /api/orders/{id}/returns, POST
+ *   /api/orders/{id}/returns/upload-target (where a photo goes: the media upload rules of the
+ *   'return_photos' folder, one file per target, the daily upload quota, 10 a minute per address);
  * - admin: GET /api/admin/returns?status=, POST /api/admin/returns/{id}/approve | reject | received |
  *   ship-exchange | refund (through the refunds module's refundOrder).
+ * Every answer's `photos` are signed, short-lived URLs (media/private-photos.ts): return photos are
+ * served to the owner and admins only.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,14 +16,19 @@ import { z } from 'zod';
 import { shipmentCreateSchema } from '../../../core/couriers';
 import { idParams } from '../../../core/schemas/common';
 import {
+  RETURN_PHOTO_MESSAGE,
   returnListQuery,
   returnNoteSchema,
   returnRefundSchema,
   returnRejectSchema,
   returnRequestSchema,
 } from '../../../core/schemas/returns';
+import { badRequest } from '../../errors';
+import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
-import { uploadTargetFor } from '../media/service';
+import { signReturnPhotosIn } from '../media/private-photos';
+import { shopperUploadTarget } from '../media/routes';
+import { isOwnPhotoUpload } from '../media/service';
 import {
   approveReturn,
   assertOwnOrder,
@@ -45,13 +54,21 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.authDeps.now,
     log: app.log,
   });
+  // Return photos leave only as signed URLs, whichever call answers with returns.
+  app.addHook('preSerialization', async (_req, _reply, payload) => signReturnPhotosIn(payload, app.config.jwtSecret, app.authDeps.now()));
 
   app.post(
     '/api/orders/:id/returns',
     { onRequest: app.authenticate, schema: { params: orderId, body: returnRequestSchema, headers: idempotencyHeaders } },
     async (req, reply) => {
       const key = req.headers['idempotency-key'] ?? randomUUID();
-      const { ret, replayed } = await requestReturn(deps(), requireUser(req).id, req.params.id, req.body, key);
+      const userId = requireUser(req).id;
+      for (const [i, url] of req.body.photos.entries()) {
+        if (!(await isOwnPhotoUpload(app.db, app.mediaStore, userId, 'return_photos', url))) {
+          throw badRequest(RETURN_PHOTO_MESSAGE, { [`photos.${i}`]: RETURN_PHOTO_MESSAGE });
+        }
+      }
+      const { ret, replayed } = await requestReturn(deps(), userId, req.params.id, req.body, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(replayed ? 200 : 201).send(ret);
     },
@@ -61,10 +78,14 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     listOrderReturns(app.db, requireUser(req), req.params.id),
   );
 
-  app.post('/api/orders/:id/returns/upload-target', { onRequest: app.authenticate, schema: { params: orderId } }, async (req) => {
-    await assertOwnOrder(app.db, requireUser(req).id, req.params.id);
-    return uploadTargetFor(app.mediaStore, 'return_photos', 'image');
-  });
+  app.post(
+    '/api/orders/:id/returns/upload-target',
+    { onRequest: app.authenticate, config: { rateLimit: ABUSE_LIMITS.uploadTarget }, schema: { params: orderId } },
+    async (req, reply) => {
+      await assertOwnOrder(app.db, requireUser(req).id, req.params.id);
+      return shopperUploadTarget(app, req, reply, 'return_photos');
+    },
+  );
 
   app.get('/api/admin/returns', { onRequest: app.requireAdmin, schema: { querystring: returnListQuery } }, async (req) =>
     listReturns(app.db, req.query.status),

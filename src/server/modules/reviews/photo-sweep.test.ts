@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD, startCloudinaryStandIn, type StandIn } from '../../../../tests/helpers/cloudinary-stand-in';
-import { createProduct, createUser } from '../../../../tests/helpers/factories';
+import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { productReviews } from '../../db/schema';
+import { productReviews, returnRequests } from '../../db/schema';
 import { createCloudinaryStore } from '../../integrations/media-store/cloudinary-store';
 import { startBackgroundJobs } from '../../jobs';
-import { REVIEW_PHOTO_GRACE_MS, sweepReviewPhotos } from './photo-sweep';
+import { RETURN_PHOTO_GRACE_MS, REVIEW_PHOTO_GRACE_MS, sweepReviewPhotos, sweepUnusedPhotos } from './photo-sweep';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +90,54 @@ describe('review photo sweep (disk store)', () => {
 
   it('runs every hour from the background jobs (interval set by opts)', async () => {
     const orphan = putFile('review_photos', ago(2 * REVIEW_PHOTO_GRACE_MS));
+    const hour = 60 * 60_000;
+    const stop = startBackgroundJobs(t.app, { mailEveryMs: hour, reconcileEveryMs: hour, lowStockEveryMs: hour, photoSweepEveryMs: 20 });
+    try {
+      for (let i = 0; i < 100 && onDisk(orphan); i++) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      stop();
+    }
+    expect(onDisk(orphan)).toBe(false);
+  });
+});
+
+describe('return photo sweep (the same sweep, return_photos folder)', () => {
+  /** A return request (any status) holding the disk URLs of `publicIds` as its photos. */
+  async function returnWith(publicIds: string[], status: 'requested' | 'rejected' = 'requested') {
+    const { user } = await createUser(t.app, t.db);
+    const order = await createOrderRecord(t.db, { userId: user.id, status: 'delivered' });
+    await t.db.insert(returnRequests).values({
+      orderId: order.id,
+      userId: user.id,
+      status,
+      resolution: 'refund',
+      reason: 'damaged',
+      photos: publicIds.map((id) => `/media/${id}.jpg`),
+      idempotencyKey: `k-${counter++}`,
+    });
+  }
+
+  it('deletes old return photos no return holds; keeps referenced, recent and review photos', async () => {
+    const orphan = putFile('return_photos', ago(RETURN_PHOTO_GRACE_MS + HOUR));
+    const onRequest = putFile('return_photos', ago(30 * 24 * HOUR));
+    const onRejected = putFile('return_photos', ago(30 * 24 * HOUR));
+    const recent = putFile('return_photos', ago(RETURN_PHOTO_GRACE_MS - HOUR));
+    const review = putFile('review_photos', ago(30 * 24 * HOUR));
+    await returnWith([onRequest]);
+    await returnWith([onRejected], 'rejected');
+    await reviewWith([review]);
+
+    const result = await sweepUnusedPhotos({ db: t.db, store: t.app.mediaStore, folder: 'return_photos' });
+    // Earlier tests left an old return photo of their own (an orphan too), and the previous test's
+    // background sweep may still be finishing a run (its deletes then count as already gone here).
+    expect(result).toMatchObject({ referenced: 2, deferred: 0, resumeCursor: null });
+    expect(result.deleted + result.alreadyGone).toBeGreaterThanOrEqual(1);
+    expect(onDisk(orphan)).toBe(false);
+    expect([onRequest, onRejected, recent, review].every(onDisk)).toBe(true);
+  });
+
+  it('runs from the background jobs with the review photos', async () => {
+    const orphan = putFile('return_photos', ago(2 * RETURN_PHOTO_GRACE_MS));
     const hour = 60 * 60_000;
     const stop = startBackgroundJobs(t.app, { mailEveryMs: hour, reconcileEveryMs: hour, lowStockEveryMs: hour, photoSweepEveryMs: 20 });
     try {

@@ -1,14 +1,16 @@
 /**
- * The review photo sweep (issue 22 "Reviews and ratings": photos go through the media rules;
- * docs/decisions/review-photo-sweep.md). A shopper uploads photos into the review_photos folder
- * before the review exists (POST /api/reviews/upload-target, then straight to the media store); a
- * photo never submitted, or dropped when the review was edited or deleted, is referenced by no
- * review and would stay in the store for ever. Each run lists the folder, reads the ids every
- * review references (product_reviews.photos, any status) in one statement, and deletes through the
- * store's `delete` the uploads older than the grace period that no review references.
+ * The shoppers' photo sweep (issue 22 "Reviews and ratings": photos go through the media rules;
+ * docs/decisions/review-photo-sweep.md, docs/decisions/upload-limits.md). A shopper uploads photos
+ * before the review or return exists (POST /api/reviews/upload-target or
+ * /api/orders/{id}/returns/upload-target, then straight to the media store); a photo never
+ * submitted, or dropped when the review was edited or deleted, is referenced by nothing and would
+ * stay in the store for ever. Each run lists one folder (review_photos or return_photos), reads the
+ * ids every review (product_reviews.photos) or return request (return_requests.photos, URLs) of any
+ * status references in one statement, and deletes through the store's `delete` the uploads older
+ * than the grace period that nothing references.
  *
  * Safe on several instances at once: two sweeps may list the same orphan; the second delete
- * answers 'not found' and is counted, not an error. Only public ids under `review_photos/` are
+ * answers 'not found' and is counted, not an error. Only public ids under the swept folder are
  * ever deleted, whatever the store lists.
  */
 import { sql } from 'drizzle-orm';
@@ -17,8 +19,28 @@ import type { Database } from '../../db/client';
 import type { MediaStore } from '../../integrations/media-store/index';
 import type { UploadPage } from '../../integrations/media-store/upload-listing';
 
-/** The folder swept: shoppers' review photos, nothing else. */
-export const REVIEW_PHOTOS_FOLDER: MediaFolder = 'review_photos';
+/** The review photos folder (the sweep's default). */
+export const REVIEW_PHOTOS_FOLDER = 'review_photos' satisfies MediaFolder;
+/** The folders swept: shoppers' review and return photos, nothing else. */
+export const SWEPT_FOLDERS = ['review_photos', 'return_photos'] as const satisfies readonly MediaFolder[];
+export type SweptFolder = (typeof SWEPT_FOLDERS)[number];
+
+/** The public id at the end of a stored return photo URL (disk /media/return_photos/<id>.<ext>, or Cloudinary's). */
+const RETURN_PHOTO_ID_RE = /(return_photos\/[A-Za-z0-9_-]{1,100})\.[a-z0-9]{2,5}$/;
+
+/** The public ids referenced in `folder`, any status, read in one statement. */
+async function referencedIds(db: Database, folder: SweptFolder): Promise<Set<string>> {
+  if (folder === 'review_photos') {
+    const { rows } = await db.execute<{ public_id: string }>(
+      sql`select distinct photo->>'publicId' as public_id from product_reviews, jsonb_array_elements(product_reviews.photos) as photo`,
+    );
+    return new Set(rows.map((r) => r.public_id));
+  }
+  const { rows } = await db.execute<{ url: string }>(
+    sql`select distinct photo as url from return_requests, jsonb_array_elements_text(return_requests.photos) as photo`,
+  );
+  return new Set(rows.map((r) => RETURN_PHOTO_ID_RE.exec(r.url)?.[1]).filter((id): id is string => Boolean(id)));
+}
 
 /**
  * How old an unreferenced review photo must be before the sweep deletes it: 24 hours. A shopper
@@ -30,6 +52,8 @@ export const REVIEW_PHOTOS_FOLDER: MediaFolder = 'review_photos';
  * lose a photo, and then on the disk store the submit is refused ('Please upload the photos again').
  */
 export const REVIEW_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
+/** The same grace for return photos (the return form is filled in one sitting too). */
+export const RETURN_PHOTO_GRACE_MS = REVIEW_PHOTO_GRACE_MS;
 
 /** Most deletions per run (a few minutes of Cloudinary destroy calls); the rest wait for the next run. */
 export const PHOTO_SWEEP_MAX_DELETIONS = 500;
@@ -52,6 +76,8 @@ export interface PhotoSweepDeps {
   maxPages?: number;
   /** Where to start listing: the previous run's `resumeCursor`; null or absent starts at the top. */
   cursor?: string | null;
+  /** The folder swept; review_photos when absent. */
+  folder?: SweptFolder;
 }
 
 /** Counts of one run and where the next one resumes (no photo ids, no personal data). */
@@ -73,15 +99,21 @@ export interface PhotoSweepResult {
   resumeCursor: string | null;
 }
 
+/** Runs one sweep of the review photos folder: `sweepUnusedPhotos` with folder review_photos. */
+export function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSweepResult> {
+  return sweepUnusedPhotos({ ...deps, folder: REVIEW_PHOTOS_FOLDER });
+}
+
 /**
- * Runs one sweep of the review photos folder (see the module docstring for the rule). Resolves with
- * the run's counts. Throws when the store cannot be listed or a delete fails; the caller then starts
- * the next run from the top (a store may refuse an old cursor).
+ * Runs one sweep of `deps.folder` (see the module docstring for the rule). Resolves with the run's
+ * counts. Throws when the store cannot be listed or a delete fails; the caller then starts the
+ * next run from the top (a store may refuse an old cursor).
  */
-export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSweepResult> {
-  const cutoff = (deps.now?.() ?? new Date()).getTime() - REVIEW_PHOTO_GRACE_MS;
+export async function sweepUnusedPhotos(deps: PhotoSweepDeps): Promise<PhotoSweepResult> {
+  const folder = deps.folder ?? REVIEW_PHOTOS_FOLDER;
+  const cutoff = (deps.now?.() ?? new Date()).getTime() - (folder === 'return_photos' ? RETURN_PHOTO_GRACE_MS : REVIEW_PHOTO_GRACE_MS);
   const maxPages = deps.maxPages ?? PHOTO_SWEEP_MAX_PAGES;
-  const prefix = `${REVIEW_PHOTOS_FOLDER}/`;
+  const prefix = `${folder}/`;
 
   // List first, read the references after: a review submitted before the read is seen.
   const old: string[] = [];
@@ -89,7 +121,7 @@ export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSwee
   let cursor: string | null = deps.cursor ?? null;
   let pages = 0;
   do {
-    const page: UploadPage = await deps.store.listUploads(REVIEW_PHOTOS_FOLDER, cursor);
+    const page: UploadPage = await deps.store.listUploads(folder, cursor);
     pages += 1;
     listed += page.uploads.length;
     for (const u of page.uploads) {
@@ -101,10 +133,7 @@ export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSwee
   const result: PhotoSweepResult = { listed, deleted: 0, alreadyGone: 0, referenced: 0, deferred: 0, resumeCursor: cursor };
   if (old.length === 0) return result;
 
-  const { rows } = await deps.db.execute<{ public_id: string }>(
-    sql`select distinct photo->>'publicId' as public_id from product_reviews, jsonb_array_elements(product_reviews.photos) as photo`,
-  );
-  const kept = new Set(rows.map((r) => r.public_id));
+  const kept = await referencedIds(deps.db, folder);
   const orphans = old.filter((id) => !kept.has(id));
   result.referenced = old.length - orphans.length;
   const batch = orphans.slice(0, deps.maxDeletions ?? PHOTO_SWEEP_MAX_DELETIONS);
@@ -112,7 +141,7 @@ export async function sweepReviewPhotos(deps: PhotoSweepDeps): Promise<PhotoSwee
   // Orphans left by the deletion cap are in the pages just listed: the next run lists them again.
   if (result.deferred > 0) result.resumeCursor = deps.cursor ?? null;
   for (const publicId of batch) {
-    if ((await deps.store.delete(publicId, FOLDER_RULES[REVIEW_PHOTOS_FOLDER].kind)) === 'ok') result.deleted += 1;
+    if ((await deps.store.delete(publicId, FOLDER_RULES[folder].kind)) === 'ok') result.deleted += 1;
     else result.alreadyGone += 1;
   }
   return result;

@@ -4,9 +4,10 @@
  * - GET /api/products/{id}/reviews/mine (shopper): may they review it, sizes bought, their review.
  * - POST /api/products/{id}/reviews (shopper): create or edit their review (201 created, 200 edited);
  *   403 'You can review products from your delivered orders' otherwise. Rate-limited like contacts.
- * - POST /api/reviews/{id}/helpful (shopper): one "Helpful" vote per shopper.
+ * - POST /api/reviews/{id}/helpful (shopper): one "Helpful" vote per shopper; 30 votes a minute per address.
  * - POST /api/reviews/upload-target (shopper who may review `productId`): where a photo goes
- *   (the media rules' review_photos folder: images up to 5MB).
+ *   (the media rules' review_photos folder: images up to 5MB; one file per target, the shopper's
+ *   daily upload quota, docs/decisions/upload-limits.md).
  * - GET /api/admin/reviews?status=&page=, PUT /api/admin/reviews/{id}/status {status},
  *   PUT /api/admin/reviews/{id}/reply {reply} (admin).
  */
@@ -20,7 +21,9 @@ import {
   reviewsQuerySchema,
   reviewUploadTargetSchema,
 } from '../../../core/schemas/reviews';
+import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
+import { shopperUploadTarget } from '../media/routes';
 import {
   PRODUCT_NOT_FOUND,
   REVIEW_NOT_FOUND,
@@ -67,14 +70,20 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/reviews/:id/helpful', { ...auth, schema: { params: reviewParams } }, async (req) =>
-    voteHelpful(db, requireUser(req).id, req.params.id),
+  app.post(
+    '/api/reviews/:id/helpful',
+    { ...auth, config: { rateLimit: ABUSE_LIMITS.helpfulVote }, schema: { params: reviewParams } },
+    async (req) => voteHelpful(db, requireUser(req).id, req.params.id),
   );
 
-  app.post('/api/reviews/upload-target', { ...auth, config: submitLimit, schema: { body: reviewUploadTargetSchema } }, async (req) => {
-    await assertCanReview(db, requireUser(req).id, req.body.productId);
-    return app.mediaStore.uploadTarget('review_photos', 'image');
-  });
+  app.post(
+    '/api/reviews/upload-target',
+    { ...auth, config: submitLimit, schema: { body: reviewUploadTargetSchema } },
+    async (req, reply) => {
+      await assertCanReview(db, requireUser(req).id, req.body.productId);
+      return shopperUploadTarget(app, req, reply, 'review_photos');
+    },
+  );
 
   app.get('/api/admin/reviews', { ...admin, schema: { querystring: adminReviewsQuerySchema } }, async (req) =>
     listAdminReviews(db, req.query.status, req.query.page),

@@ -46,6 +46,8 @@ const PUBLIC = new Set([
   'POST /api/shipping/tracking-webhook',
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
+  // Authorised by the URL's short-lived signature, handed only to the return's shopper and admins.
+  'GET /api/media/return-photos/:file',
 ]);
 // A shopper's own-order routes (cancel, returns; issue 21) answer 404 for an order that is not theirs.
 const SHOPPER =
