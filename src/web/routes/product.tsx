@@ -105,17 +105,28 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   });
 }
 
-const PROMISES = [
-  'Free shipping across India',
-  'Dispatched in 1–2 business days',
-  'Secure payment: UPI, cards, net banking, wallets',
-] as const;
+/**
+ * The promises under the delivery check; the dispatch time is the shop's (settings' dispatch days,
+ * the same figure the delivery check counts), left out when the settings cannot be read.
+ */
+function promises(dispatchDays: number | undefined): string[] {
+  const dispatch =
+    dispatchDays === undefined
+      ? []
+      : [
+          dispatchDays === 0
+            ? 'Dispatched the same business day'
+            : `Dispatched in ${dispatchDays} business day${dispatchDays === 1 ? '' : 's'}`,
+        ];
+  return ['Free shipping across India', ...dispatch, 'Secure payment: UPI, cards, net banking, wallets'];
+}
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, reviews } = loaderData;
   const category = product.categoryIds[0];
-  const origin = useRouteLoaderData<typeof rootLoader>('root')?.origin ?? '';
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const origin = root?.origin ?? '';
   useRecordView(product._id);
   return (
     <>
@@ -168,7 +179,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <DeliveryCheck />
             </div>
             <ul className="mt-8 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-600">
-              {PROMISES.map((p) => (
+              {promises(root?.delivery?.dispatchDays).map((p) => (
                 <li key={p} className="flex items-center gap-2">
                   <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-brand" aria-hidden="true">
                     <path d="m4.5 10.5 3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

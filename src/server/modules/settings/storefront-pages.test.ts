@@ -3,7 +3,7 @@
  * what every page says about the shop follows its configuration and settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../../tests/helpers/factories';
+import { createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 
@@ -125,5 +125,11 @@ describe('the shipping policy follows the delivery settings', () => {
     expect(text).toContain('4-6 days to metro cities');
     expect(text).toContain('6-8 days to the rest of India');
     for (const fixed of ['1-2 business days', '3-14 business days', '3-7 days']) expect(text).not.toContain(fixed);
+
+    // The product page's promise list says the same dispatch time.
+    const { product } = await createProduct(demo.db, { title: 'Chanderi Kurta' });
+    const productText = mainText(await page(demo, `/product/${product.id}`));
+    expect(productText).toContain('Dispatched in 2 business days');
+    expect(productText).not.toContain('1–2 business days');
   }, 120_000);
 });
