@@ -13,13 +13,16 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 /** proxy-addr's names for address ranges (https://github.com/jshttp/proxy-addr#proxyaddrreq-trust). */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it ("10.0.0.0/8", "fd00::/8"). */
+/**
+ * An IPv4 or IPv6 address, optionally with a CIDR prefix length that fits it ("10.0.0.0/8",
+ * "fd00::/8"); not /0, which would trust every address like `true`.
+ */
 function isAddressOrCidr(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /**

@@ -21,6 +21,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 // (wrong type, missing, odd or huge strings, prototype keys), on an existing record where the
 // document lists one. Never a 5xx, never a stack trace, and every error is `{ message }`. A new
 // route is covered by being in the document. Generator: tests/helpers/json-schema-samples.ts.
+// Forged client-address headers (X-Forwarded-For and its kin) change no answer: every per-IP
+// limit counts the connection's address (TRUST_PROXY unset, docs/decisions/login-limits.md).
 
 let t: TestApp;
 const roles: Record<string, Record<string, string>> = { guest: {} };
@@ -276,6 +278,54 @@ describe('schema-driven fuzzing of every documented operation', () => {
     }
     expect(failures.slice(0, 60)).toEqual([]);
     // About 30 s on an idle two-core machine for ~70 operations; every new route adds to it.
+  }, 300_000);
+
+  it('keeps every per-IP limit for a client that forges a new X-Forwarded-For on each request', async () => {
+    // Two fresh apps with low auth limits get the same requests, in the same order, from one
+    // address each; one client also writes a new address into every forwarding header. The answers
+    // must be the same (limits then trip at the same request), and the limits must trip.
+    const apps = await Promise.all([0, 1].map(() => createTestApp({ authRateLimitMax: 3, authAccountLimitMax: 2 })));
+    try {
+      const forged = (n: number) => {
+        const ip = `198.51.${n >> 8}.${n & 255}`;
+        return { 'x-forwarded-for': ip, 'x-real-ip': ip, forwarded: `for=${ip}`, 'true-client-ip': ip, 'cf-connecting-ip': ip };
+      };
+      const differ: string[] = [];
+      const limited = new Set<string>();
+      let n = 0;
+      for (const [i, op] of operations.entries()) {
+        const [req] = idRequests(op);
+        const url = urlOf(op, req);
+        const answers: number[][] = [[], []];
+        // More than the lowest per-IP limit on a route (10 a minute: contact form, reviews).
+        for (let k = 0; k < 12; k++) {
+          for (const which of [0, 1]) {
+            const res = await apps[which].app.inject({
+              method: op.method as 'POST',
+              url,
+              remoteAddress: `10.77.${i >> 8}.${i & 255}`,
+              headers: which === 1 ? forged(++n) : {},
+              ...(req.body !== undefined ? { payload: req.body as object } : {}),
+            });
+            answers[which].push(res.statusCode);
+          }
+        }
+        if (answers[1].includes(429)) limited.add(`${op.method} ${op.path}`);
+        if (answers[0].join() !== answers[1].join())
+          differ.push(`${op.method} ${op.path}: ${answers[0].join()} vs forged ${answers[1].join()}`);
+      }
+      expect(differ).toEqual([]);
+      expect([...limited]).toEqual(
+        expect.arrayContaining([
+          'POST /api/auth/login',
+          'POST /api/auth/register-start',
+          'POST /api/auth/forgot-password-start',
+          'POST /api/contacts',
+        ]),
+      );
+    } finally {
+      await Promise.all(apps.map((a) => a.close()));
+    }
   }, 300_000);
 
   it('still serves the catalogue afterwards; no prototype polluted, no shopper promoted', async () => {
