@@ -480,3 +480,53 @@ describe('refund webhooks', () => {
     expect(notes.map((n) => n.totalPaise)).toEqual([40_000]);
   });
 });
+
+describe('a parcel back undelivered (return to origin)', () => {
+  const ship = (id: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/admin/${id}/shipments`,
+      headers: admin,
+      payload: { courier: 'delhivery', awb: `RTO${randomUUID().slice(0, 8)}` },
+    });
+  const undelivered = (id: string, note = 'Shopper not reachable') =>
+    t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/returned-undelivered`, headers: admin, payload: { note } });
+
+  it('an unpaid Cash on Delivery order: units back, its invoice reversed by a credit note with no refund, once', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 69_900, stockQty: 4 }] });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/cod/create-order',
+      headers: { ...shopper.headers, 'idempotency-key': randomUUID() },
+      payload: { items: [{ productId: product.id, variantId: bySize.M.id, quantity: 2 }], fromBuyNow: true, shippingAddress },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().order._id as string;
+    expect((await undelivered(id)).statusCode).toBe(409); // not shipped yet
+    expect((await ship(id)).statusCode).toBe(201);
+    expect(await stockOf(bySize.M.id)).toBe(2);
+    const res = await undelivered(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'returned', refunds: { paid: 0, refunds: [] } });
+    expect(await stockOf(bySize.M.id)).toBe(4);
+    const notes = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ refundId: null, totalPaise: paiseOf(placed.json().order.totals.grandTotal) });
+    expect((await undelivered(id)).statusCode).toBe(200);
+    expect(await stockOf(bySize.M.id)).toBe(4);
+    expect(await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, id))).toHaveLength(1);
+  });
+
+  it('a prepaid order: refunded in full once, with its credit note', async () => {
+    const { order, paymentId } = await paidOrder();
+    expect((await ship(order._id)).statusCode).toBe(201);
+    const res = await undelivered(order._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('refunded');
+    expect((await undelivered(order._id)).statusCode).toBe(200);
+    expect(sandboxRefunds(paymentId).map((r) => r.amount)).toEqual([paiseOf(order.totals.grandTotal)]);
+    const notes = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, order._id));
+    expect(notes.map((n) => n.totalPaise)).toEqual([paiseOf(order.totals.grandTotal)]);
+  });
+});

@@ -7,6 +7,8 @@
  *   POST /api/orders/admin/{id}/refunds/{refundId}/retry: asks Razorpay again for a failed refund, or
  *   again / looks up a pending one.
  *   Each answers the order as GET /api/orders/admin/{id} does.
+ * - POST /api/orders/admin/{id}/returned-undelivered: the courier brought the parcel back (return to
+ *   origin): restock, refund or reverse the invoice, mail (`returnedUndelivered`).
  * - GET /api/orders/{id}/credit-notes/{creditNoteId}: the GST credit note PDF (owner or admin).
  * - GET /api/admin/refunds/unsettled: what the shop still owes (failed, or pending a few minutes), with
  *   its age, for the dashboard; POST /api/admin/refunds/checkout/{refundId}/retry: the Retry of a
@@ -24,7 +26,7 @@ import { getAdminOrder } from '../admin-orders/service';
 import { getOrderFor } from '../orders/service';
 import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from './credit-note';
 import { listUnsettledRefunds, retryAttemptRefund } from './owed';
-import { cancelOrder, refundOrder, retryRefund, type RefundDeps } from './service';
+import { cancelOrder, refundOrder, retryRefund, returnedUndelivered, type RefundDeps } from './service';
 
 const orderId = idParams('Order not found');
 const KEY_MESSAGE = 'An Idempotency-Key header (1 to 200 visible characters) is required';
@@ -59,6 +61,21 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { params: orderId, body: adminCancelSchema } },
     async (req) => {
       await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
+      return getAdminOrder(app.db, req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/orders/admin/:id/returned-undelivered',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        params: orderId,
+        body: z.object({ note: z.string().trim().max(500, 'Please keep the note under 500 characters').default('') }),
+      },
+    },
+    async (req) => {
+      await returnedUndelivered(deps(), req.params.id, requireUser(req).id, req.body.note);
       return getAdminOrder(app.db, req.params.id);
     },
   );

@@ -19,7 +19,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
-import { PRE_SHIPMENT_STATUSES, canMove } from '../../../core/order-status';
+import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES, canMove, transitionRefusal } from '../../../core/order-status';
 import { documentNumber, financialYearOf } from '../../../core/financial-year';
 import { formatINR, toRupees } from '../../../core/money';
 import { SHIPPED_CANNOT_CANCEL, splitIncludedGst } from '../../../core/refunds';
@@ -520,6 +520,36 @@ export async function cancelOrder(
   by: Canceller,
   input: { reason: string; manualReference?: string },
 ): Promise<void> {
+  await endOrder(deps, orderId, by, input, 'cancel');
+}
+
+/**
+ * POST /api/orders/admin/{id}/returned-undelivered: the courier brought a shipped parcel back
+ * undelivered (return to origin). As a cancellation after shipping: the order becomes 'returned' with
+ * a timeline entry, its units go back to stock ('return_restock' ledger rows), its coupon use is given
+ * back, everything paid is refunded with a credit note, an unpaid Cash on Delivery order gets a credit
+ * note reversing its invoice, and the shopper is mailed. Idempotent like `cancelOrder`. Throws 404 for
+ * an unknown order, 409 unless the order is shipped or out for delivery.
+ */
+export async function returnedUndelivered(deps: RefundDeps, orderId: string, adminId: string, note: string): Promise<void> {
+  await endOrder(deps, orderId, { id: adminId, role: 'admin' }, { reason: note || 'the courier could not deliver it' }, 'undelivered');
+}
+
+/** How an order ends before its shopper kept it: cancelled before shipping, or back undelivered. */
+const ENDINGS = {
+  cancel: { from: PRE_SHIPMENT_STATUSES, to: 'cancelled', key: 'cancel', stock: 'cancellation', words: 'Order cancelled' },
+  undelivered: { from: IN_TRANSIT_STATUSES, to: 'returned', key: 'undelivered', stock: 'return_restock', words: 'Returned undelivered' },
+} as const;
+
+/** The one path of `cancelOrder` and `returnedUndelivered` (see each). */
+async function endOrder(
+  deps: RefundDeps,
+  orderId: string,
+  by: Canceller,
+  input: { reason: string; manualReference?: string },
+  kind: keyof typeof ENDINGS,
+): Promise<void> {
+  const ending = ENDINGS[kind];
   const now = deps.now?.() ?? new Date();
   const admin = by.role === 'admin';
   const settings = await deps.settings(); // before the transaction (see refundOrder)
@@ -527,17 +557,28 @@ export async function cancelOrder(
   const { refundId, mail } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!admin && order.userId !== by.id) throw notFound('Order not found');
-    if (order.status === 'cancelled' || order.status === 'refunded') {
+    const [ended] = await tx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, ending.to)))
+      .limit(1);
+    if (ended && (order.status === ending.to || order.status === 'refunded')) {
       const [refund] = await tx
         .select({ id: orderRefunds.id })
         .from(orderRefunds)
-        .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, 'cancel')));
+        .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, ending.key)));
       return { refundId: refund?.id ?? null, mail: null };
     }
-    if (!PRE_SHIPMENT_STATUSES.includes(order.status)) throw badRequest(SHIPPED_CANNOT_CANCEL);
+    if (!ending.from.includes(order.status)) {
+      if (kind === 'cancel') throw badRequest(SHIPPED_CANNOT_CANCEL);
+      throw conflict(transitionRefusal(order.status, ending.to));
+    }
 
-    const note = `${admin ? 'Cancelled by the shop' : 'Cancelled by the shopper'}: ${input.reason}`;
-    if (!order.restocked) await returnUnitsToStock(tx, order.id, { reason: 'cancellation', adminId: admin ? by.id : null, note, at: now });
+    const note =
+      kind === 'undelivered'
+        ? `Returned to the shop undelivered: ${input.reason}`
+        : `${admin ? 'Cancelled by the shop' : 'Cancelled by the shopper'}: ${input.reason}`;
+    if (!order.restocked) await returnUnitsToStock(tx, order.id, { reason: ending.stock, adminId: admin ? by.id : null, note, at: now });
     if (order.couponId) {
       await tx
         .update(coupons)
@@ -549,20 +590,16 @@ export async function cancelOrder(
         .where(and(eq(couponUses.couponId, order.couponId), eq(couponUses.userId, order.userId), sql`${couponUses.used} > 0`));
     }
     const at = await nextEventTime(tx, order.id, now);
-    await tx.update(orders).set({ status: 'cancelled', restocked: true, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({ orderId: order.id, status: 'cancelled', note, at });
+    await tx.update(orders).set({ status: ending.to, restocked: true, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({ orderId: order.id, status: ending.to, note, at });
 
     const refundable = paidPaise(order) - (await refundedPaise(tx, order.id)).claimed;
+    const reason = `${ending.words}: ${input.reason}`;
     let refund: { refund: RefundRow; creditNoteId: string | null } | null = null;
     let unpaidNote: { id: string } | null = null;
     if (refundable <= 0 && paidPaise(order) === 0) {
       // Nothing was paid (Cash on Delivery): no refund, but the invoice is reversed all the same.
-      unpaidNote = await issueCreditNote(
-        tx,
-        order,
-        { refundId: null, amountPaise: order.grandTotalPaise, reason: `Order cancelled: ${input.reason}` },
-        { now, settings },
-      );
+      unpaidNote = await issueCreditNote(tx, order, { refundId: null, amountPaise: order.grandTotalPaise, reason }, { now, settings });
     }
     if (refundable > 0) {
       refund = await recordRefund(
@@ -572,21 +609,21 @@ export async function cancelOrder(
         {
           orderId: order.id,
           amountPaise: refundable,
-          reason: `Order cancelled: ${input.reason}`,
+          reason,
           source: 'cancel',
           actorId: by.id,
-          idempotencyKey: 'cancel',
+          idempotencyKey: ending.key,
           manualReference: input.manualReference,
         },
         { mail: false, now, settings },
       );
     }
-    const [shaped] = await hydrateOrders(tx, [{ ...order, status: 'cancelled' }]);
+    const [shaped] = await hydrateOrders(tx, [{ ...order, status: ending.to }]);
     const staged = deps.mail.stage({
       ...cancellationMail(
         shaped,
         refund ? { amountPaise: refund.refund.amountPaise, manual: refund.refund.method === 'manual' } : null,
-        admin ? { reason: input.reason } : null,
+        admin ? { reason: kind === 'undelivered' ? `it came back to us undelivered: ${input.reason}` : input.reason } : null,
         Boolean(refund?.creditNoteId ?? unpaidNote),
       ),
       attachments: [refund?.creditNoteId ?? unpaidNote?.id]

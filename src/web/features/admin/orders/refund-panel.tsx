@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatINR, toPaise } from '../../../../core/money';
-import { PRE_SHIPMENT_STATUSES } from '../../../../core/order-status';
+import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../../core/order-status';
 import type { AdminOrder } from '../../../../core/schemas/admin-orders';
 import { REFUND_STATE_WORDS } from '../../../../core/refunds';
 import { Button } from '../../../components/ui/button';
@@ -23,11 +23,13 @@ import { showUpdatedOrder } from './api';
 
 type Action =
   | { kind: 'cancel'; body: { reason: string; manualReference?: string } }
+  | { kind: 'undelivered'; body: { note: string } }
   | { kind: 'refund'; body: { amount: number; reason: string; manualReference?: string }; key: string }
   | { kind: 'retry'; refundId: string };
 
 const FAILURE: Record<Action['kind'], string> = {
   cancel: 'Failed to cancel the order',
+  undelivered: 'Failed to record the parcel as back',
   refund: 'Failed to refund',
   retry: 'Failed to retry the refund',
 };
@@ -41,9 +43,11 @@ function useRefundAction(orderId: string) {
       const path =
         action.kind === 'cancel'
           ? `${base}/cancel`
-          : action.kind === 'refund'
-            ? `${base}/refunds`
-            : `${base}/refunds/${action.refundId}/retry`;
+          : action.kind === 'undelivered'
+            ? `${base}/returned-undelivered`
+            : action.kind === 'refund'
+              ? `${base}/refunds`
+              : `${base}/refunds/${action.refundId}/retry`;
       return apiFetch<AdminOrder>(path, {
         method: 'POST',
         body: action.kind === 'retry' ? {} : action.body,
@@ -57,6 +61,7 @@ function useRefundAction(orderId: string) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'unsettled-refunds'] });
       const last = order.refunds.refunds.at(-1);
       if (action.kind === 'cancel') toast.success('Order cancelled');
+      else if (action.kind === 'undelivered') toast.success('Recorded as back undelivered');
       else if (last?.status === 'failed') toast.error(`Razorpay refused the refund: ${last.failureReason ?? 'no reason given'}`);
       else toast.success(last?.status === 'processed' ? 'Refund processed' : 'Refund sent to Razorpay');
     },
@@ -69,8 +74,11 @@ const STATUS_CLASSES = {
   failed: 'bg-red-100 text-red-800',
 };
 
-/** The dialog of "Refund" or "Cancel and refund": reason (and amount, reference), then a confirmation naming the amount. */
-function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cancel' | 'refund'; onClose: () => void }) {
+/**
+ * The dialog of "Refund", "Cancel and refund" or "Back undelivered" (the courier returned the parcel):
+ * reason (and amount, reference), then a confirmation naming the amount.
+ */
+function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cancel' | 'refund' | 'undelivered'; onClose: () => void }) {
   const id = useId();
   const action = useRefundAction(order._id);
   const cod = order.payment.method === 'cod';
@@ -82,12 +90,17 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
   const [errors, setErrors] = useState<Record<string, string>>({});
   // One key per dialog: a double click or a retried request is the same refund.
   const [key] = useState(() => crypto.randomUUID());
-  const refundPaise = kind === 'cancel' ? toPaise(left) : toPaise(Number(amount));
+  const refundPaise = kind === 'refund' ? toPaise(Number(amount)) : toPaise(left);
   const needsReference = cod && refundPaise > 0;
 
   const check = () => {
     const found: Record<string, string> = {};
-    if (!reason.trim()) found.reason = kind === 'cancel' ? 'Please give a reason for cancelling' : 'Please give a reason for the refund';
+    if (!reason.trim())
+      found.reason = {
+        cancel: 'Please give a reason for cancelling',
+        refund: 'Please give a reason for the refund',
+        undelivered: 'Please say why it came back',
+      }[kind];
     if (kind === 'refund') {
       const value = Number(amount);
       if (!amount.trim() || !Number.isFinite(value) || value <= 0) found.amount = 'Please enter an amount above ₹0';
@@ -106,6 +119,7 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
       toast.error(errorMessage(err, FAILURE[kind]));
     };
     if (kind === 'cancel') action.mutate({ kind, body: { reason: reason.trim(), manualReference } }, { onSuccess: onClose, onError });
+    else if (kind === 'undelivered') action.mutate({ kind, body: { note: reason.trim() } }, { onSuccess: onClose, onError });
     else
       action.mutate(
         { kind, key, body: { amount: Number(amount), reason: reason.trim(), manualReference } },
@@ -113,7 +127,7 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
       );
   };
   const money = formatINR(refundPaise / 100);
-  const title = kind === 'cancel' ? 'Cancel and refund' : 'Refund';
+  const title = { cancel: 'Cancel and refund', refund: 'Refund', undelivered: 'Back undelivered' }[kind];
   return (
     <Modal
       open
@@ -133,11 +147,18 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
         }}
       >
         <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
-          {confirming ? (refundPaise > 0 ? `Refund ${money}?` : 'Cancel this order?') : title}
+          {confirming
+            ? refundPaise > 0
+              ? `Refund ${money}?`
+              : kind === 'undelivered'
+                ? 'Record the parcel as back?'
+                : 'Cancel this order?'
+            : title}
         </h2>
         {confirming ? (
           <p id={`${id}-message`} className="text-sm text-stone-600">
             {kind === 'cancel' ? 'The order will be cancelled and its pieces put back in stock. ' : ''}
+            {kind === 'undelivered' ? 'The parcel is recorded as back with you and its pieces put back in stock. ' : ''}
             {refundPaise > 0
               ? cod
                 ? `${money} is recorded as refunded by your transfer (reference ${reference.trim()}).`
@@ -192,7 +213,7 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
             {confirming ? 'Back' : 'Close'}
           </Button>
           <Button type="submit" size="sm" variant={confirming ? 'danger' : 'primary'} loading={action.isPending}>
-            {confirming ? (refundPaise > 0 ? `Refund ${money}` : 'Cancel order') : 'Continue'}
+            {confirming ? (refundPaise > 0 ? `Refund ${money}` : kind === 'undelivered' ? 'Record as back' : 'Cancel order') : 'Continue'}
           </Button>
         </div>
       </form>
@@ -202,7 +223,7 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
 
 /** The panel inside the admin order modal. */
 export function RefundPanel({ order }: { order: AdminOrder }) {
-  const [open, setOpen] = useState<'cancel' | 'refund' | null>(null);
+  const [open, setOpen] = useState<'cancel' | 'refund' | 'undelivered' | null>(null);
   const retry = useRefundAction(order._id);
   const { paid, refunded, refundable, refunds, state } = order.refunds;
   const canCancel = PRE_SHIPMENT_STATUSES.includes(order.status);
@@ -247,6 +268,11 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
         {canCancel ? (
           <Button size="sm" variant="danger" onClick={() => setOpen('cancel')}>
             Cancel and refund
+          </Button>
+        ) : null}
+        {IN_TRANSIT_STATUSES.includes(order.status) ? (
+          <Button size="sm" variant="outline" onClick={() => setOpen('undelivered')}>
+            Back undelivered
           </Button>
         ) : null}
         {refundable > 0 ? (
