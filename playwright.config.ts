@@ -50,6 +50,7 @@ export default defineConfig({
         'phone-checkout.spec.ts',
         'phone-accounts.spec.ts',
         'phone-banners.spec.ts',
+        'order-pages.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -60,6 +61,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/categories`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // TRUST_PROXY: the page-cache tests send X-Forwarded-Host as a load balancer on this machine would.
+    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
   },
 });

@@ -73,6 +73,8 @@ export async function createDeployment(databaseUrl: string) {
   const env = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
+    // The tests stand in for a load balancer on this machine: X-Forwarded-For names the client.
+    TRUST_PROXY: 'loopback',
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     JWT_SECRET: randomBytes(32).toString('hex'),
