@@ -44,7 +44,8 @@ function returnSections(policy: ReturnsPolicy): PolicySection[] {
             {policy.sizeExchanges ? (
               <>
                 {' '}
-                for a refund, or <strong>exchange it for another size</strong> of the same product while that size is in stock
+                for a refund, or <strong>exchange it for another size</strong> of the same product at the same price while that size is in
+                stock
               </>
             ) : (
               ' for a refund'
@@ -56,7 +57,12 @@ function returnSections(policy: ReturnsPolicy): PolicySection[] {
             quantities, tell us why, and add photos if something is wrong with them. We reply within 2 working days and write to you at
             every step.
           </p>
-          {policy.sizeExchanges ? <p>We set the new size aside as soon as you ask, and send it once your return reaches us.</p> : null}
+          {policy.sizeExchanges ? (
+            <p>
+              We set the new size aside as soon as you ask, and send it once your return reaches us. A size that costs more or less than
+              yours is not an exchange: return the item for a refund and order the new size.
+            </p>
+          ) : null}
         </>
       ),
     },

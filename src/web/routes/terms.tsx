@@ -201,7 +201,7 @@ function returnsSection(policy: ReturnsPolicy): PolicySection {
         You can return an item <strong>within {daysText(policy.windowDays)} of delivery</strong> for a refund
         {policy.sizeExchanges ? (
           <>
-            , or <strong>exchange it for another size</strong> of the same product while that size is in stock
+            , or <strong>exchange it for another size</strong> of the same product at the same price while that size is in stock
           </>
         ) : null}
         , from the order&apos;s page on <Link to="/orders">Your Orders</Link>. Items must be unworn and unwashed, with their tags. Damaged
