@@ -15,9 +15,11 @@
  * 'processing' is the admin spec's word (section 4) for the same stage as 'packed' and is kept as an
  * alias: stored orders keep it, the dropdown still offers it, and it moves exactly as 'packed' does.
  *
- * The admin dropdown (PUT /api/orders/admin/{id}/status) may still set any status from any status
- * (admin spec section 4); the explicit actions (ship, out for delivery, delivered, cancel, return,
- * refund) go through `canMove` and are refused with `transitionRefusal`'s message otherwise.
+ * The explicit actions (ship, out for delivery, delivered, cancel, return, refund) go through
+ * `canMove` and are refused with `transitionRefusal`'s message otherwise. The admin's status dropdown
+ * (PUT /api/orders/admin/{id}/status) makes only the moves no action owns, those without side
+ * effects (`DROPDOWN_MOVES`); `dropdownRefusal` says which action makes the others
+ * (docs/decisions/order-states-and-shipping.md).
  */
 import { ORDER_STATUSES, type OrderStatus } from './constants';
 
@@ -45,6 +47,58 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 export const PRE_SHIPMENT_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed', 'processing', 'packed'];
 /** Statuses while a courier holds the parcel. */
 export const IN_TRANSIT_STATUSES: readonly OrderStatus[] = ['shipped', 'out_for_delivery'];
+
+/**
+ * The moves the admin's status dropdown may make, from each status: only those that move no money,
+ * stock, coupon, parcel or mail, which no action owns. Before shipping, any stage to any other
+ * (forwards or back: nothing has left the shop). A parcel the courier brought back undelivered
+ * (shipped or out for delivery to returned), which no action records. Everything else is an action's
+ * move: cancelling refunds, restocks and gives the coupon back (refunds module); shipping, out for
+ * delivery and delivered record the parcel and mail the shopper, and delivered collects Cash on
+ * Delivery (shipments module); a return is asked for by the shopper and received under Returns,
+ * which restocks (returns module); refunded is set only once refunds are processed.
+ */
+export const DROPDOWN_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  placed: ['confirmed', 'processing', 'packed'],
+  confirmed: ['placed', 'processing', 'packed'],
+  processing: ['placed', 'confirmed', 'packed'],
+  packed: ['placed', 'confirmed', 'processing'],
+  shipped: ['returned'],
+  out_for_delivery: ['returned'],
+  delivered: [],
+  cancelled: [],
+  return_requested: [],
+  returned: [],
+  refunded: [],
+};
+
+/** Where an admin makes a move the dropdown does not (the words of the order's View Details). */
+const ACTION_FOR: Partial<Record<OrderStatus, string>> = {
+  cancelled:
+    'Use Cancel and refund (Payment and refunds, in View Details) to cancel an order: it refunds the payment, puts the items back in stock and gives the coupon back',
+  shipped: 'Use Ship order (Shipping, in View Details) to ship an order: it records the courier and AWB and mails the shopper',
+  out_for_delivery: 'Use Out for delivery (Shipping, in View Details): it notes the step on the parcel and mails the shopper',
+  delivered:
+    'Use Delivered (Shipping, in View Details) to mark an order delivered: it mails the shopper and records Cash on Delivery as collected',
+  return_requested: 'A return is asked for by the shopper from their order page, then handled under Returns',
+  returned: 'Use Mark received under Returns when the returned items are back: it puts them back in stock',
+};
+const REFUNDED_BY_HAND =
+  'Refunds are made from Payment and refunds, in View Details: the order becomes refunded once everything paid is refunded';
+
+/**
+ * Why the status dropdown may not move an order from `from` to `to`, or null when it may (the same
+ * status, to add a note, or one of `DROPDOWN_MOVES`). `kind` 'action': an explicit action makes that
+ * move, named in `message` (answered with 400); 'machine': the state machine refuses the move at all
+ * (`transitionRefusal`, answered with 409, as the actions answer it).
+ */
+export function dropdownRefusal(from: OrderStatus, to: OrderStatus): { kind: 'action' | 'machine'; message: string } | null {
+  if (from === to || DROPDOWN_MOVES[from].includes(to)) return null;
+  if (to === 'refunded') return { kind: 'action', message: REFUNDED_BY_HAND };
+  const action = ACTION_FOR[to];
+  if (action && canMove(from, to)) return { kind: 'action', message: action };
+  return { kind: 'machine', message: transitionRefusal(from, to) };
+}
 
 /**
  * The message for a move the machine refuses (answered with 409), in words an admin understands:

@@ -47,9 +47,15 @@ test('a shopper reviews a delivered order, the admin approves it, and the page a
   await expect(section.getByText('No reviews yet.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
 
-  const delivered = await request.put(`/api/orders/admin/${order._id}/status`, {
+  // Shipped and delivered through the Shipping actions (the status dropdown does not deliver).
+  const shipped = await request.post(`/api/orders/admin/${order._id}/shipments`, {
     headers: bearer(adminToken),
-    data: { status: 'delivered' },
+    data: { courier: 'dtdc', awb: `RV${Date.now()}` },
+  });
+  expect(shipped.ok(), await shipped.text()).toBeTruthy();
+  const delivered = await request.post(`/api/orders/admin/${order._id}/delivered`, {
+    headers: bearer(adminToken),
+    data: {},
   });
   expect(delivered.ok(), await delivered.text()).toBeTruthy();
 

@@ -104,7 +104,7 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 export const ordersExportQuerySchema = z.object(filterFields).refine(datesInOrder, { message: DATES_MESSAGE, path: ['startDate'] });
 export type OrderFilters = z.output<typeof ordersExportQuerySchema>;
 
-/** PUT /api/orders/admin/{id}/status body: any status from any status, optional note (default ''). */
+/** PUT /api/orders/admin/{id}/status body: a status (the server allows only `DROPDOWN_MOVES`, core/order-status.ts), optional note (default ''). */
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Please choose a valid order status' }),
   note: z

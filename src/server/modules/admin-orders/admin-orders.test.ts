@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { orderEvents, orders, variants } from '../../db/schema';
+import { couponUses, coupons, orderEvents, orders, variants } from '../../db/schema';
 import { csvCell, exportOrdersCsv } from './service';
 import { addIstDays, istDate, istDayEnd, istDayStart } from './ist';
 
@@ -360,7 +360,7 @@ describe('GET /api/orders/admin/all and the CSV export', () => {
 });
 
 describe('PUT /api/orders/admin/{id}/status', () => {
-  async function paidOrder(quantities: { M: number; L: number }) {
+  async function paidOrder(quantities: { M: number; L: number }, couponCode?: string) {
     const shopper = await createUser(t.app, t.db);
     const { product, bySize } = await createProduct(t.db, {
       variants: [
@@ -376,7 +376,15 @@ describe('PUT /api/orders/admin/{id}/status', () => {
       method: 'POST',
       url: '/api/payments/razorpay/create-order',
       headers: shopper.headers,
-      payload: { currency: 'INR', items, email: shippingAddress.email, phone: shippingAddress.phone, fromBuyNow: true, shippingAddress },
+      payload: {
+        currency: 'INR',
+        items,
+        email: shippingAddress.email,
+        phone: shippingAddress.phone,
+        fromBuyNow: true,
+        shippingAddress,
+        ...(couponCode ? { couponCode } : {}),
+      },
     });
     const paid = await t.sandbox.pay(created.json().order.id);
     const verified = await t.app.inject({
@@ -393,7 +401,7 @@ describe('PUT /api/orders/admin/{id}/status', () => {
   const setStatus = (id: string, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/admin/${id}/status`, headers: admin, payload });
 
-  it('appends to the timeline and shows the shopper the change, and no status moves stock', async () => {
+  it('moves an order between the stages before shipping, with notes on the timeline the shopper sees; no status moves stock', async () => {
     const { shopper, order, M, L } = await paidOrder({ M: 2, L: 1 });
     expect([await stockOf(M), await stockOf(L)]).toEqual([8, 9]);
 
@@ -404,35 +412,28 @@ describe('PUT /api/orders/admin/{id}/status', () => {
       ['placed', 'Payment received'],
       ['confirmed', ''],
     ]);
-
-    const cancelled = await setStatus(order._id, { status: 'cancelled', note: 'Customer asked to cancel' });
-    expect(cancelled.json().status).toBe('cancelled');
-    // DESIGN.md: choosing a status never moves stock (the Cancel action does, see refunds tests).
-    expect([await stockOf(M), await stockOf(L)]).toEqual([8, 9]);
-    await setStatus(order._id, { status: 'processing' });
-    await setStatus(order._id, { status: 'cancelled' });
-    await setStatus(order._id, { status: 'returned', note: 'Parcel came back' });
+    expect((await setStatus(order._id, { status: 'packed', note: 'Packed by Ravi' })).json().status).toBe('packed');
+    // Back a stage is allowed too: nothing has left the shop.
+    expect((await setStatus(order._id, { status: 'processing', note: 'Repacking in a bigger box' })).json().status).toBe('processing');
     expect([await stockOf(M), await stockOf(L)]).toEqual([8, 9]);
 
     // The same status again: nothing without a note, an entry with one.
-    const same = await setStatus(order._id, { status: 'returned' });
+    const same = await setStatus(order._id, { status: 'processing' });
     expect(same.statusCode).toBe(200);
-    expect(same.json().timeline).toHaveLength(6);
-    const noted = await setStatus(order._id, { status: 'returned', note: '  Refund initiated  ' });
-    expect(noted.json().timeline.at(-1)).toMatchObject({ status: 'returned', note: 'Refund initiated' });
+    expect(same.json().timeline).toHaveLength(4);
+    const noted = await setStatus(order._id, { status: 'processing', note: '  Gift wrap asked for  ' });
+    expect(noted.json().timeline.at(-1)).toMatchObject({ status: 'processing', note: 'Gift wrap asked for' });
 
     const shopperView = await t.app.inject({ url: `/api/orders/${order._id}`, headers: shopper.headers });
     expect(shopperView.statusCode).toBe(200);
-    expect(shopperView.json().status).toBe('returned');
+    expect(shopperView.json().status).toBe('processing');
     const timeline = shopperView.json().timeline;
     expect(timeline.map((e: { status: string; note: string }) => [e.status, e.note])).toEqual([
       ['placed', 'Payment received'],
       ['confirmed', ''],
-      ['cancelled', 'Customer asked to cancel'],
-      ['processing', ''],
-      ['cancelled', ''],
-      ['returned', 'Parcel came back'],
-      ['returned', 'Refund initiated'],
+      ['packed', 'Packed by Ravi'],
+      ['processing', 'Repacking in a bigger box'],
+      ['processing', 'Gift wrap asked for'],
     ]);
     const times = timeline.map((e: { at: string }) => e.at);
     expect([...times].sort()).toEqual(times);
@@ -440,13 +441,97 @@ describe('PUT /api/orders/admin/{id}/status', () => {
     expect((await t.db.select().from(orders).where(eq(orders.id, order._id)))[0].restocked).toBe(false);
   });
 
+  it('refuses to cancel (400, naming Cancel and refund), which then refunds, restocks and gives the coupon back', async () => {
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `DROP${Date.now() % 1_000_000}`, kind: 'flat', amountOffPaise: 50_000, maxUses: 5, maxUsesPerShopper: 1 })
+      .returning();
+    const { order, M, L } = await paidOrder({ M: 1, L: 1 }, coupon.code);
+    expect(order.coupon).toMatchObject({ code: coupon.code });
+    expect([await stockOf(M), await stockOf(L)]).toEqual([9, 9]);
+    const usedOf = async () => (await t.db.select({ used: coupons.used }).from(coupons).where(eq(coupons.id, coupon.id)))[0].used;
+    expect(await usedOf()).toBe(1);
+
+    const refused = await setStatus(order._id, { status: 'cancelled', note: 'Customer asked to cancel' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Use Cancel and refund (Payment and refunds, in View Details) to cancel an order: it refunds the payment, puts the items back in stock and gives the coupon back',
+    );
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ status: 'placed', restocked: false });
+    expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id))).toHaveLength(1);
+
+    // The real action still does everything.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/admin/${order._id}/cancel`,
+      headers: admin,
+      payload: { reason: 'Customer asked to cancel' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    // Razorpay's sandbox answers the refund at once: cancelled, then refunded in full.
+    expect(cancelled.json()).toMatchObject({ status: 'refunded', refunds: { refunded: order.totals.grandTotal } });
+    expect(cancelled.json().timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'cancelled', 'refunded']);
+    expect([await stockOf(M), await stockOf(L)]).toEqual([10, 10]);
+    expect(await usedOf()).toBe(0);
+    const [use] = await t.db.select().from(couponUses).where(eq(couponUses.couponId, coupon.id));
+    expect(use.used).toBe(0);
+  });
+
+  it('refuses the moves of the explicit actions (400, naming the action) and the moves the state machine refuses (409)', async () => {
+    const { order } = await paidOrder({ M: 1, L: 1 });
+    const cases: [string, number, string][] = [
+      ['shipped', 400, 'Use Ship order (Shipping, in View Details) to ship an order: it records the courier and AWB and mails the shopper'],
+      [
+        'refunded',
+        400,
+        'Refunds are made from Payment and refunds, in View Details: the order becomes refunded once everything paid is refunded',
+      ],
+      ['out_for_delivery', 409, 'This order has not shipped yet and cannot be marked out for delivery'],
+      ['delivered', 409, 'This order has not shipped yet and cannot be marked delivered'],
+      ['return_requested', 409, 'This order is placed and cannot be returned'],
+      ['returned', 409, 'This order is placed and cannot be marked returned'],
+    ];
+    for (const [status, code, message] of cases) {
+      const res = await setStatus(order._id, { status, note: 'by hand' });
+      expect([status, res.statusCode, res.json().message]).toEqual([status, code, message]);
+    }
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/admin/${order._id}/shipments`,
+      headers: admin,
+      payload: { courier: 'dtdc', awb: `D${Date.now()}` },
+    });
+    expect(shipped.statusCode).toBe(201);
+    const afterShipping: [string, number, string][] = [
+      ['out_for_delivery', 400, 'Use Out for delivery (Shipping, in View Details): it notes the step on the parcel and mails the shopper'],
+      [
+        'delivered',
+        400,
+        'Use Delivered (Shipping, in View Details) to mark an order delivered: it mails the shopper and records Cash on Delivery as collected',
+      ],
+      ['placed', 409, 'This order is shipped and cannot be moved to Placed'],
+      ['cancelled', 409, 'This order is shipped and cannot be cancelled'],
+    ];
+    for (const [status, code, message] of afterShipping) {
+      const res = await setStatus(order._id, { status });
+      expect([status, res.statusCode, res.json().message]).toEqual([status, code, message]);
+    }
+    // A parcel the courier brought back undelivered: no action records it, and nothing else moves.
+    const back = await setStatus(order._id, { status: 'returned', note: 'RTO: shopper not reachable' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'returned', payment: { status: 'captured' } });
+    const delivered = await setStatus(order._id, { status: 'delivered' });
+    expect([delivered.statusCode, delivered.json().message]).toEqual([409, 'This order is returned and cannot be marked delivered']);
+  });
+
   it('records one change when the same status arrives several times at once', async () => {
     const { order, M, L } = await paidOrder({ M: 3, L: 2 });
-    const results = await Promise.all(Array.from({ length: 4 }, () => setStatus(order._id, { status: 'cancelled' })));
+    const results = await Promise.all(Array.from({ length: 4 }, () => setStatus(order._id, { status: 'confirmed' })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect([await stockOf(M), await stockOf(L)]).toEqual([7, 8]);
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id));
-    expect(events.map((e) => e.status).sort()).toEqual(['cancelled', 'placed']);
+    expect(events.map((e) => e.status).sort()).toEqual(['confirmed', 'placed']);
   });
 
   it('refuses bad bodies and unknown orders', async () => {
@@ -455,10 +540,10 @@ describe('PUT /api/orders/admin/{id}/status', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please choose a valid order status');
     expect((await setStatus(order._id, {})).json().message).toBe('Please choose a valid order status');
-    const longNote = await setStatus(order._id, { status: 'shipped', note: 'x'.repeat(501) });
+    const longNote = await setStatus(order._id, { status: 'confirmed', note: 'x'.repeat(501) });
     expect(longNote.statusCode).toBe(400);
     expect(longNote.json().message).toBe('Note must be at most 500 characters');
-    expect((await setStatus(order._id, { status: 'shipped', note: 'x'.repeat(500) })).statusCode).toBe(200);
+    expect((await setStatus(order._id, { status: 'confirmed', note: 'x'.repeat(500) })).statusCode).toBe(200);
     expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'shipped' })).statusCode).toBe(404);
     expect((await setStatus('nope', { status: 'shipped' })).statusCode).toBe(404);
   });

@@ -9,7 +9,8 @@ import type { AdminOrder, AdminOrderList, OrderCustomer, OrderFilters } from '..
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, users } from '../../db/schema';
-import { isUuid, notFound } from '../../errors';
+import { dropdownRefusal } from '../../../core/order-status';
+import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import { changeStock } from '../inventory/ledger';
 import { hydrateOrders, nextEventTime } from '../orders/service';
 import { istDateTime, istDayEnd, istDayStart } from './ist';
@@ -144,14 +145,17 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
 }
 
 /**
- * PUT /api/orders/admin/{id}/status (admin section 4: any status from any status): sets the status
- * and appends `{status, at, note}` to the timeline. Setting the current status again appends an
- * entry only when a note is given (a note on the current status); without one nothing changes.
+ * PUT /api/orders/admin/{id}/status (admin section 4, the status dropdown): sets the status and
+ * appends `{status, at, note}` to the timeline. Setting the current status again appends an entry
+ * only when a note is given (a note on the current status); without one nothing changes.
  *
- * Choosing a status never moves money or stock (DESIGN.md, issue 21 "Statuses"): units go back only
- * through the explicit actions (a cancel, a received return), which keep the order's `restocked`
- * flag. Moving a Cash on Delivery order into delivered records its cash as collected (issue 20).
- * Runs under the order's row lock. Throws 404 for an unknown order.
+ * Only the moves without side effects are made here (`DROPDOWN_MOVES`, src/core/order-status.ts;
+ * docs/decisions/order-states-and-shipping.md): between the stages before shipping, and a parcel
+ * the courier brought back. A move an explicit action owns (cancel and refund, ship, out for
+ * delivery, delivered, a return, a refund) is refused with 400 and a message naming the action, so
+ * an order is never cancelled without its refund, restock and coupon, nor delivered without its
+ * mail and cash collected; a move the state machine refuses answers 409 with its message. Nothing
+ * here moves money, stock or mail. Runs under the order's row lock. Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -163,18 +167,11 @@ export async function updateOrderStatus(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound('Order not found');
+    const refusal = dropdownRefusal(row.status, change.status);
+    if (refusal) throw refusal.kind === 'action' ? badRequest(refusal.message) : conflict(refusal.message);
     if (row.status !== change.status || change.note) {
-      // Delivered means a Cash on Delivery order's cash was collected (issue 20), however it is marked.
-      const collect = change.status === 'delivered' && row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
       const at = await nextEventTime(tx, orderId, now);
-      await tx
-        .update(orders)
-        .set({
-          status: change.status,
-          updatedAt: now,
-          ...(collect ? { paymentStatus: 'collected' as const, paymentCollectedAt: now } : {}),
-        })
-        .where(eq(orders.id, orderId));
+      await tx.update(orders).set({ status: change.status, updatedAt: now }).where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({ orderId, status: change.status, note: change.note, at });
     }
     return (await loadAdminOrder(tx, orderId))!;

@@ -206,13 +206,17 @@ describe('admin status changes', () => {
     t.app.inject({ method: 'PUT', url: `/api/orders/admin/${orderId}/status`, headers: admin.headers, payload: { status, note } });
 
   // DESIGN.md: choosing a status never moves stock; the cancel and received-return actions do, with
-  // their 'cancellation' and 'return_restock' rows (refunds and returns tests).
+  // their 'cancellation' and 'return_restock' rows (refunds and returns tests). The dropdown refuses
+  // their moves (docs/decisions/order-states-and-shipping.md).
   it('move no stock and write no ledger row, whichever status is chosen', async () => {
     const p = await createdProduct({ M: 5, L: 2 });
     const order = await orderFor(p, { M: 2, L: 1 });
     const before = [await ledgerOf(sizeOf(p, 'M')._id), await ledgerOf(sizeOf(p, 'L')._id)];
-    for (const status of ['cancelled', 'placed', 'returned', 'refunded']) {
+    for (const status of ['confirmed', 'packed', 'placed']) {
       expect((await setStatus(order.id, status, 'Customer called')).statusCode).toBe(200);
+    }
+    for (const status of ['cancelled', 'returned', 'refunded']) {
+      expect((await setStatus(order.id, status, 'Customer called')).statusCode).not.toBe(200);
     }
     expect([await stockOf(sizeOf(p, 'M')._id), await stockOf(sizeOf(p, 'L')._id)]).toEqual([5, 2]);
     expect([await ledgerOf(sizeOf(p, 'M')._id), await ledgerOf(sizeOf(p, 'L')._id)]).toEqual(before);

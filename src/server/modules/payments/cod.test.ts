@@ -546,22 +546,22 @@ describe('Cash on Delivery', () => {
     expect(new Set(numbers).size).toBe(5);
   });
 
-  it('marks the payment collected when the admin sets the order delivered', async () => {
+  it('marks the payment collected when the admin marks the order delivered', async () => {
     const shopper = await createUser(t.app, t.db);
     const admin = await createUser(t.app, t.db, { role: 'admin' });
     const { order } = (await placeCod(shopper, [await oneLine()])).json();
     const shipped = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/admin/${order._id}/status`,
+      method: 'POST',
+      url: `/api/orders/admin/${order._id}/shipments`,
       headers: admin.headers,
-      payload: { status: 'shipped', note: '' },
+      payload: { courier: 'dtdc', awb: `COD${Date.now()}` },
     });
     expect(shipped.json().payment).toMatchObject({ method: 'cod', status: 'pending' });
     const delivered = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/admin/${order._id}/status`,
+      method: 'POST',
+      url: `/api/orders/admin/${order._id}/delivered`,
       headers: admin.headers,
-      payload: { status: 'delivered', note: '' },
+      payload: {},
     });
     expect(delivered.statusCode).toBe(200);
     const mine = (await t.app.inject({ url: `/api/orders/${order._id}`, headers: shopper.headers })).json();

@@ -185,13 +185,8 @@ describe('shipping an order: placed to shipped to out for delivery to delivered'
     expect(early.json()).toEqual({ message: 'This order has not shipped yet and cannot be marked out for delivery' });
     expect((await step(id, 'delivered')).json().message).toBe('This order has not shipped yet and cannot be marked delivered');
 
-    const cancel = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/admin/${id}/status`,
-      headers: admin,
-      payload: { status: 'cancelled', note: 'Shopper asked' },
-    });
-    expect(cancel.statusCode).toBe(200);
+    // Cancelled (as Cancel and refund leaves it; the status alone, so no cancellation mail).
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id));
     const res = await ship(id, { courier: 'dtdc', awb: nextAwb() });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'This order is cancelled and cannot be shipped' });
@@ -317,16 +312,26 @@ describe('packing slip and shipping label PDFs', () => {
   });
 });
 
-describe('the admin dropdown still sets any status', () => {
-  it('moves a shipped order back to placed and on to out for delivery without refusing', async () => {
-    const { id } = await placedOrder();
+describe('the admin dropdown makes no shipping move', () => {
+  it('refuses to move a shipped order on (naming the action) or back, and records a parcel brought back', async () => {
+    const { id, email } = await placedOrder();
     await ship(id, { courier: 'ekart', awb: nextAwb() });
-    for (const status of ['placed', 'out_for_delivery', 'return_requested', 'packed']) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/orders/admin/${id}/status`, headers: admin, payload: { status } });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().status).toBe(status);
+    const mails = (await outboxFor(email)).length;
+    const setStatus = (status: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/orders/admin/${id}/status`, headers: admin, payload: { status } });
+    for (const [status, code] of [
+      ['out_for_delivery', 400],
+      ['delivered', 400],
+      ['placed', 409],
+      ['packed', 409],
+    ] as const) {
+      expect([status, (await setStatus(status)).statusCode]).toEqual([status, code]);
     }
+    const back = await setStatus('returned');
+    expect(back.statusCode).toBe(200);
+    expect(back.json().status).toBe('returned');
     const [last] = await t.db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(desc(shipments.createdAt));
     expect(last.status).toBe('shipped');
+    expect(await outboxFor(email)).toHaveLength(mails);
   });
 });

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { OrderStatus } from '../../../../core/constants';
 import { ADMIN_ORDERS_PAGE_SIZE, isIsoDate, type AdminOrder, type AdminOrderList } from '../../../../core/schemas/admin-orders';
-import { apiFetch, ApiRequestError } from '../../../lib/api';
+import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
 import { getToken } from '../../../lib/auth';
 import { isOrderStatus } from './order-status';
 
@@ -117,7 +117,8 @@ export function useUpdateOrderStatus() {
       showUpdatedOrder(queryClient, order);
       toast.success(`Order status updated to ${status}`);
     },
-    onError: () => toast.error('Failed to update order status'),
+    // The server's message names the action to use for a move the dropdown does not make.
+    onError: (error) => toast.error(errorMessage(error, 'Failed to update order status')),
   });
 }
 

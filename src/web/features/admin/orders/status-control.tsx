@@ -1,13 +1,17 @@
 /**
  * The inline status dropdown of an order (admin sections 2 and 4): a select coloured like the
  * status badge; choosing another status opens a small inline form with an optional note and
- * Save/Cancel. Any status may follow any status.
+ * Save/Cancel. It offers only the moves without side effects (`DROPDOWN_MOVES`,
+ * src/core/order-status.ts): the stages before shipping, and returned for a parcel the courier
+ * brought back. Cancelling, shipping, delivering, returns and refunds are actions in View Details
+ * (and Returns), which refund, restock and mail as they should; the server refuses them here.
  */
 import { useId, useState } from 'react';
 import type { OrderStatus } from '../../../../core/constants';
 import { ORDER_NOTE_MAX, orderRef } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { useUpdateOrderStatus } from './api';
+import { DROPDOWN_MOVES } from '../../../../core/order-status';
 import { isOrderStatus, STATUS_OPTIONS, STATUS_STYLES } from './order-status';
 
 /** Changes one order's status, with an optional note. */
@@ -18,6 +22,7 @@ export function StatusControl({ orderId, status }: { orderId: string; status: Or
   const update = useUpdateOrderStatus();
   const changed = next !== status;
   const ref = orderRef(orderId);
+  const options = STATUS_OPTIONS.filter((o) => o.value === status || DROPDOWN_MOVES[status].includes(o.value));
 
   const cancel = () => {
     setNext(status);
@@ -35,10 +40,11 @@ export function StatusControl({ orderId, status }: { orderId: string; status: Or
         onChange={(event) => {
           if (isOrderStatus(event.target.value)) setNext(event.target.value);
         }}
-        disabled={update.isPending}
+        disabled={update.isPending || options.length === 1}
+        title={options.length === 1 ? 'Change this order through the actions in View Details' : undefined}
         className={`h-9 rounded-full border-0 py-0 pr-8 pl-3 text-xs font-semibold ring-1 ring-inset focus:outline-2 focus:outline-offset-2 focus:outline-brand ${STATUS_STYLES[next]}`}
       >
-        {STATUS_OPTIONS.map((o) => (
+        {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -61,7 +67,7 @@ export function StatusControl({ orderId, status }: { orderId: string; status: Or
             value={note}
             maxLength={ORDER_NOTE_MAX}
             onChange={(event) => setNote(event.target.value)}
-            placeholder="e.g. Shipped via Delhivery"
+            placeholder="e.g. Confirmed on the phone"
             className="block h-9 w-full rounded-md border border-stone-300 px-2.5 text-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none"
           />
           <div className="flex gap-2">
