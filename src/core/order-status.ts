@@ -50,21 +50,21 @@ export const IN_TRANSIT_STATUSES: readonly OrderStatus[] = ['shipped', 'out_for_
 
 /**
  * The moves the admin's status dropdown may make, from each status: only those that move no money,
- * stock, coupon, parcel or mail, which no action owns. Before shipping, any stage to any other
- * (forwards or back: nothing has left the shop). A parcel the courier brought back undelivered
- * (shipped or out for delivery to returned), which no action records. Everything else is an action's
- * move: cancelling refunds, restocks and gives the coupon back (refunds module); shipping, out for
- * delivery and delivered record the parcel and mail the shopper, and delivered collects Cash on
- * Delivery (shipments module); a return is asked for by the shopper and received under Returns,
- * which restocks (returns module); refunded is set only once refunds are processed.
+ * stock, coupon, parcel or mail, which no action owns: before shipping, any stage to any other
+ * (forwards or back: nothing has left the shop). Everything else is an action's move: cancelling,
+ * and a parcel the courier brought back (Back undelivered), refund, restock and give the coupon back
+ * (refunds module); shipping, out for delivery and delivered record the parcel and mail the shopper,
+ * and delivered collects Cash on Delivery (shipments module); a return is asked for by the shopper
+ * and received under Returns, which restocks (returns module); refunded is set only once refunds
+ * are processed.
  */
 export const DROPDOWN_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   placed: ['confirmed', 'processing', 'packed'],
   confirmed: ['placed', 'processing', 'packed'],
   processing: ['placed', 'confirmed', 'packed'],
   packed: ['placed', 'confirmed', 'processing'],
-  shipped: ['returned'],
-  out_for_delivery: ['returned'],
+  shipped: [],
+  out_for_delivery: [],
   delivered: [],
   cancelled: [],
   return_requested: [],
@@ -83,6 +83,9 @@ const ACTION_FOR: Partial<Record<OrderStatus, string>> = {
   return_requested: 'A return is asked for by the shopper from their order page, then handled under Returns',
   returned: 'Use Mark received under Returns when the returned items are back: it puts them back in stock',
 };
+/** A parcel the courier brought back before delivery (in transit to returned). */
+const BACK_UNDELIVERED =
+  'Use Back undelivered (Payment and refunds, in View Details) when the courier brings the parcel back: it puts the items back in stock and refunds what was paid';
 const REFUNDED_BY_HAND =
   'Refunds are made from Payment and refunds, in View Details: the order becomes refunded once everything paid is refunded';
 
@@ -95,7 +98,7 @@ const REFUNDED_BY_HAND =
 export function dropdownRefusal(from: OrderStatus, to: OrderStatus): { kind: 'action' | 'machine'; message: string } | null {
   if (from === to || DROPDOWN_MOVES[from].includes(to)) return null;
   if (to === 'refunded') return { kind: 'action', message: REFUNDED_BY_HAND };
-  const action = ACTION_FOR[to];
+  const action = to === 'returned' && IN_TRANSIT_STATUSES.includes(from) ? BACK_UNDELIVERED : ACTION_FOR[to];
   if (action && canMove(from, to)) return { kind: 'action', message: action };
   return { kind: 'machine', message: transitionRefusal(from, to) };
 }

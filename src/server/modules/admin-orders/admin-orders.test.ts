@@ -517,12 +517,13 @@ describe('PUT /api/orders/admin/{id}/status', () => {
       const res = await setStatus(order._id, { status });
       expect([status, res.statusCode, res.json().message]).toEqual([status, code, message]);
     }
-    // A parcel the courier brought back undelivered: no action records it, and nothing else moves.
+    // A parcel the courier brought back is the Back undelivered action (restock and refund).
     const back = await setStatus(order._id, { status: 'returned', note: 'RTO: shopper not reachable' });
-    expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({ status: 'returned', payment: { status: 'captured' } });
-    const delivered = await setStatus(order._id, { status: 'delivered' });
-    expect([delivered.statusCode, delivered.json().message]).toEqual([409, 'This order is returned and cannot be marked delivered']);
+    expect([back.statusCode, back.json().message]).toEqual([
+      400,
+      'Use Back undelivered (Payment and refunds, in View Details) when the courier brings the parcel back: it puts the items back in stock and refunds what was paid',
+    ]);
+    expect((await t.db.select().from(orders).where(eq(orders.id, order._id)))[0].status).toBe('shipped');
   });
 
   it('records one change when the same status arrives several times at once', async () => {

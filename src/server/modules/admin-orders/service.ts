@@ -150,9 +150,9 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * only when a note is given (a note on the current status); without one nothing changes.
  *
  * Only the moves without side effects are made here (`DROPDOWN_MOVES`, src/core/order-status.ts;
- * docs/decisions/order-states-and-shipping.md): between the stages before shipping, and a parcel
- * the courier brought back. A move an explicit action owns (cancel and refund, ship, out for
- * delivery, delivered, a return, a refund) is refused with 400 and a message naming the action, so
+ * docs/decisions/order-states-and-shipping.md): between the stages before shipping. A move an
+ * explicit action owns (cancel and refund, ship, out for delivery, delivered, back undelivered, a
+ * return, a refund) is refused with 400 and a message naming the action, so
  * an order is never cancelled without its refund, restock and coupon, nor delivered without its
  * mail and cash collected; a move the state machine refuses answers 409 with its message. Nothing
  * here moves money, stock or mail. Runs under the order's row lock. Throws 404 for an unknown order.

@@ -2,9 +2,9 @@
  * The inline status dropdown of an order (admin sections 2 and 4): a select coloured like the
  * status badge; choosing another status opens a small inline form with an optional note and
  * Save/Cancel. It offers only the moves without side effects (`DROPDOWN_MOVES`,
- * src/core/order-status.ts): the stages before shipping, and returned for a parcel the courier
- * brought back. Cancelling, shipping, delivering, returns and refunds are actions in View Details
- * (and Returns), which refund, restock and mail as they should; the server refuses them here.
+ * src/core/order-status.ts): between the stages before shipping. Cancelling, shipping, delivering,
+ * a parcel back undelivered, returns and refunds are actions in View Details (and Returns), which
+ * refund, restock and mail as they should; the server refuses them here.
  */
 import { useId, useState } from 'react';
 import type { OrderStatus } from '../../../../core/constants';
