@@ -40,6 +40,56 @@ const returnLineSchema = z.object({
   exchangeVariantId: z.guid({ error: 'Please choose another size' }).nullish(),
 });
 
+/** A UPI ID (virtual payment address): handle@bank, as NPCI's apps show it. */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
+/** An IFSC: 4 letters (the bank), a 0, then 6 letters or digits (the branch), as the RBI assigns them. */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+/**
+ * Where a Cash on Delivery refund is sent (nothing was paid online to send it back to): a UPI ID, or
+ * a bank account with its IFSC. The shop sends it by transfer and records the reference.
+ */
+export const refundDestinationSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      method: z.literal('upi'),
+      upiId: z
+        .string({ error: 'Please enter your UPI ID' })
+        .trim()
+        .max(320, 'Please enter a UPI ID like name@okbank')
+        .regex(UPI_ID_PATTERN, 'Please enter a UPI ID like name@okbank'),
+    }),
+    z.object({
+      method: z.literal('bank'),
+      accountName: z
+        .string({ error: "Please enter the account holder's name" })
+        .refine(noNul, 'The name contains invalid characters')
+        .trim()
+        .min(2, "Please enter the account holder's name")
+        .max(100, 'The name must be at most 100 characters'),
+      accountNumber: z
+        .string({ error: 'Please enter the account number' })
+        .trim()
+        .regex(/^\d{9,18}$/, 'An account number has 9 to 18 digits'),
+      ifsc: z
+        .string({ error: 'Please enter the IFSC' })
+        .trim()
+        .toUpperCase()
+        .regex(IFSC_PATTERN, 'Please enter the 11-character IFSC, like SBIN0001234'),
+    }),
+  ],
+  { error: 'Please choose UPI or a bank account for your refund' },
+);
+export type RefundDestination = z.output<typeof refundDestinationSchema>;
+
+/** How a refund destination reads to the shopper and the owner: 'UPI asha@okaxis', 'Bank a/c ••••5678 (SBIN0001234), Asha Rao'. */
+export function describeRefundDestination(to: RefundDestination, full = false): string {
+  if (to.method === 'upi') return `UPI ${to.upiId}`;
+  const number = full ? to.accountNumber : `••••${to.accountNumber.slice(-4)}`;
+  return `Bank a/c ${number} (${to.ifsc}), ${to.accountName}`;
+}
+
 /** Body of POST /api/orders/{id}/returns. */
 export const returnRequestSchema = z
   .object({
@@ -63,6 +113,8 @@ export const returnRequestSchema = z
       .nullish()
       .transform((v) => v ?? []),
     resolution: z.enum(RETURN_RESOLUTIONS, { error: 'Please choose a refund or another size' }),
+    /** Cash on Delivery refunds only: where to send the money. */
+    refundTo: refundDestinationSchema.nullish().transform((v) => v ?? null),
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
@@ -135,6 +187,8 @@ export interface ReturnRequest {
   photos: string[];
   /** What the lines refund (resolution 'refund'), rupees. */
   refundAmount: number;
+  /** Where a Cash on Delivery refund is sent; null for a prepaid order (back to the payment) or an exchange. */
+  refundTo: RefundDestination | null;
   adminNote: string;
   lines: ReturnLine[];
   /** The parcel that carried the new sizes (exchange), once shipped. */

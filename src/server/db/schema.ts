@@ -25,6 +25,7 @@ import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers
 import type { ReturnReason, ReturnResolution, ReturnStatus } from '../../core/returns';
 import type { SizeChart } from '../../core/size-chart';
 import type { MediaFolder } from '../../core/schemas/media';
+import type { RefundDestination } from '../../core/schemas/returns';
 
 /** A PostgreSQL text-search vector (read as its text form; only SQL reads it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -996,6 +997,8 @@ export const returnRequests = pgTable(
     comment: text().notNull().default(''),
     photos: jsonb().$type<string[]>().notNull().default([]),
     refundPaise: integer().notNull().default(0),
+    /** Where a Cash on Delivery refund is sent (the shopper's UPI ID or bank account); null for prepaid orders and exchanges. */
+    refundTo: jsonb().$type<RefundDestination>(),
     adminNote: text().notNull().default(''),
     shipmentId: uuid().references(() => shipments.id, { onDelete: 'set null' }),
     idempotencyKey: text().notNull(),

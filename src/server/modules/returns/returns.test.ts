@@ -271,6 +271,56 @@ describe('a size exchange', () => {
     expect(row).toMatchObject({ variantId: product.bySize.L.id, delta: -1 });
   });
 
+  it('asks a Cash on Delivery shopper where to send the refund (UPI or bank, validated) and shows it to the owner', async () => {
+    const order = await deliveredOrder();
+    await t.db.update(orders).set({ paymentMethod: 'cod', paymentStatus: 'collected' }).where(eq(orders.id, order.id));
+    const none = await ask(order.id, refundBody(order.itemId));
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      message: 'Please tell us where to send your refund: a UPI ID or a bank account',
+      errors: { refundTo: 'Please give a UPI ID or a bank account for your refund' },
+    });
+    const badIfsc = await ask(order.id, {
+      ...refundBody(order.itemId),
+      refundTo: { method: 'bank', accountName: 'Kavya Rao', accountNumber: '123456789012', ifsc: 'SBIN1234567' },
+    });
+    expect(badIfsc.statusCode).toBe(400);
+    expect(badIfsc.json().errors['refundTo.ifsc']).toBe('Please enter the 11-character IFSC, like SBIN0001234');
+    const badUpi = await ask(order.id, { ...refundBody(order.itemId), refundTo: { method: 'upi', upiId: 'kavya' } });
+    expect(badUpi.statusCode).toBe(400);
+    const ok = await ask(order.id, { ...refundBody(order.itemId), refundTo: { method: 'upi', upiId: ' kavya.rao@okaxis ' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().refundTo).toEqual({ method: 'upi', upiId: 'kavya.rao@okaxis' });
+    const listed = (await t.app.inject({ url: '/api/admin/returns', headers: admin.headers })).json<ReturnRequest[]>();
+    expect(listed.find((r) => r._id === ok.json()._id)?.refundTo).toEqual({ method: 'upi', upiId: 'kavya.rao@okaxis' });
+  });
+
+  it('takes no refund destination for a prepaid order: the money goes back to the payment', async () => {
+    const order = await deliveredOrder();
+    const res = await ask(order.id, { ...refundBody(order.itemId), refundTo: { method: 'upi', upiId: 'kavya@okaxis' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().refundTo).toBeNull();
+  });
+
+  it('is refused for a size at another price: nothing would be paid for the difference', async () => {
+    const order = await deliveredOrder();
+    const [l] = await t.db.select().from(variants).where(eq(variants.id, product.bySize.L.id));
+    await t.db
+      .update(variants)
+      .set({ pricePaise: l.pricePaise + 20_000 })
+      .where(eq(variants.id, l.id));
+    try {
+      const lBefore = await stockOf(l.id);
+      const res = await ask(order.id, exchangeBody(order.itemId, l.id));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Size L of Ikat Cotton Kurta costs ₹[\d,.]+; an exchange is for a size at the same price\./);
+      expect(res.json().errors).toEqual({ 'lines.0.exchangeVariantId': 'Choose a size at the same price' });
+      expect(await stockOf(l.id)).toBe(lBefore);
+    } finally {
+      await t.db.update(variants).set({ pricePaise: l.pricePaise }).where(eq(variants.id, l.id));
+    }
+  });
+
   it('is refused when the shop does not offer exchanges', async () => {
     await setPolicy(7, false);
     const order = await deliveredOrder();

@@ -116,6 +116,7 @@ async function shapeReturns(db: Tx, rows: ReturnRow[]): Promise<ReturnRequest[]>
       comment: r.comment,
       photos: r.photos,
       refundAmount: toRupees(r.refundPaise),
+      refundTo: r.refundTo ?? null,
       adminNote: r.adminNote,
       lines: lineRows
         .filter((l) => l.line.returnId === r.id)
@@ -253,6 +254,14 @@ export async function requestReturn(
       }
       const deadline = returnDeadline(delivered, settings.windowDays);
       if (now.getTime() > deadline.getTime()) throw conflict(`The return window for this order closed on ${dateIn(deadline)}`);
+      // Nothing was paid online for a Cash on Delivery order: the refund goes by transfer, to where the
+      // shopper says (docs/decisions/returns-and-exchanges.md).
+      const refundTo = body.resolution === 'refund' && order.paymentMethod === 'cod' ? body.refundTo : null;
+      if (body.resolution === 'refund' && order.paymentMethod === 'cod' && !refundTo) {
+        throw badRequest('Please tell us where to send your refund: a UPI ID or a bank account', {
+          refundTo: 'Please give a UPI ID or a bank account for your refund',
+        });
+      }
       if (body.resolution === 'exchange' && !settings.sizeExchanges) {
         throw badRequest('Size exchanges are not offered; please choose a refund', { resolution: 'Size exchanges are not offered' });
       }
@@ -319,6 +328,7 @@ export async function requestReturn(
           comment: body.comment,
           photos: body.photos,
           refundPaise: planned.reduce((sum, p) => sum + p.refundPaise, 0),
+          refundTo,
           idempotencyKey,
           createdAt: now,
           updatedAt: now,

@@ -10,7 +10,7 @@ import { formatINR } from '../../../core/money';
 import { MAX_RETURN_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, type ReturnResolution } from '../../../core/returns';
 import { returnRequestSchema } from '../../../core/schemas/returns';
 import { Button } from '../../components/ui/button';
-import { Select } from '../../components/ui/field';
+import { Input, Select } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -47,6 +47,9 @@ export function ReturnRequestDialog({
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // Cash on Delivery: nothing was paid online, so the refund goes by transfer to where the shopper says.
+  const cod = order.payment.method === 'cod';
+  const [refundTo, setRefundTo] = useState({ method: 'upi' as 'upi' | 'bank', upiId: '', accountName: '', accountNumber: '', ifsc: '' });
   const request = useRequestReturn(order._id);
   const products = useProductsQuery([...new Set(order.items.map((i) => i.productId))], open && resolution === 'exchange');
 
@@ -97,6 +100,12 @@ export function ReturnRequestDialog({
       comment,
       photos,
       resolution,
+      refundTo:
+        cod && resolution === 'refund'
+          ? refundTo.method === 'upi'
+            ? { method: 'upi', upiId: refundTo.upiId }
+            : { method: 'bank', accountName: refundTo.accountName, accountNumber: refundTo.accountNumber, ifsc: refundTo.ifsc }
+          : null,
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the form');
@@ -191,6 +200,59 @@ export function ReturnRequestDialog({
                 </label>
               ))}
             </div>
+          </fieldset>
+        ) : null}
+
+        {cod && resolution === 'refund' ? (
+          <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
+            <legend className="px-1 text-sm font-medium text-stone-800">Where should we send your refund?</legend>
+            <p className="text-xs text-stone-600">You paid in cash, so we send the refund by UPI or bank transfer.</p>
+            <div className="flex flex-wrap gap-4 text-sm text-stone-800">
+              {(['upi', 'bank'] as const).map((m) => (
+                <label key={m} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="refund-method"
+                    className="h-4 w-4 accent-brand"
+                    checked={refundTo.method === m}
+                    onChange={() => setRefundTo((r) => ({ ...r, method: m }))}
+                  />
+                  {m === 'upi' ? 'UPI ID' : 'Bank account'}
+                </label>
+              ))}
+            </div>
+            {refundTo.method === 'upi' ? (
+              <Input
+                label="UPI ID"
+                placeholder="name@okbank"
+                autoComplete="off"
+                value={refundTo.upiId}
+                onChange={(e) => setRefundTo((r) => ({ ...r, upiId: e.target.value }))}
+              />
+            ) : (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Input
+                  label="Account holder's name"
+                  autoComplete="name"
+                  value={refundTo.accountName}
+                  onChange={(e) => setRefundTo((r) => ({ ...r, accountName: e.target.value }))}
+                />
+                <Input
+                  label="Account number"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={refundTo.accountNumber}
+                  onChange={(e) => setRefundTo((r) => ({ ...r, accountNumber: e.target.value }))}
+                />
+                <Input
+                  label="IFSC"
+                  placeholder="SBIN0001234"
+                  autoComplete="off"
+                  value={refundTo.ifsc}
+                  onChange={(e) => setRefundTo((r) => ({ ...r, ifsc: e.target.value }))}
+                />
+              </div>
+            )}
           </fieldset>
         ) : null}
 

@@ -1,12 +1,17 @@
 /**
  * Returns on the shopper's order page (issue 21): "Return or exchange" while a delivered order is
- * inside the shop's return window (settings), and each request with where it stands.
+ * inside the shop's return window (settings), and each request with where it stands. While a request
+ * is open the shop takes no second one (the order is 'return_requested'); the panel says another can
+ * be asked for once this one is settled, while the window lasts and units are left
+ * (docs/decisions/returns-and-exchanges.md: a partial refund-return puts the order back to delivered).
  */
 import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
+import { describeRefundDestination } from '../../../core/schemas/returns';
 import {
   DAMAGE_CLAIM_HOURS,
+  OPEN_RETURN_STATUSES,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
   returnDeadline,
@@ -56,7 +61,11 @@ export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsP
         .filter((l) => l.orderItemId === item._id)
         .reduce((sum, l) => sum + l.quantity, 0),
   );
-  const canAsk = order.status === 'delivered' && Date.now() <= deadline.getTime() && returnable.some((n) => n > 0) && returns.isSuccess;
+  const inWindow = Date.now() <= deadline.getTime();
+  const canAsk = order.status === 'delivered' && inWindow && returnable.some((n) => n > 0) && returns.isSuccess;
+  const openRequest = order.status === 'return_requested' || list.some((r) => OPEN_RETURN_STATUSES.includes(r.status));
+  // Another request becomes possible once the open one is settled, for the units not in it.
+  const askLater = !canAsk && openRequest && inWindow && returnable.some((n) => n > 0);
 
   return (
     <section aria-labelledby="returns-heading" className="rounded-xl border border-stone-200 bg-white p-6">
@@ -71,6 +80,11 @@ export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsP
           {policy.windowDays > 0
             ? `You can ask for a return${policy.sizeExchanges ? ' or another size' : ''} until ${dateFormat.format(deadline)}.`
             : `Damaged or wrong items can be reported until ${dateFormat.format(deadline)} (${DAMAGE_CLAIM_HOURS} hours after delivery).`}
+        </p>
+      ) : askLater ? (
+        <p className="mt-2 text-sm text-stone-600">
+          You can ask for another {policy.windowDays > 0 ? 'return' : 'report'} once this one is settled, while the window lasts (until{' '}
+          {dateFormat.format(deadline)}).
         </p>
       ) : list.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">The return window for this order has closed.</p>
@@ -94,7 +108,12 @@ export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsP
                   </li>
                 ))}
               </ul>
-              {r.resolution === 'refund' ? <p className="mt-1 text-stone-700">Refund: {formatINR(r.refundAmount)}</p> : null}
+              {r.resolution === 'refund' ? (
+                <p className="mt-1 text-stone-700">
+                  Refund: {formatINR(r.refundAmount)}
+                  {r.refundTo ? ` to ${describeRefundDestination(r.refundTo)}` : ''}
+                </p>
+              ) : null}
               {r.adminNote ? <p className="mt-1 text-stone-600">Note from us: {r.adminNote}</p> : null}
             </li>
           ))}

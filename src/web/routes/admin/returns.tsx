@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { COURIER_NAMES, COURIERS, shipmentCreateSchema, type Courier } from '../../../core/couriers';
 import { formatINR } from '../../../core/money';
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '../../../core/returns';
-import type { ReturnRequest } from '../../../core/schemas/returns';
+import { describeRefundDestination, type ReturnRequest } from '../../../core/schemas/returns';
 import { Badge } from '../../components/ui/badge';
 import { RETURN_STATUS_TONES } from '../../features/orders/returns-panel';
 import { Button } from '../../components/ui/button';
@@ -95,6 +95,12 @@ function NextStep({ ret }: { ret: ReturnRequest }) {
   if (ret.status === 'received') {
     return (
       <div className="mt-3 grid gap-3 border-t border-stone-100 pt-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        {ret.refundTo ? (
+          <p className="text-sm text-stone-800 sm:col-span-2">
+            Send {formatINR(ret.refundAmount)} to <strong>{describeRefundDestination(ret.refundTo, true)}</strong>, then record the
+            transfer&apos;s reference.
+          </p>
+        ) : null}
         <Input
           label="Bank or UPI reference (Cash on Delivery only)"
           value={reference}
