@@ -1,7 +1,7 @@
 /**
  * Every page of the shop, with the data that fills it: a shopper with a long e-mail address, a saved
- * address, a paid order, a cart line and a contact message, and the demo admin. Used by the
- * phone-width layout spec (no-sideways-scroll.spec.ts).
+ * address, a paid order, a cart line, a saved product and a contact message, and the demo admin. Used
+ * by the layout spec (no-sideways-scroll.spec.ts) and the accessibility spec (a11y.spec.ts).
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Category, Product } from '../../src/core/api-types';
@@ -19,6 +19,10 @@ export interface ShopPage {
 /** What `prepareShop` made. */
 export interface PreparedShop {
   shopper: Shopper;
+  /** Product ids a visitor's browser may hold as its wishlist (the shopper's account has them saved). */
+  wishlist: string[];
+  /** The shopper's paid order. */
+  orderId: string;
   adminToken: string;
   pages: ShopPage[];
 }
@@ -34,8 +38,8 @@ const text = (value: string | RegExp) => async (page: Page) => {
 };
 
 /**
- * Signs up the long-e-mail shopper with a saved address, one paid order, one cart line and one
- * contact message, and lists every page with its `ready` check.
+ * Signs up the long-e-mail shopper with a saved address, one paid order, one cart line, one saved
+ * product and one contact message, and lists every page with its `ready` check.
  */
 export async function prepareShop(request: APIRequestContext): Promise<PreparedShop> {
   const shopper = await signUpShopper(request, { name: 'Priyadarshini Venkataraghavan', email: longEmail() });
@@ -51,6 +55,8 @@ export async function prepareShop(request: APIRequestContext): Promise<PreparedS
     { name: shopper.name, email: shopper.email, phone: shopper.phone, comment: 'Does the Chanderi saree come with a blouse piece?' },
     shopper.token,
   );
+  const wished = await request.put(`/api/wishlist/${first.productId}`, { headers: bearer(shopper.token) });
+  expect(wished.ok(), await wished.text()).toBeTruthy();
   const adminToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
   const products = (await (await request.get('/api/products?limit=100')).json()) as Product[];
@@ -69,11 +75,13 @@ export async function prepareShop(request: APIRequestContext): Promise<PreparedS
     { path: `/product/${product._id}`, as: 'visitor', ready: heading },
     { path: '/login', as: 'visitor', ready: text('Forgot password?') },
     { path: '/signup', as: 'visitor', ready: text('Create account') },
+    { path: '/forgot-password', as: 'visitor', ready: heading },
     { path: '/terms', as: 'visitor', ready: heading },
     { path: '/refund-policy', as: 'visitor', ready: heading },
     { path: '/privacy-policy', as: 'visitor', ready: heading },
     { path: '/shipping-policy', as: 'visitor', ready: heading },
     { path: '/cart', as: 'shopper', ready: text(inCart.title) },
+    { path: '/wishlist', as: 'shopper', ready: text(product.title) },
     { path: '/checkout', as: 'shopper', ready: text('14 Park Street') },
     { path: '/orders', as: 'shopper', ready: text('1 order(s) found') },
     { path: `/orders/${order._id}`, as: 'shopper', ready: text('14 Park Street') },
@@ -89,6 +97,10 @@ export async function prepareShop(request: APIRequestContext): Promise<PreparedS
     { path: '/admin/photo-snapshots', as: 'admin', ready: heading },
     { path: '/admin/testimonials', as: 'admin', ready: heading },
     { path: '/admin/coupons', as: 'admin', ready: text('WELCOME10') },
+    { path: '/admin/returns', as: 'admin', ready: heading },
+    { path: '/admin/reviews', as: 'admin', ready: heading },
+    { path: '/admin/search-synonyms', as: 'admin', ready: heading },
+    { path: '/admin/settings', as: 'admin', ready: text('GSTIN') },
   ];
-  return { shopper, adminToken, pages };
+  return { shopper, wishlist: [first.productId], orderId: order._id, adminToken, pages };
 }

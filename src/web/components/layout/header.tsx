@@ -182,7 +182,10 @@ function UserIcon() {
   );
 }
 
-/** The cart's unit count: a pill after the label, or a dot-badge over the icon on phones. */
+/**
+ * The cart's unit count: a pill after the label, or a dot-badge over the icon on phones. It is part
+ * of the link's name ("Cart 2 items"): what a screen reader says is what the link shows (WCAG 2.5.3).
+ */
 function CartCount({ overlay = false }: { overlay?: boolean }) {
   const cart = useCartQuery();
   const count = cart.data?.summary.itemCount ?? 0;
@@ -194,7 +197,7 @@ function CartCount({ overlay = false }: { overlay?: boolean }) {
       }`}
     >
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> items</span>
+      <span className="sr-only">{count === 1 ? ' item' : ' items'}</span>
     </span>
   );
 }
@@ -255,7 +258,7 @@ export function Header({ categories }: { categories: Category[] }) {
           </NavLink>
         </nav>
 
-        <SearchForm className="ml-auto hidden w-64 shrink-0 xl:block" />
+        <SearchForm className="ml-auto hidden min-w-0 max-w-64 flex-1 xl:block" />
 
         <div className="ml-auto hidden items-center gap-1 md:flex xl:ml-2">
           <button
@@ -310,9 +313,9 @@ export function Header({ categories }: { categories: Category[] }) {
             to="/cart"
             onClick={gate('/cart')}
             className="relative flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
-            aria-label="Cart"
           >
             <CartIcon />
+            <span className="sr-only">Cart</span>
             {status === 'signed-in' ? <CartCount overlay /> : null}
           </Link>
           <button
