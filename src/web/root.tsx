@@ -9,6 +9,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
 import { requestOrigin } from './lib/seo';
+import { supportContact } from './lib/support-contact';
 import { useToasterWanted } from './lib/toast';
 import type { Route } from './+types/root';
 import './app.css';
@@ -16,7 +17,8 @@ import './app.css';
 /**
  * Categories for the header's dropdown, read in-process from the catalogue, the site's origin, the
  * year for the footer's copyright line, and the shop's WhatsApp number (settings; '' when unset or
- * unreadable) for the footer's and contact page's support chat link, and the returns policy (settings;
+ * unreadable) for the footer's and contact page's support chat link, the support e-mail and phone
+ * (settings) the footer, contact and policy pages show, and the returns policy (settings;
  * the spec's policy when unreadable), Cash on Delivery and delivery days for the policy pages, and
  * whether payments are simulated (the Razorpay sandbox; the site layout then shows the demo strip).
  */
@@ -27,6 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin: requestOrigin(request),
     year: new Date().getFullYear(),
     whatsappNumber: settings?.whatsappNumber ?? '',
+    // The support e-mail and phone every page shows (footer, contact, policies): the settings', as the invoice's.
+    support: supportContact(settings),
     // The returns policy the refund and shipping policy pages state (issue 21); null when unreadable
     // (the pages then state the spec's policy). No value import here: it would join every page's load.
     returns: settings?.returns ?? null,

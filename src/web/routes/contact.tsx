@@ -25,6 +25,7 @@ import { phoneInput } from '../lib/digits-input';
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/contact';
+import { SupportEmailLink, SupportPhoneLink, useSupportContact } from '../lib/support-contact';
 
 const MESSAGE_MAX = 450;
 
@@ -49,6 +50,7 @@ export default function Contact() {
   const location = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const whatsapp = whatsAppChatUrl(root?.whatsappNumber);
+  const support = useSupportContact();
   // The returns line beside the form follows the shop's settings, as the refund policy does.
   const returnsPolicy = root?.returns ?? DEFAULT_RETURNS_POLICY;
   const user = status === 'signed-in' ? me.data : undefined;
@@ -214,12 +216,18 @@ export default function Contact() {
         <aside className="h-fit space-y-6 rounded-xl border border-stone-200 bg-stone-50 p-6 text-sm text-stone-700">
           <div>
             <h2 className="font-display text-lg font-semibold text-stone-900">Write to us</h2>
-            <p className="mt-2">
-              <a href={`mailto:${BRAND.supportEmail}`} className="font-medium text-brand underline-offset-4 hover:underline">
-                {BRAND.supportEmail}
-              </a>
+            <p className="mt-2 break-words">
+              <SupportEmailLink className="font-medium text-brand underline-offset-4 hover:underline" />
             </p>
           </div>
+          {support.phone ? (
+            <div>
+              <h2 className="font-display text-lg font-semibold text-stone-900">Call us</h2>
+              <p className="mt-2">
+                <SupportPhoneLink className="font-medium text-brand underline-offset-4 hover:underline" />
+              </p>
+            </div>
+          ) : null}
           {whatsapp ? (
             <div>
               <h2 className="font-display text-lg font-semibold text-stone-900">WhatsApp us</h2>

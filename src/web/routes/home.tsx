@@ -20,6 +20,7 @@ import { WatchAndShop } from '../features/home/watch-and-shop';
 import { absoluteUrl, originFromMatches, seoMeta } from '../lib/seo';
 import { RecentlyViewed } from '../features/recently-viewed/recently-viewed';
 import type { Route } from './+types/home';
+import { supportContactFromMatches } from '../lib/support-contact';
 
 /** The homepage payload, read in-process from the catalogue. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -56,7 +57,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
           name: BRAND.name,
           url: absoluteUrl(origin, '/'),
           logo: absoluteUrl(origin, '/favicon.svg'),
-          email: BRAND.supportEmail,
+          email: supportContactFromMatches(matches).email,
           sameAs: [instagramProfileUrl()],
         },
         {

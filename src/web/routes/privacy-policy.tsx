@@ -6,6 +6,7 @@ import { BRAND, TOKEN_STORAGE_KEY } from '../../core/constants';
 import { PolicyPage, type PolicySection } from '../components/layout/policy-page';
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { Route } from './+types/privacy-policy';
+import { SupportEmailLink } from '../lib/support-contact';
 
 /** Title, description and canonical URL. */
 export function meta({ matches }: Route.MetaArgs) {
@@ -124,8 +125,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Contact and grievances',
     body: (
       <p>
-        For any privacy question or grievance, write to <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> or use our{' '}
-        <Link to="/contact">contact form</Link> (Monday to Saturday, 10:00-18:00 IST).
+        For any privacy question or grievance, write to <SupportEmailLink /> or use our <Link to="/contact">contact form</Link> (Monday to
+        Saturday, 10:00-18:00 IST).
       </p>
     ),
   },

@@ -11,6 +11,7 @@ import { PolicyPage, type PolicySection } from '../components/layout/policy-page
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/refund-policy';
+import { SupportEmailLink } from '../lib/support-contact';
 
 /** "7 days" or "1 day". */
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
@@ -118,8 +119,8 @@ const FINAL_SALE_DAMAGE: PolicySection[] = [
     body: (
       <>
         <p>
-          If your order arrives damaged or you received the wrong item, write to{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> <strong>within 24 hours of delivery</strong> with:
+          If your order arrives damaged or you received the wrong item, write to <SupportEmailLink />{' '}
+          <strong>within 24 hours of delivery</strong> with:
         </p>
         <ul>
           <li>

@@ -12,6 +12,7 @@ import { PolicyPage, type PolicySection } from '../components/layout/policy-page
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/shipping-policy';
+import { SupportEmailLink } from '../lib/support-contact';
 
 /** Title, description and canonical URL. */
 export function meta({ matches }: Route.MetaArgs) {
@@ -56,8 +57,8 @@ const SECTIONS: PolicySection[] = [
           <Link to="/orders">Your Orders</Link>. New tracking events may take <strong>up to 24 hours</strong> to appear.
         </p>
         <p>
-          If your tracking shows <strong>no update for 48 hours</strong>, please contact support at{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> with your order number and we will chase the courier for you.
+          If your tracking shows <strong>no update for 48 hours</strong>, please contact support at <SupportEmailLink /> with your order
+          number and we will chase the courier for you.
         </p>
       </>
     ),

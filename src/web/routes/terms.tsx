@@ -13,6 +13,7 @@ import { PolicyPage, type PolicySection } from '../components/layout/policy-page
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/terms';
+import { SupportEmailLink } from '../lib/support-contact';
 
 /** Title, description and canonical URL. */
 export function meta({ matches }: Route.MetaArgs) {
@@ -98,8 +99,7 @@ const CLOSING: PolicySection[] = [
     title: 'Contact',
     body: (
       <p>
-        Write to <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> or use our <Link to="/contact">contact form</Link>. We
-        answer Monday to Saturday, 10:00-18:00 IST.
+        Write to <SupportEmailLink /> or use our <Link to="/contact">contact form</Link>. We answer Monday to Saturday, 10:00-18:00 IST.
       </p>
     ),
   },

@@ -1,11 +1,13 @@
 /**
- * The site footer (spec 2 "Footer"): tagline, support e-mail, WhatsApp support chat (issue 22; when
- * the settings have a number), social handle, policies, copyright.
+ * The site footer (spec 2 "Footer"): tagline, support e-mail and phone (Settings, as the invoice
+ * prints them), WhatsApp support chat (issue 22; when the settings have a number), social handle,
+ * policies, copyright.
  */
 import { Link } from 'react-router';
 import { BRAND } from '../../../core/constants';
 import { whatsAppChatUrl } from '../../features/sharing/whatsapp';
 import { instagramProfileUrl } from '../../lib/brand';
+import { SupportEmailLink, SupportPhoneLink, useSupportContact } from '../../lib/support-contact';
 import { Logo } from './logo';
 
 const POLICIES = [
@@ -28,6 +30,7 @@ const SHOP = [
  */
 export function Footer({ year, whatsappNumber }: { year: number; whatsappNumber: string }) {
   const whatsapp = whatsAppChatUrl(whatsappNumber);
+  const support = useSupportContact();
   return (
     <footer className="mt-auto border-t border-stone-200 bg-stone-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
@@ -39,12 +42,18 @@ export function Footer({ year, whatsappNumber }: { year: number; whatsappNumber:
           <dl className="mt-6 space-y-2 text-sm text-stone-600">
             <div className="flex gap-2">
               <dt className="font-medium text-stone-800">Support:</dt>
-              <dd>
-                <a className="underline-offset-4 hover:text-brand hover:underline" href={`mailto:${BRAND.supportEmail}`}>
-                  {BRAND.supportEmail}
-                </a>
+              <dd className="min-w-0 break-words">
+                <SupportEmailLink className="underline-offset-4 hover:text-brand hover:underline" />
               </dd>
             </div>
+            {support.phone ? (
+              <div className="flex gap-2">
+                <dt className="font-medium text-stone-800">Phone:</dt>
+                <dd>
+                  <SupportPhoneLink className="underline-offset-4 hover:text-brand hover:underline" />
+                </dd>
+              </div>
+            ) : null}
             {whatsapp ? (
               <div className="flex gap-2">
                 <dt className="font-medium text-stone-800">WhatsApp:</dt>

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BRAND } from '../../../core/constants';
+import { SupportEmailLink } from '../../lib/support-contact';
 import { Container } from './page';
 
 /** One numbered section of a policy. */
@@ -73,11 +73,7 @@ export function PolicyPage({ title, summary, sections }: { title: string; summar
             </section>
           ))}
           <p className="mt-12 rounded-lg bg-rose-50 px-5 py-4 text-base text-stone-800">
-            Questions? Write to{' '}
-            <a href={`mailto:${BRAND.supportEmail}`} className="font-semibold text-brand underline-offset-4 hover:underline">
-              {BRAND.supportEmail}
-            </a>{' '}
-            or use our{' '}
+            Questions? Write to <SupportEmailLink className="font-semibold text-brand underline-offset-4 hover:underline" /> or use our{' '}
             <Link to="/contact" className="font-semibold text-brand underline-offset-4 hover:underline">
               contact form
             </Link>
