@@ -189,7 +189,11 @@ export default function CartPage() {
         }
       />
       <div className="mt-2 grid gap-10 lg:grid-cols-[1fr_380px] lg:gap-14">
-        <section aria-label="Items in your cart">
+        <section aria-labelledby="cart-items-heading">
+          {/* The lines' titles are h3 under this h2, as the summary's h2 beside it. */}
+          <h2 id="cart-items-heading" className="sr-only">
+            Items in your cart
+          </h2>
           <ul className="divide-y divide-stone-200 border-b border-stone-200">
             {items.map((item) => (
               <CartLine key={`${item.productId}:${item.variantId ?? ''}`} item={item} />

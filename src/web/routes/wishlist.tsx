@@ -109,12 +109,18 @@ export default function Wishlist() {
       />
     );
   } else {
+    // The cards' titles are h3 (as in every product grid): their list has its h2, for screen readers.
     body = (
-      <ul className="grid grid-cols-2 gap-x-4 gap-y-10 pt-8 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4">
-        {items.map((item) => (
-          <WishlistEntry key={item._id} item={item} onMove={() => setMoving(item)} />
-        ))}
-      </ul>
+      <section aria-labelledby="saved-heading">
+        <h2 id="saved-heading" className="sr-only">
+          Saved products
+        </h2>
+        <ul className="grid grid-cols-2 gap-x-4 gap-y-10 pt-8 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4">
+          {items.map((item) => (
+            <WishlistEntry key={item._id} item={item} onMove={() => setMoving(item)} />
+          ))}
+        </ul>
+      </section>
     );
   }
 

@@ -247,8 +247,9 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
                     to={`${pathname}${listingSearch(chip.without, { name })}`}
                     preventScrollReset
                     className="inline-flex h-8 items-center gap-1.5 rounded-full bg-stone-100 px-3 text-sm text-stone-800 hover:bg-stone-200 focus-visible:outline-2 focus-visible:outline-brand"
-                    aria-label={`Remove filter ${chip.label}`}
                   >
+                    {/* Named by its text, "Remove filter" first for screen readers: the name holds what it shows. */}
+                    <span className="sr-only">Remove filter </span>
                     {chip.label}
                     <span aria-hidden="true">×</span>
                   </Link>

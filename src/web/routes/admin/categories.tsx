@@ -64,7 +64,7 @@ function CategoryRow({
           <Badge tone={child ? 'purple' : 'blue'}>{child ? 'Subcategory' : 'Main Category'}</Badge>
         </div>
         {category.description ? <p className="mt-1 line-clamp-2 text-sm text-stone-600">{category.description}</p> : null}
-        <p className="mt-1 text-xs text-stone-400">
+        <p className="mt-1 text-xs text-stone-500">
           {plural(category.productCount, 'product', 'products')}
           {child ? '' : ` · ${plural(category.childCount, 'subcategory', 'subcategories')}`}
         </p>
