@@ -1,5 +1,5 @@
 /**
- * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
+ * One order (/orders/{id}): reference, date and time, expected delivery while on its way, status, items, totals, delivery address, the
  * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
  * for download (issue 20). Before shipping it offers "Cancel order"; refunds show with their credit
@@ -7,11 +7,10 @@
  * exchange" (issue 21).
  */
 import { Link, useRouteLoaderData } from 'react-router';
-import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
+import { PAYMENT_METHOD_LABELS } from '../../core/constants';
 import { DEFAULT_RETURNS_POLICY } from '../../core/returns';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
-import { Badge } from '../components/ui/badge';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
@@ -19,8 +18,11 @@ import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
 import { CancelOrder } from '../features/orders/cancel-order';
+import { CodPaymentNote } from '../features/orders/cod-payment-note';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
+import { ExpectedDelivery } from '../features/orders/expected-delivery';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
+import { OrderTotalRows } from '../features/orders/order-totals';
 import { RefundList, RefundStateNote } from '../features/orders/refund-list';
 import { ReturnsPanel } from '../features/orders/returns-panel';
 import { TrackingPanel } from '../features/orders/tracking-panel';
@@ -78,6 +80,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           <p className="mt-2 text-stone-600">
             Placed on <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
           </p>
+          <ExpectedDelivery order={order} className="mt-1 text-base" />
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
           <OrderStatusBadge status={order.status} />
@@ -177,50 +180,12 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
               Payment summary
             </h2>
             <dl className="mt-4 space-y-3 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-stone-600">Subtotal</dt>
-                <dd className="font-medium text-stone-900">{formatINR(t.subTotal)}</dd>
-              </div>
-              {t.discount > 0 ? (
-                <div className="flex justify-between text-green-700">
-                  <dt className="flex items-center gap-2">
-                    {order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}
-                    {order.discountType !== 'NONE' && !order.coupon ? (
-                      <Badge tone="green">{DISCOUNT_LABELS[order.discountType]}</Badge>
-                    ) : null}
-                  </dt>
-                  <dd className="font-medium">−{formatINR(t.discount)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between">
-                <dt className="text-stone-600">Shipping</dt>
-                <dd className="font-semibold text-green-700">{t.shipping > 0 ? formatINR(t.shipping) : 'FREE'}</dd>
-              </div>
-              {t.codFee > 0 ? (
-                <div className="flex justify-between">
-                  <dt className="text-stone-600">Cash on Delivery fee</dt>
-                  <dd className="font-medium text-stone-900">{formatINR(t.codFee)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between border-t border-stone-200 pt-3 text-base">
-                <dt className="font-semibold text-stone-900">Grand total</dt>
-                <dd className="font-semibold text-stone-900">{formatINR(t.grandTotal)}</dd>
-              </div>
-              {t.tax > 0 ? (
-                <div className="-mt-2 flex justify-between text-xs text-stone-500">
-                  <dt>Prices include GST</dt>
-                  <dd>incl. GST {formatINR(t.tax)}</dd>
-                </div>
-              ) : null}
+              <OrderTotalRows order={order} />
               <div className="flex justify-between border-t border-stone-200 pt-3" data-testid="payment-method">
                 <dt className="text-stone-600">Payment</dt>
                 <dd className="text-right font-medium text-stone-900">
                   {PAYMENT_METHOD_LABELS[order.payment.method]}
-                  {order.payment.method === 'cod' ? (
-                    <span className="block text-xs font-normal text-stone-500">
-                      {order.payment.status === 'collected' ? 'Paid on delivery' : `Pay ${formatINR(t.grandTotal)} when it arrives`}
-                    </span>
-                  ) : null}
+                  <CodPaymentNote order={order} />
                 </dd>
               </div>
             </dl>

@@ -1,8 +1,9 @@
 /**
- * Your orders (/orders): one card per order linking to its detail page.
+ * Your orders (/orders): one card per order linking to its detail page, with its expected delivery
+ * date while it is on its way.
  */
 import type { Order } from '../../core/api-types';
-import { DISCOUNT_LABELS } from '../../core/constants';
+import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
 import { formatINR } from '../../core/money';
 import { Link } from 'react-router';
 import { Container, PageHeading } from '../components/layout/page';
@@ -12,6 +13,8 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { useMyOrdersQuery } from '../features/orders/api';
+import { ExpectedDelivery } from '../features/orders/expected-delivery';
+import { CodPaymentNote } from '../features/orders/cod-payment-note';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
 import { RefundStateNote } from '../features/orders/refund-list';
 import { pageMeta } from '../lib/meta';
@@ -81,8 +84,15 @@ function OrderCard({ order }: { order: Order }) {
           <p className="text-sm text-stone-500">
             {itemCount} {itemCount === 1 ? 'item' : 'items'}
           </p>
+          <ExpectedDelivery order={order} />
           {order.totals.discount > 0 ? (
             <p className="text-sm font-medium text-green-700">You saved {formatINR(order.totals.discount)}</p>
+          ) : null}
+          {order.payment.method === 'cod' ? (
+            <p className="text-sm text-stone-600" data-testid="payment-method">
+              {PAYMENT_METHOD_LABELS.cod}
+              <CodPaymentNote order={order} />
+            </p>
           ) : null}
         </div>
         <div className="flex w-full items-baseline justify-between border-t border-stone-100 pt-3 sm:block sm:w-auto sm:border-0 sm:pt-0 sm:text-right">

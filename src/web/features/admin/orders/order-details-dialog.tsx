@@ -1,18 +1,20 @@
 /**
  * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
  * created time (IST); payment method and status; the GST tax invoice's number and download (issue
- * 20); shipping address; items with image, title, size, price and quantity; totals (tax and shipping
- * only when above 0); payment and refunds (issue 21: cancel and refund, refund, retry, credit notes);
+ * 20); shipping address; items with image, title, size, price and quantity; totals as the shopper's
+ * order page shows them (the GST they include, never added); payment and refunds (issue 21: cancel and refund, refund, retry, credit notes);
  * shipping (issue 21: ship, out for delivery, delivered, packing slip and label); and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
+import { paymentStateLabel } from '../../../../core/cod-payment';
+import { PAYMENT_METHOD_LABELS } from '../../../../core/constants';
 import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { DownloadInvoiceButton } from '../../orders/download-invoice';
+import { OrderTotalRows } from '../../orders/order-totals';
 import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
@@ -28,20 +30,8 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div
-      className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-200 pt-2 text-base font-semibold text-stone-900' : 'text-stone-600'}`}
-    >
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
 function Details({ order }: { order: AdminOrder }) {
   const a = order.shippingAddress;
-  const t = order.totals;
   const timeline = [...order.timeline].sort((x, y) => x.at.localeCompare(y.at));
   return (
     <div className="space-y-6">
@@ -65,7 +55,7 @@ function Details({ order }: { order: AdminOrder }) {
           </p>
           <p>Placed {formatDateTime(order.createdAt)}</p>
           <p>
-            Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {PAYMENT_STATUS_LABELS[order.payment.status]}
+            Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {paymentStateLabel(order)}
           </p>
           {order.invoiceNumber ? (
             <>
@@ -92,15 +82,8 @@ function Details({ order }: { order: AdminOrder }) {
           </address>
         </Block>
         <Block title="Totals">
-          <dl className="space-y-1">
-            <TotalRow label="Subtotal" value={formatINR(t.subTotal)} />
-            <TotalRow
-              label={order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}
-              value={t.discount > 0 ? `−${formatINR(t.discount)}` : formatINR(0)}
-            />
-            {t.tax > 0 ? <TotalRow label="Tax" value={formatINR(t.tax)} /> : null}
-            {t.shipping > 0 ? <TotalRow label="Shipping" value={formatINR(t.shipping)} /> : null}
-            <TotalRow label="Grand total" value={formatINR(t.grandTotal)} strong />
+          <dl className="space-y-3">
+            <OrderTotalRows order={order} />
           </dl>
         </Block>
       </div>

@@ -2,7 +2,8 @@
  * The orders of one page (admin section 2): a table from 1024px up, cards below. Each order shows
  * its reference, date, customer, items, total, payment, the inline status dropdown and View Details.
  */
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../../core/constants';
+import { paymentStateLabel } from '../../../../core/cod-payment';
+import { PAYMENT_METHOD_LABELS } from '../../../../core/constants';
 import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
@@ -73,7 +74,7 @@ export function OrdersTable({ orders, onView }: ListProps) {
               <td className="px-4 py-3 text-right font-semibold tabular-nums text-stone-900">{formatINR(o.totals.grandTotal)}</td>
               <td className="px-4 py-3 text-stone-700">
                 <p>{PAYMENT_METHOD_LABELS[o.payment.method]}</p>
-                <p className="text-xs text-stone-500">{PAYMENT_STATUS_LABELS[o.payment.status]}</p>
+                <p className="text-xs text-stone-500">{paymentStateLabel(o)}</p>
               </td>
               <td className="px-4 py-3">
                 <StatusControl key={`${o._id}:${o.status}`} orderId={o._id} status={o.status} />
@@ -111,7 +112,7 @@ export function OrderCards({ orders, onView }: ListProps) {
             <p className="font-medium text-stone-900">{o.customer.name}</p>
             <p className="break-all text-stone-600">{o.customer.email}</p>
             <p className="text-stone-600">
-              {o.customer.phone} · {PAYMENT_METHOD_LABELS[o.payment.method]} · {PAYMENT_STATUS_LABELS[o.payment.status]}
+              {o.customer.phone} · {PAYMENT_METHOD_LABELS[o.payment.method]} · {paymentStateLabel(o)}
             </p>
           </div>
           <div className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-100 pt-3">

@@ -2,18 +2,23 @@
  * The shipping part of the admin order modal (issue 21): the order's parcels (courier, AWB with the
  * tracking link, where each is, Shiprocket's label), the "Ship order" form (courier, AWB, tracking
  * link filled from the courier's pattern until the admin types their own) or "Ship with Shiprocket", the "Out for delivery" and "Delivered"
- * buttons when the state machine allows them, and the packing slip and shipping label PDFs.
+ * buttons when the state machine allows them, and the packing slip and shipping label PDFs. While a
+ * return is open (the order is 'return_requested', or a request is requested, approved or received)
+ * the moves are hidden: the return is handled under Returns (docs/decisions/returns-and-exchanges.md).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { AWB_RE, COURIER_NAMES, COURIERS, shipmentCreateSchema, trackingUrlFor, type ShipmentCreateInput } from '../../../../core/couriers';
 import { canMove } from '../../../../core/order-status';
+import { OPEN_RETURN_STATUSES } from '../../../../core/returns';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
+import { useOrderReturnsQuery } from '../../orders/returns-api';
 import { formatDateTime } from '../format';
 import { AdminStatusBadge } from './order-status';
 import { downloadOrderPdf, useShippingAction, type ShipBody } from './shipping-api';
@@ -111,8 +116,12 @@ export function ShippingPanel({ order }: { order: AdminOrder }) {
       setPrinting(null);
     }
   };
-  const canOut = canMove(order.status, 'out_for_delivery');
-  const canDeliver = canMove(order.status, 'delivered');
+  // Shipments and returns are one order's two workflows: while a return is open, Returns leads.
+  const returns = useOrderReturnsQuery(order._id, true);
+  const openReturn =
+    order.status === 'return_requested' || (returns.data ?? []).find((r) => OPEN_RETURN_STATUSES.includes(r.status)) !== undefined;
+  const canOut = !openReturn && canMove(order.status, 'out_for_delivery');
+  const canDeliver = !openReturn && canMove(order.status, 'delivered');
   return (
     <div className="space-y-3">
       {order.shipments.length > 0 ? (
@@ -163,7 +172,16 @@ export function ShippingPanel({ order }: { order: AdminOrder }) {
           ) : null}
         </div>
       ) : null}
-      {canMove(order.status, 'shipped') ? <ShipForm order={order} /> : null}
+      {openReturn ? (
+        <p className="rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-900" role="note">
+          A return is open: handle it under{' '}
+          <Link to="/admin/returns" className="font-semibold underline underline-offset-2 hover:text-orange-700">
+            Returns
+          </Link>
+          .
+        </p>
+      ) : null}
+      {!openReturn && canMove(order.status, 'shipped') ? <ShipForm order={order} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" loading={printing === 'packing-slip'} onClick={() => void print('packing-slip')}>
           Packing slip (PDF)

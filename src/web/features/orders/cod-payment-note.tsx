@@ -1,0 +1,14 @@
+/**
+ * The shopper's line under "Cash on Delivery" on the order page and the orders list: how much to pay
+ * when it arrives, paid on delivery, or nothing to pay once the order was cancelled or came back
+ * undelivered (src/core/cod-payment.ts). Nothing for a prepaid order.
+ */
+import type { Order } from '../../../core/api-types';
+import { codPaymentNote } from '../../../core/cod-payment';
+
+/** The note as a small line of text; `className` places it. */
+export function CodPaymentNote({ order, className = '' }: { order: Order; className?: string }) {
+  const note = codPaymentNote(order, order.totals.grandTotal);
+  if (!note) return null;
+  return <span className={`block text-xs font-normal text-stone-500 ${className}`}>{note}</span>;
+}
