@@ -1,12 +1,14 @@
 /**
  * Admin shipping calls (issue 21): ship an order, mark it out for delivery or delivered, and
  * download its packing slip or shipping label. Each action answers the updated order, which
- * replaces the cached one; the list is refreshed.
+ * replaces the cached one; the list is refreshed. And the order's return requests, which decide
+ * whether shipping moves are offered (a return open: Returns leads).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Courier } from '../../../../core/couriers';
 import type { AdminOrder } from '../../../../core/schemas/admin-orders';
+import type { ReturnRequest } from '../../../../core/schemas/returns';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
 import { getToken } from '../../../lib/auth';
 import { showUpdatedOrder } from './api';
@@ -85,4 +87,20 @@ export async function downloadOrderPdf(orderId: string, document_: 'packing-slip
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * GET /api/orders/{id}/returns (admins may read any order's): the order's return requests. Its own
+ * query here, not the shopper's hook, so the admin and the order page share no chunk.
+ */
+export function useAdminOrderReturns(orderId: string) {
+  return useQuery({
+    queryKey: ['admin', 'orders', orderId, 'returns'],
+    queryFn: ({ signal }) =>
+      apiFetch<ReturnRequest[]>(`/api/orders/${encodeURIComponent(orderId)}/returns`, {
+        auth: true,
+        signal,
+        fallbackMessage: 'Failed to load the returns of this order',
+      }),
+  });
 }

@@ -18,10 +18,9 @@ import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import { useOrderReturnsQuery } from '../../orders/returns-api';
 import { formatDateTime } from '../format';
 import { AdminStatusBadge } from './order-status';
-import { downloadOrderPdf, useShippingAction, type ShipBody } from './shipping-api';
+import { downloadOrderPdf, useAdminOrderReturns, useShippingAction, type ShipBody } from './shipping-api';
 
 const SHIPMENT_WORDS = { shipped: 'In transit', out_for_delivery: 'Out for delivery', delivered: 'Delivered', returned: 'Returned' };
 
@@ -117,7 +116,7 @@ export function ShippingPanel({ order }: { order: AdminOrder }) {
     }
   };
   // Shipments and returns are one order's two workflows: while a return is open, Returns leads.
-  const returns = useOrderReturnsQuery(order._id, true);
+  const returns = useAdminOrderReturns(order._id);
   const openReturn =
     order.status === 'return_requested' || (returns.data ?? []).find((r) => OPEN_RETURN_STATUSES.includes(r.status)) !== undefined;
   const canOut = !openReturn && canMove(order.status, 'out_for_delivery');
