@@ -38,6 +38,9 @@ test('gallery, zoom, prices, sizes, quantity, stock line and related products', 
   const sizes = page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio');
   await expect(sizes).toHaveText(['XS', 'S', 'M', 'L', 'XL', 'XXL']);
   await expect(page.getByRole('radio', { name: 'M (sold out)' })).toBeDisabled();
+  // No size is chosen until the shopper picks one (size-required.spec.ts).
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'XS', exact: true }).click();
   await expect(page.getByRole('radio', { name: 'XS', exact: true })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText('In stock')).toBeVisible();
   await page.getByRole('radio', { name: 'XXL', exact: true }).click();
@@ -55,11 +58,13 @@ test('gallery, zoom, prices, sizes, quantity, stock line and related products', 
 test('signed out, Add to Cart and Buy Now save the action and go to /login', async ({ page }) => {
   await openKurta(page);
   const path = new URL(page.url()).pathname;
+  await page.getByRole('radio', { name: 'S', exact: true }).click();
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const saved = JSON.parse((await page.evaluate((k) => sessionStorage.getItem(k), POST_LOGIN_KEY)) ?? '{}');
   expect(saved).toMatchObject({ type: 'buyNow', returnTo: path, payload: { quantity: 1 } });
   await page.goBack();
+  await page.getByRole('radio', { name: 'S', exact: true }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const again = JSON.parse((await page.evaluate((k) => sessionStorage.getItem(k), POST_LOGIN_KEY)) ?? '{}');
@@ -74,6 +79,7 @@ test('signed in, Add to Cart opens the cart and Buy Now opens checkout in buy-no
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText('Complete your purchase')).toBeVisible();
   await page.goBack();
+  await page.getByRole('radio', { name: 'L', exact: true }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText('Indigo Dabu Print Cotton Kurta').first()).toBeVisible();

@@ -18,6 +18,7 @@ async function openProduct(page: Page, title: string) {
 test('Size chart opens a labelled dialog with the table, a cm toggle and the note; Escape closes it', async ({ page }) => {
   test.setTimeout(90_000);
   await openProduct(page, 'Indigo Dabu Print Cotton Kurta');
+  await page.getByRole('radio', { name: 'XS', exact: true }).click();
   const opener = page.getByRole('button', { name: 'Size chart' });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Size chart' });
@@ -111,6 +112,7 @@ test('@phone-only the bottom bar appears once the buttons scroll away and adds t
 test('@phone-only signed out, Buy Now in the bottom bar goes through the login gate', async ({ page }) => {
   await openProduct(page, 'Indigo Dabu Print Cotton Kurta');
   const path = new URL(page.url()).pathname;
+  await page.getByRole('radio', { name: 'S', exact: true }).click();
   await scrollPastButtons(page);
   const bar = page.getByTestId('sticky-buy-bar');
   await expect(bar).toBeVisible();

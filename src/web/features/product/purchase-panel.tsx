@@ -20,6 +20,9 @@ import { SizeChartButton } from './size-chart-dialog';
 import { isBuyable, SizePicker } from './size-picker';
 import { StickyBuyBar, useScrolledPast } from './sticky-buy-bar';
 
+/** What Add to Cart and Buy Now say while no size is chosen. */
+export const SELECT_A_SIZE = 'Select a size';
+
 /** 'In stock', 'Only N left' (5 or fewer) or 'Out of stock'. */
 export function stockLine(stock: number): { text: string; tone: 'ok' | 'low' | 'none' } {
   if (stock <= 0) return { text: 'Out of stock', tone: 'none' };
@@ -27,14 +30,25 @@ export function stockLine(stock: number): { text: string; tone: 'ok' | 'low' | '
   return { text: 'In stock', tone: 'ok' };
 }
 
-/** Price, size picker, quantity and the two buying buttons for one product. */
+/**
+ * Price, size picker, quantity and the two buying buttons for one product.
+ *
+ * No size is chosen when the page opens, so nobody buys an XS by tapping Add to Cart without
+ * looking: Add to Cart and Buy Now (here and in the phone's bottom bar) then say "Select a size"
+ * under the sizes, scroll them into view and focus the first size in stock. A product with exactly
+ * one size in stock and nothing else (a saree's or dupatta's Free Size) has nothing to choose and
+ * starts with that size chosen. The choice depends on the product alone, so the server's HTML and
+ * the first render in the browser agree (no hydration mismatch).
+ */
 export function PurchasePanel({ product }: { product: Product }) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const variants = [...product.variants].sort(bySizeOrder);
   const hasVariants = variants.length > 0;
-  const [variantId, setVariantId] = useState<string | null>(() => variants.find(isBuyable)?._id ?? null);
+  const [variantId, setVariantId] = useState<string | null>(() =>
+    variants.length === 1 && isBuyable(variants[0]) ? variants[0]._id : null,
+  );
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -52,11 +66,13 @@ export function PurchasePanel({ product }: { product: Product }) {
 
   const line = () => ({ productId: product._id, variantId: selected?._id ?? null, quantity });
 
-  const requireSize = (message: string) => {
+  const requireSize = () => {
     if (hasVariants && !selected) {
-      setSizeError(message);
-      // From the bottom bar the picker may be far above: bring it (and the message) into view.
+      setSizeError(SELECT_A_SIZE);
+      // From the bottom bar the picker may be far above: bring it (and the message) into view, and
+      // put the keyboard on the first size that can be bought.
       sizeRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      sizeRef.current?.querySelector<HTMLButtonElement>('[role="radio"]:not(:disabled)')?.focus({ preventScroll: true });
       return false;
     }
     setSizeError(null);
@@ -64,7 +80,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   };
 
   const onAddToCart = async () => {
-    if (!requireSize('Please select a size before adding to cart')) return;
+    if (!requireSize()) return;
     if (!getToken()) {
       savePostLoginAction({
         type: 'addToCart',
@@ -88,7 +104,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   };
 
   const onBuyNow = async () => {
-    if (!requireSize('Please select a size before proceeding')) return;
+    if (!requireSize()) return;
     if (!getToken()) {
       savePostLoginAction({
         type: 'buyNow',
