@@ -2,6 +2,7 @@
  * Returns and size exchanges (issue 21 "Returns and size exchanges"): the reasons a shopper may give,
  * the return window, and what a returned line refunds. Shared by the server's rules and the forms.
  */
+import type { RefundDestination } from './schemas/returns';
 
 /** Why a shopper returns a line (issue 21), with the words the form and the admin list show. */
 export const RETURN_REASONS = ['too_small', 'too_large', 'damaged', 'wrong_item', 'not_as_pictured', 'other'] as const;
@@ -103,4 +104,15 @@ export function lineRefundPaise(line: PaidLine, quantity: number, alreadyReturne
   const paid = line.lineTotalPaise - line.discountPaise;
   const upTo = (units: number) => Math.round((paid * units) / line.quantity);
   return upTo(alreadyReturned + quantity) - upTo(alreadyReturned);
+}
+
+/**
+ * How a refund destination reads to the shopper and the owner: 'UPI asha@okaxis', 'Bank a/c ••••5678
+ * (SBIN0001234), Asha Rao'. Here, not beside its schema (core/schemas/returns.ts re-exports it): the
+ * order page's returns panel uses it, and the schema module would load zod with that page.
+ */
+export function describeRefundDestination(to: RefundDestination, full = false): string {
+  if (to.method === 'upi') return `UPI ${to.upiId}`;
+  const number = full ? to.accountNumber : `••••${to.accountNumber.slice(-4)}`;
+  return `Bank a/c ${number} (${to.ifsc}), ${to.accountName}`;
 }

@@ -83,12 +83,8 @@ export const refundDestinationSchema = z.discriminatedUnion(
 );
 export type RefundDestination = z.output<typeof refundDestinationSchema>;
 
-/** How a refund destination reads to the shopper and the owner: 'UPI asha@okaxis', 'Bank a/c ••••5678 (SBIN0001234), Asha Rao'. */
-export function describeRefundDestination(to: RefundDestination, full = false): string {
-  if (to.method === 'upi') return `UPI ${to.upiId}`;
-  const number = full ? to.accountNumber : `••••${to.accountNumber.slice(-4)}`;
-  return `Bank a/c ${number} (${to.ifsc}), ${to.accountName}`;
-}
+// How a refund destination reads (core/returns.ts: no zod, so the shopper's order page can use it).
+export { describeRefundDestination } from '../returns';
 
 /** Body of POST /api/orders/{id}/returns. */
 export const returnRequestSchema = z

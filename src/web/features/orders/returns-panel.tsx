@@ -8,9 +8,9 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
-import { describeRefundDestination } from '../../../core/schemas/returns';
 import {
   DAMAGE_CLAIM_HOURS,
+  describeRefundDestination,
   OPEN_RETURN_STATUSES,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
