@@ -50,6 +50,8 @@ export default defineConfig({
         'phone-checkout.spec.ts',
         'phone-accounts.spec.ts',
         'phone-banners.spec.ts',
+        'size-required.spec.ts',
+        'order-confirmed.spec.ts',
         'order-pages.spec.ts',
       ],
       grepInvert: /@desktop-only/,

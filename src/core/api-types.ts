@@ -227,6 +227,12 @@ export interface Order {
   shipments: Shipment[];
   /** What was paid, refunded and is still refundable (rupees), and each refund with its credit note (issue 21). */
   refunds: RefundSummary;
+  /**
+   * When it should arrive: earliest and latest India calendar dates 'YYYY-MM-DD', by the delivery
+   * rule of the product page's "Check delivery" applied when the order was placed; null once it was
+   * delivered, cancelled or returned (server: orders/service.ts `expectedDelivery`).
+   */
+  expectedDelivery: { from: string; to: string } | null;
 }
 
 /** A parcel with its courier, AWB, tracking link and scans (issue 21; times ISO). */

@@ -17,6 +17,7 @@ export default [
     route('checkout', 'routes/checkout.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:id', 'routes/order-detail.tsx'),
+    route('orders/:id/confirmed', 'routes/order-confirmed.tsx'),
     route('login', 'routes/login.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),

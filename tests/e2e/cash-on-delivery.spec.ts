@@ -45,12 +45,10 @@ test('a shopper places a Cash on Delivery order with a coupon and sees what to p
   await cod.check();
   await page.getByRole('button', { name: `Place order · ${total}` }).click();
 
-  await expect(page.getByText(`Order placed! Pay ${total} in cash when it arrives.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
-  await page
-    .getByRole('link', { name: /Order #/ })
-    .first()
-    .click();
+  // The order-placed page says what to pay (order-confirmed.spec.ts), then links to the order.
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmed$/);
+  await expect(page.getByTestId('confirmed-payment')).toContainText(`Pay ${total} in cash or UPI when it arrives`);
+  await page.getByRole('link', { name: 'View order' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/);
   const totals = page.getByRole('region', { name: 'Payment summary' });
   await expect(totals.getByText('Coupon WELCOME10')).toBeVisible();

@@ -226,8 +226,10 @@ test('cart checkout: address messages, the widget dismissed then paid, the addre
     .getByRole('dialog')
     .getByRole('button', { name: /^Pay ₹/ })
     .click();
-  await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
+  // The order-placed page (order-confirmed.spec.ts), then the orders list.
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible();
+  await page.goto('/orders');
   await expect(page.getByText('1 order(s) found')).toBeVisible();
 
   const me = (await (await request.get('/api/users/me', { headers: bearer(shopper.token) })).json()) as User;
@@ -281,10 +283,11 @@ test('buy-now checkout with the saved address', async ({ shopperPage: page, requ
     .getByRole('dialog')
     .getByRole('button', { name: /^Pay ₹/ })
     .click();
-  await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByText('2 order(s) found')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order placed' })).toBeVisible();
   expect((await lastRazorpayOptions(page)).notes).toMatchObject({ fromBuyNow: 'true', discountType: 'NONE' });
+  await page.goto('/orders');
+  await expect(page.getByText('2 order(s) found')).toBeVisible();
 });
 
 test('orders list and order page', async ({ shopperPage: page, shopper, request }) => {

@@ -3,7 +3,7 @@
  * summary and the Razorpay payment (spec 4 "Checkout"), or Cash on Delivery (issue 20: offered with
  * its fee and limit from the shop settings; above the limit it is shown unavailable, and the server
  * decides in the end). Items arrive in router state from the cart or 'Buy Now'; without state the
- * server cart is used.
+ * server cart is used. A placed order, either way, opens its order-placed page (/orders/{id}/confirmed).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -273,18 +273,18 @@ function CheckoutForm({
       setPayError(errorMessage(error, fallback));
       setProcessing(false);
     };
-    const placed = async (message: string) => {
-      toast.success(message);
+    // The order-placed page says what was placed, what to pay and when it arrives (routes/order-confirmed.tsx).
+    const placed = async (orderId: string) => {
       void queryClient.invalidateQueries({ queryKey: cartQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       if (usedNewAddress && saveAddress) await saveToProfile(shippingAddress);
-      await navigate('/orders', { replace: true });
+      await navigate(`/orders/${encodeURIComponent(orderId)}/confirmed`, { replace: true });
     };
 
     if (payingCod) {
       try {
         const result = await placeCodOrder(body, codKey);
-        await placed(result.message);
+        await placed(result.order._id);
       } catch (error) {
         void queryClient.invalidateQueries({ queryKey: cartQueryKey });
         refused(error, 'Could not place the order');
@@ -323,8 +323,10 @@ function CheckoutForm({
         },
         theme: { color: '#e11d48' },
         handler: async (response) => {
+          let placedId: string;
           try {
-            await verifyPayment({ ...response, ...contact, shippingAddress, items, fromBuyNow });
+            const verified = await verifyPayment({ ...response, ...contact, shippingAddress, items, fromBuyNow });
+            placedId = 'order' in verified ? verified.order._id : verified._id;
           } catch (error) {
             // The server's message (e.g. out of stock after payment, refunded) or the spec's fallbacks.
             const message = errorMessage(error, '');
@@ -334,7 +336,7 @@ function CheckoutForm({
             setProcessing(false);
             return;
           }
-          await placed('Payment successful! Order placed.');
+          await placed(placedId);
         },
         modal: {
           ondismiss: () => {

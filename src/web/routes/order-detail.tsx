@@ -1,5 +1,5 @@
 /**
- * One order (/orders/{id}): reference, date and time, status, items, totals, delivery address, the
+ * One order (/orders/{id}): reference, date and time, expected delivery while on its way, status, items, totals, delivery address, the
  * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
  * for download (issue 20). Before shipping it offers "Cancel order"; refunds show with their credit
@@ -20,6 +20,7 @@ import { useOrderQuery } from '../features/orders/api';
 import { CancelOrder } from '../features/orders/cancel-order';
 import { CodPaymentNote } from '../features/orders/cod-payment-note';
 import { DownloadInvoiceButton } from '../features/orders/download-invoice';
+import { ExpectedDelivery } from '../features/orders/expected-delivery';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
 import { OrderTotalRows } from '../features/orders/order-totals';
 import { RefundList, RefundStateNote } from '../features/orders/refund-list';
@@ -79,6 +80,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           <p className="mt-2 text-stone-600">
             Placed on <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
           </p>
+          <ExpectedDelivery order={order} className="mt-1 text-base" />
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
           <OrderStatusBadge status={order.status} />

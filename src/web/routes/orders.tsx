@@ -1,5 +1,6 @@
 /**
- * Your orders (/orders): one card per order linking to its detail page.
+ * Your orders (/orders): one card per order linking to its detail page, with its expected delivery
+ * date while it is on its way.
  */
 import type { Order } from '../../core/api-types';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
@@ -12,6 +13,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { useMyOrdersQuery } from '../features/orders/api';
+import { ExpectedDelivery } from '../features/orders/expected-delivery';
 import { CodPaymentNote } from '../features/orders/cod-payment-note';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
 import { RefundStateNote } from '../features/orders/refund-list';
@@ -82,6 +84,7 @@ function OrderCard({ order }: { order: Order }) {
           <p className="text-sm text-stone-500">
             {itemCount} {itemCount === 1 ? 'item' : 'items'}
           </p>
+          <ExpectedDelivery order={order} />
           {order.totals.discount > 0 ? (
             <p className="text-sm font-medium text-green-700">You saved {formatINR(order.totals.discount)}</p>
           ) : null}

@@ -11,7 +11,12 @@ import type { RefundSummary } from '../../../core/refunds';
 import { readAll, type Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, shipments } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
+import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
+import type { ShopSettings } from '../../../core/schemas/settings';
+import { estimateDelivery } from '../pincodes/delivery-date';
+import { findPincode } from '../pincodes/directory';
 import { paidPaise, refundSummaries } from '../refunds/summary';
+import { readShopSettings } from '../settings/service';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -19,18 +24,43 @@ type ItemRow = typeof orderItems.$inferSelect;
 type EventRow = typeof orderEvents.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
 
-/** Loads items and timeline for order rows and shapes them for the API (rupees). */
+/**
+ * Loads items, timeline, shipments, refunds and the shop's delivery settings for order rows and
+ * shapes them for the API (rupees, with the expected delivery).
+ */
 export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [itemRows, eventRows, shipmentRows, refunds] = await readAll(
+  const [itemRows, eventRows, shipmentRows, refunds, settings] = await readAll(
     db,
     () => db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
     () => db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
     () => db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.createdAt)),
     () => refundSummaries(db, rows),
+    () => readShopSettings(db),
   );
-  return rows.map((row) => shapeOrder(row, itemRows, eventRows, shipmentRows, refunds.get(row.id)));
+  return rows.map((row) => shapeOrder(row, itemRows, eventRows, shipmentRows, refunds.get(row.id), settings));
+}
+
+/**
+ * When an order should arrive: the delivery rule of the product page's "Check delivery"
+ * (pincodes/delivery-date.ts `estimateDelivery`; docs/decisions/pincodes-and-delivery-dates.md) applied at
+ * the moment the order was placed, to its delivery pincode's place (the address's city and state
+ * when the directory does not know the pincode), with the shop's delivery days and state in
+ * `settings`. Returns `{ from, to }`, India calendar dates 'YYYY-MM-DD', while the order is on its
+ * way (before or in shipping); null once it was delivered, cancelled, returned or refunded, and for
+ * a size exchange going out again (its timeline has a delivery).
+ */
+export function expectedDelivery(
+  row: OrderRow,
+  eventRows: EventRow[],
+  settings: Pick<ShopSettings, 'state' | 'delivery'>,
+): { from: string; to: string } | null {
+  const onItsWay = PRE_SHIPMENT_STATUSES.includes(row.status) || IN_TRANSIT_STATUSES.includes(row.status);
+  if (!onItsWay || eventRows.some((e) => e.orderId === row.id && (e.status === 'delivered' || e.status === 'returned'))) return null;
+  const address = row.shippingAddress;
+  const place = findPincode(address.pincode) ?? { district: address.city, state: address.state };
+  return estimateDelivery(row.createdAt, settings.delivery, settings.state, place);
 }
 
 /** A shipment row as the API shows it (issue 21). */
@@ -52,7 +82,9 @@ export function shapeShipment(s: ShipmentRow): Shipment {
 /**
  * Shapes one order row with its items (in position order), timeline (in time order) and shipments
  * (oldest first) and refund picture (none: nothing refunded yet) for the API; rows of other orders in `itemRows`, `eventRows` and `shipmentRows`
- * are skipped (a just-placed order has no shipments, so that argument may be left out).
+ * are skipped (a just-placed order has no shipments, so that argument may be left out). With the
+ * shop `settings` it carries its expected delivery (`expectedDelivery`); without them (the
+ * placement's own answer, orders/place-order.ts) that is null: the order's reads carry it.
  */
 export function shapeOrder(
   row: OrderRow,
@@ -60,6 +92,7 @@ export function shapeOrder(
   eventRows: EventRow[],
   shipmentRows: ShipmentRow[] = [],
   refunds?: RefundSummary,
+  settings?: Pick<ShopSettings, 'state' | 'delivery'>,
 ): Order {
   const paid = toRupees(paidPaise(row));
   return {
@@ -113,6 +146,7 @@ export function shapeOrder(
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
     shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),
     refunds: refunds ?? { paid, refunded: 0, refundable: paid, state: 'none', refunds: [] },
+    expectedDelivery: settings ? expectedDelivery(row, eventRows, settings) : null,
   };
 }
 

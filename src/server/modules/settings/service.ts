@@ -12,7 +12,7 @@ import { toPaise, toRupees } from '../../../core/money';
 import { DEFAULT_RETURNS_POLICY } from '../../../core/returns';
 import { LOW_STOCK_THRESHOLD } from '../../../core/schemas/admin-orders';
 import type { TaxSlab } from '../../../core/tax';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { shopSettings } from '../../db/schema';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
@@ -113,6 +113,15 @@ export function publicSettings(settings: ShopSettings): PublicShopSettings {
   };
 }
 
+/**
+ * The settings as stored now, read from `db` (a transaction too) without the service's copy: for
+ * code that has a database handle but not the service (the order views, orders/service.ts).
+ */
+export async function readShopSettings(db: Tx): Promise<ShopSettings> {
+  const [row] = await db.select().from(shopSettings).limit(1);
+  return row ? fromRow(row) : DEFAULT_SHOP_SETTINGS;
+}
+
 /** Builds the settings service on `db`; `maxAgeMs` (default 60 s) bounds how old the copy may get. */
 export function createSettingsService(db: Database, opts: { maxAgeMs?: number } = {}): SettingsService {
   const maxAgeMs = opts.maxAgeMs ?? 60_000;
@@ -121,10 +130,7 @@ export function createSettingsService(db: Database, opts: { maxAgeMs?: number } 
   // Bumped by every save and forget, so a read that started before one cannot store an old copy.
   let generation = 0;
 
-  async function read(): Promise<ShopSettings> {
-    const [row] = await db.select().from(shopSettings).limit(1);
-    return row ? fromRow(row) : DEFAULT_SHOP_SETTINGS;
-  }
+  const read = () => readShopSettings(db);
 
   const service: SettingsService = {
     async get() {
