@@ -100,7 +100,7 @@ export default function OrderConfirmed({ params }: Route.ComponentProps) {
           {delivery ? (
             <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-4" data-testid="confirmed-delivery">
               <dt className="text-stone-600">Expected delivery</dt>
-              <dd className="text-right">
+              <dd className="sm:text-right">
                 <span className="font-semibold text-stone-900">By {delivery}</span>
                 <span className="block text-stone-500">
                   to {a.city}, {a.state} {a.pincode}
