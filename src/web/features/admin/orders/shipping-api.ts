@@ -11,7 +11,7 @@ import type { AdminOrder } from '../../../../core/schemas/admin-orders';
 import type { ReturnRequest } from '../../../../core/schemas/returns';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
 import { getToken } from '../../../lib/auth';
-import { showUpdatedOrder } from './api';
+import { orderKey, showUpdatedOrder } from './api';
 
 /** What the ship form sends; an empty tracking link means "from the courier's pattern". */
 export interface ShipBody {
@@ -95,7 +95,8 @@ export async function downloadOrderPdf(orderId: string, document_: 'packing-slip
  */
 export function useAdminOrderReturns(orderId: string) {
   return useQuery({
-    queryKey: ['admin', 'orders', orderId, 'returns'],
+    // Under the order's key, not the list's: the list's updates (showUpdatedOrder) rewrite every query under LIST_KEY.
+    queryKey: [...orderKey(orderId), 'returns'],
     queryFn: ({ signal }) =>
       apiFetch<ReturnRequest[]>(`/api/orders/${encodeURIComponent(orderId)}/returns`, {
         auth: true,
