@@ -159,7 +159,12 @@ test('while a return is open the admin is pointed to Returns, and the shopper is
 
   const asked = await request.post(`/api/orders/${order._id}/returns`, {
     headers: bearer(shopper.token),
-    data: { lines: [{ orderItemId: order.items[0]._id, quantity: 1 }], reason: 'too_small', resolution: 'refund' },
+    data: {
+      lines: [{ orderItemId: order.items[0]._id, quantity: 1 }],
+      reason: 'too_small',
+      resolution: 'refund',
+      refundTo: { method: 'upi', upiId: 'kavya@okaxis' },
+    },
   });
   expect(asked.status(), await asked.text()).toBe(201);
 
