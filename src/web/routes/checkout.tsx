@@ -34,7 +34,6 @@ import {
 } from '../features/checkout/api';
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
-import { loadRazorpay } from '../features/checkout/razorpay';
 import { ApiRequestError, errorMessage } from '../lib/api';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
@@ -301,28 +300,19 @@ function CheckoutForm({
     }
 
     try {
-      await loadRazorpay(razorpayCheckoutUrl);
-      const Razorpay = window.Razorpay;
-      if (!Razorpay) throw new Error('Payment widget unavailable');
-      const unitCount = items.reduce((n, i) => n + i.quantity, 0);
-      const rzp = new Razorpay({
+      const { openRazorpayCheckout } = await import('../features/checkout/razorpay');
+      await openRazorpayCheckout({
+        src: razorpayCheckoutUrl,
         key: created.key,
-        amount: created.order.amount,
-        currency: created.order.currency,
-        order_id: created.order.id,
-        description: `Order of ${unitCount} item(s)`,
-        prefill: {
-          name: fullName(shippingAddress.firstName, shippingAddress.lastName),
-          email: contact.email,
-          contact: contact.phone,
-        },
+        order: created.order,
+        description: `Order of ${items.reduce((n, i) => n + i.quantity, 0)} item(s)`,
+        prefill: { name: fullName(shippingAddress.firstName, shippingAddress.lastName), email: contact.email, contact: contact.phone },
         notes: {
           fromBuyNow: String(fromBuyNow),
           discountType: created.pricing.summary.discountType,
           discount: String(created.pricing.summary.discount),
         },
-        theme: { color: '#e11d48' },
-        handler: async (response) => {
+        onPaid: async (response) => {
           let placedId: string;
           try {
             const verified = await verifyPayment({ ...response, ...contact, shippingAddress, items, fromBuyNow });
@@ -338,14 +328,11 @@ function CheckoutForm({
           }
           await placed(placedId);
         },
-        modal: {
-          ondismiss: () => {
-            setPayError('Payment cancelled');
-            setProcessing(false);
-          },
+        onDismiss: () => {
+          setPayError('Payment cancelled');
+          setProcessing(false);
         },
       });
-      rzp.open();
     } catch {
       setPayError('Checkout failed');
       setProcessing(false);

@@ -16,7 +16,7 @@ import { useMyOrdersQuery } from '../features/orders/api';
 import { ExpectedDelivery } from '../features/orders/expected-delivery';
 import { CodPaymentNote } from '../features/orders/cod-payment-note';
 import { OrderStatusBadge, orderRef } from '../features/orders/order-status-badge';
-import { RefundStateNote } from '../features/orders/refund-list';
+import { RefundStateNote } from '../features/orders/refund-state-note';
 import { pageMeta } from '../lib/meta';
 
 /** Title of the orders page. */

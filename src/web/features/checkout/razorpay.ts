@@ -1,6 +1,7 @@
 /**
- * Razorpay Checkout in the browser: loads the script once from the URL the server names and types
- * the widget options this shop uses.
+ * Razorpay Checkout in the browser: loads the script once from the URL the server names, types the
+ * widget options this shop uses and opens it. The checkout page imports it when Pay is pressed, so
+ * none of it is in the page's first load.
  */
 import type { RazorpaySuccess } from './api';
 
@@ -48,4 +49,36 @@ export function loadRazorpay(src: string): Promise<void> {
     throw error;
   });
   return loading;
+}
+
+/**
+ * Loads the widget (`loadRazorpay`) and opens it for a Razorpay order this shop created: `prefill`
+ * names the shopper, `notes` carry the pricing notes, `onPaid` gets the signed answer to verify,
+ * `onDismiss` runs when the shopper closes it. Throws when the widget cannot be loaded.
+ */
+export async function openRazorpayCheckout(opts: {
+  src: string;
+  key: string;
+  order: { id: string; amount: number; currency: string };
+  description: string;
+  prefill: RazorpayOptions['prefill'];
+  notes: Record<string, string>;
+  onPaid: RazorpayOptions['handler'];
+  onDismiss: () => void;
+}): Promise<void> {
+  await loadRazorpay(opts.src);
+  const Razorpay = window.Razorpay;
+  if (!Razorpay) throw new Error('Payment widget unavailable');
+  new Razorpay({
+    key: opts.key,
+    amount: opts.order.amount,
+    currency: opts.order.currency,
+    order_id: opts.order.id,
+    description: opts.description,
+    prefill: opts.prefill,
+    notes: opts.notes,
+    theme: { color: '#e11d48' },
+    handler: opts.onPaid,
+    modal: { ondismiss: opts.onDismiss },
+  }).open();
 }

@@ -4,7 +4,7 @@
  */
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
-import { REFUND_STATE_WORDS, REFUND_STATUS_WORDS } from '../../../core/refunds';
+import { REFUND_STATUS_WORDS } from '../../../core/refunds';
 import { DownloadCreditNoteButton } from './download-invoice';
 
 /** The list; renders nothing for an order without refunds. */
@@ -24,15 +24,4 @@ export function RefundList({ order }: { order: Order }) {
       ))}
     </ul>
   );
-}
-
-/**
- * Where the order's money stands beside its status, when the status alone would not say it: partly
- * refunded, a refund on its way, or one that failed (the shop retries it). Nothing otherwise.
- */
-export function RefundStateNote({ order }: { order: Pick<Order, 'refunds'> }) {
-  const { state } = order.refunds;
-  if (state === 'none' || state === 'refunded') return null;
-  const tone = state === 'refund_failed' ? 'text-red-700' : 'text-stone-700';
-  return <span className={`text-sm font-medium ${tone}`}>{REFUND_STATE_WORDS[state]}</span>;
 }
