@@ -10,7 +10,7 @@ test('a guest sees the guest banner, the validation messages and the thank-you m
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   await expect(page.getByTestId('contact-banner')).toContainText('as a guest');
   await expect(page.getByTestId('contact-banner').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-  await expect(page.getByRole('link', { name: 'support@rangmanch.in' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'help@rangmanch.in' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: '@rangmanch.store' }).first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Send Message' }).click();

@@ -154,7 +154,7 @@ test('the footer has the tagline, support e-mail, social handle, four policies a
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('Everyday Indian wear, made to be lived in.');
-  await expect(footer.getByRole('link', { name: 'support@rangmanch.in' })).toHaveAttribute('href', 'mailto:support@rangmanch.in');
+  await expect(footer.getByRole('link', { name: 'help@rangmanch.in' })).toHaveAttribute('href', 'mailto:help@rangmanch.in');
   await expect(footer.getByRole('link', { name: '@rangmanch.store' })).toBeVisible();
   for (const href of ['/terms', '/refund-policy', '/privacy-policy', '/shipping-policy']) {
     await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
