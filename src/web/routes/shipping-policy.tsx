@@ -1,8 +1,8 @@
 /**
- * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking (spec 9).
+ * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking.
  * Processing and delivery times follow the shop's delivery settings (dispatch and transit days, as
  * the delivery check on a product page does); the damaged-parcel and returns part follows the shop's
- * returns settings (issue 21), as the refund policy does.
+ * returns settings (docs/decisions/returns-and-exchanges.md), as the refund policy does.
  */
 import { Link, useRouteLoaderData } from 'react-router';
 import { BRAND, DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST } from '../../core/constants';

@@ -1,5 +1,5 @@
 /**
- * Terms and conditions (/terms): the rules of buying at the shop (spec 9). Payment (Cash on Delivery
+ * Terms and conditions (/terms): the rules of buying at the shop. Payment (Cash on Delivery
  * and its fee and limit), delivery times, cancellations, returns and exchanges, and refunds follow the
  * shop's settings (root loader), so the terms never promise more or less than checkout, the order
  * page and the refund policy do.

@@ -145,7 +145,7 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
 }
 
 /**
- * PUT /api/orders/admin/{id}/status (admin section 4, the status dropdown): sets the status and
+ * PUT /api/orders/admin/{id}/status (the status dropdown, docs/decisions/order-states-and-shipping.md): sets the status and
  * appends `{status, at, note}` to the timeline. Setting the current status again appends an entry
  * only when a note is given (a note on the current status); without one nothing changes.
  *

@@ -1,5 +1,5 @@
 /**
- * The shoppers' photo sweep (issue 22 "Reviews and ratings": photos go through the media rules;
+ * The shoppers' photo sweep (docs/decisions/review-photo-sweep.md; "Reviews and ratings": photos go through the media rules;
  * docs/decisions/review-photo-sweep.md, docs/decisions/upload-limits.md). A shopper uploads photos
  * before the review or return exists (POST /api/reviews/upload-target or
  * /api/orders/{id}/returns/upload-target, then straight to the media store); a photo never

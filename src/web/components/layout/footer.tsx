@@ -1,6 +1,6 @@
 /**
- * The site footer (spec 2 "Footer"): tagline, support e-mail and phone (Settings, as the invoice
- * prints them), WhatsApp support chat (issue 22; when the settings have a number), social handle,
+ * The site footer: tagline, support e-mail and phone (Settings, as the invoice
+ * prints them), WhatsApp support chat (when the settings have a number), social handle,
  * policies, copyright.
  */
 import { Link } from 'react-router';
