@@ -5,11 +5,11 @@
  * product page's "Check delivery": docs/decisions/pincodes-and-delivery-dates.md) and links to the
  * order and the shop. Read from GET /api/orders/{id}; any failed lookup shows 'Order not found'.
  */
+import { OrderNotFound } from '../features/orders/order-not-found';
 import type { Order } from '../../core/api-types';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
-import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { useOrderQuery } from '../features/orders/api';
@@ -47,19 +47,7 @@ export default function OrderConfirmed({ params }: Route.ComponentProps) {
   if (status !== 'signed-in' || query.isPending) return <PageLoader text="Loading your order..." />;
 
   const order = query.data;
-  if (!order) {
-    return (
-      <Container>
-        <EmptyState
-          icon="box"
-          headingLevel={1}
-          title="Order not found"
-          description="We couldn't find this order in your account."
-          action={<ButtonLink to="/orders">Back to Orders</ButtonLink>}
-        />
-      </Container>
-    );
-  }
+  if (!order) return <OrderNotFound />;
 
   const a = order.shippingAddress;
   const delivery = expectedDeliveryDate(order);

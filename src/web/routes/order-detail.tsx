@@ -6,13 +6,12 @@
  * notes; a delivered order shows its returns and, inside the shop's return window, "Return or
  * exchange" (issue 21).
  */
+import { OrderNotFound } from '../features/orders/order-not-found';
 import { Link, useRouteLoaderData } from 'react-router';
 import { PAYMENT_METHOD_LABELS } from '../../core/constants';
 import { DEFAULT_RETURNS_POLICY } from '../../core/returns';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
-import { ButtonLink } from '../components/ui/button';
-import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
@@ -54,19 +53,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
   if (status !== 'signed-in' || query.isPending) return <PageLoader text="Loading order..." />;
 
   const order = query.data;
-  if (!order) {
-    return (
-      <Container>
-        <EmptyState
-          icon="box"
-          headingLevel={1}
-          title="Order not found"
-          description="We couldn't find this order in your account."
-          action={<ButtonLink to="/orders">Back to Orders</ButtonLink>}
-        />
-      </Container>
-    );
-  }
+  if (!order) return <OrderNotFound />;
 
   const a = order.shippingAddress;
   const t = order.totals;
