@@ -301,7 +301,8 @@ export async function forgotPasswordStart(deps: AuthDeps, email: string): Promis
       .where(and(live, or(lte(oneTimeCodes.expiresAt, now), gte(oneTimeCodes.attempts, OTP.maxAttempts))));
     const [created] = await deps.db
       .insert(oneTimeCodes)
-      .values({ purpose: 'reset', email, userId: user?.id ?? null, codeHash: '', expiresAt: now, lastSentAt: now })
+      // Written with its real expiry: a placeholder in the past would let a racing start retire it.
+      .values({ purpose: 'reset', email, userId: user?.id ?? null, codeHash: '', expiresAt: new Date(now.getTime() + OTP.ttlMs), lastSentAt: now })
       .onConflictDoNothing()
       .returning();
     if (created) {
