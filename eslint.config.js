@@ -90,7 +90,7 @@ export default defineConfig([
   // React: the rules of hooks for the web app. Off: the plugin's other recommended rules (purity,
   // refs, immutability, set-state-in-effect, static-components, incompatible-library...). They check
   // that components can be compiled by the React Compiler, which this app does not use, and run the
-  // compiler over every file (about a third of the lint time). See docs/decisions/lint-and-format.md.
+  // compiler over every file (about a third of the lint time). See docs/decisions/0004-lint-and-format.md.
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -3,7 +3,7 @@
  * admin's order screens. An unpaid COD order that was cancelled, came back undelivered or was
  * refunded owes nothing: the statuses the dashboard leaves out of "to collect" (NON_REVENUE_STATUSES
  * in core/schemas/admin-orders.ts, not imported here: it would bring zod into the order pages), and
- * docs/decisions/refunds-and-credit-notes.md (a credit note for an unpaid COD cancellation).
+ * docs/decisions/0017-refunds-and-credit-notes.md (a credit note for an unpaid COD cancellation).
  */
 import { PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentMethod, type PaymentStatus } from './constants';
 import { formatINR } from './money';

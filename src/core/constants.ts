@@ -49,7 +49,7 @@ export const DISCOUNT_LABELS: Record<DiscountType, string> = {
 };
 
 /**
- * The delivery estimate's fixed parts (docs/decisions/pincodes-and-delivery-dates.md), shared by the
+ * The delivery estimate's fixed parts (docs/decisions/0008-pincodes-and-delivery-dates.md), shared by the
  * estimate (server/modules/pincodes/delivery-date.ts) and the shipping policy page that states it:
  * days between the earliest and the latest delivery date (couriers' spread), and the IST hour from
  * which an order counts as placed the next day.

@@ -19,7 +19,7 @@
  * `canMove` and are refused with `transitionRefusal`'s message otherwise. The admin's status dropdown
  * (PUT /api/orders/admin/{id}/status) makes only the moves no action owns, those without side
  * effects (`DROPDOWN_MOVES`); `dropdownRefusal` says which action makes the others
- * (docs/decisions/order-states-and-shipping.md).
+ * (docs/decisions/0009-order-states-and-shipping.md).
  */
 import { ORDER_STATUSES, type OrderStatus } from './constants';
 

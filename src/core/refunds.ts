@@ -49,7 +49,7 @@ export interface RefundSummary {
 }
 
 /**
- * Where an order's money stands (docs/decisions/refunds-and-credit-notes.md "The order says what
+ * Where an order's money stands (docs/decisions/0017-refunds-and-credit-notes.md "The order says what
  * happened"): a failed refund first (it needs the shop), then one on its way, then refunded in full
  * or in part; 'none' without refunds.
  */

@@ -35,7 +35,7 @@ export const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
  * The one-sentence returns promise a shopper reads under checkout's pay button and in the terms,
  * from the shop's returns settings (Settings: return window, size exchanges), so that it never
  * promises more or less than the order page offers: "Returns and size exchanges within 7 days of
- * delivery." or, with a 0-day window, the shop's default policy (docs/decisions/returns-and-exchanges.md: damaged or wrong
+ * delivery." or, with a 0-day window, the shop's default policy (docs/decisions/0016-returns-and-exchanges.md: damaged or wrong
  * items within {@link DAMAGE_CLAIM_HOURS} hours).
  */
 export function returnsPromise(policy: ReturnsPolicy): string {

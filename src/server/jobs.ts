@@ -5,7 +5,7 @@
  * owed that are still pending a few minutes on (modules/refunds/owed.ts). Both are safe
  * to run on several instances at once. The daily low-stock mail (issue 21) is checked every 15
  * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts). Review
- * and return photos nothing references are swept every hour (modules/reviews/photo-sweep.ts, docs/decisions/review-photo-sweep.md;
+ * and return photos nothing references are swept every hour (modules/reviews/photo-sweep.ts, docs/decisions/0019-review-photo-sweep.md;
  * safe on several instances, not run at start so restarts do not spend Cloudinary's Admin API
  * calls), and upload grants older than a week are deleted with them (modules/media/grants.ts).
  */

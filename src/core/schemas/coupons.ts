@@ -57,7 +57,7 @@ export const couponInputSchema = z
     isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
     /**
      * Listed in the cart's public "Offers" (GET /api/coupons/public). Off by default, so a staff or
-     * influencer code stays known only to those given it (docs/decisions/coupon-codes.md).
+     * influencer code stays known only to those given it (docs/decisions/0007-coupon-codes.md).
      */
     showInOffers: z.boolean({ error: 'Show in offers must be true or false' }).default(false),
   })

@@ -22,7 +22,7 @@ const noNul = (v: string) => !v.includes('\u0000');
  * A photo of the return: a URL the shop's media store gave for the 'return_photos' folder (the
  * disk store's /media/return_photos/<id>.<ext>, or a Cloudinary delivery URL
  * https://res.cloudinary.com/<cloud>/image/upload/[v<n>/]return_photos/<id>.<ext>). The server
- * also checks it is this shop's store and the shopper's own upload (docs/decisions/upload-limits.md).
+ * also checks it is this shop's store and the shopper's own upload (docs/decisions/0021-upload-limits.md).
  */
 export const RETURN_PHOTO_MESSAGE = 'Please upload the photos through the form';
 export const isReturnPhotoUrl = (url: string) =>

@@ -224,7 +224,7 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [
     index().on(t.email, t.purpose),
-    // One live password-reset code per e-mail (docs/decisions/login-limits.md; migration 0024).
+    // One live password-reset code per e-mail (docs/decisions/0020-login-limits.md; migration 0024).
     uniqueIndex('one_time_codes_live_reset_uq')
       .on(t.email)
       .where(sql`${t.purpose} = 'reset' and ${t.consumedAt} is null`),
@@ -483,7 +483,7 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 /**
- * Refunds owed for paid attempts that could not be filled (docs/decisions/refunds-and-credit-notes.md
+ * Refunds owed for paid attempts that could not be filled (docs/decisions/0017-refunds-and-credit-notes.md
  * "Money owed is written down first"): recorded in the same transaction that fails the attempt, before
  * Razorpay is asked, and asked again (same `X-Refund-Idempotency` per `attempt`) until Razorpay answers.
  * `status`: pending (not yet answered, or Razorpay's refund still pending), processed, failed (Razorpay
@@ -1033,7 +1033,7 @@ export const returnLines = pgTable(
 );
 
 /**
- * One row per upload target the shop hands out (docs/decisions/upload-limits.md): `id` is the
+ * One row per upload target the shop hands out (docs/decisions/0021-upload-limits.md): `id` is the
  * random name the file gets (disk store), signed into the target; `usedAt` is set when a file
  * arrives with it, so a target carries one file only. A shopper's rows of the last 24 hours are
  * their upload quota. Rows older than a week are deleted by the media sweep.

@@ -1,6 +1,6 @@
 /**
  * Request limits on calls that cost the shop CPU or disk, or let a caller guess
- * (docs/decisions/upload-limits.md "Request limits"). Each `rateLimit` value is a route's
+ * (docs/decisions/0021-upload-limits.md "Request limits"). Each `rateLimit` value is a route's
  * `config` for @fastify/rate-limit (registered in app.ts: per client address, shared through Redis
  * when REDIS_URL is set, 429 'Too many attempts. Please try again in N seconds.' with Retry-After).
  */

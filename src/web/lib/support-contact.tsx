@@ -1,7 +1,7 @@
 /**
  * The shop's support contacts as shoppers read them (footer, contact page, policy pages, the home
  * page's structured data): the e-mail and phone in Settings, as the tax invoice prints them
- * (docs/decisions/shop-settings-and-gst.md). The root loader reads them once per page load; until an
+ * (docs/decisions/0005-shop-settings-and-gst.md). The root loader reads them once per page load; until an
  * admin first saves the settings the e-mail is the one the invoice falls back to as well.
  */
 import { useRouteLoaderData } from 'react-router';

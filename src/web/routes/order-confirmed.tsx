@@ -2,7 +2,7 @@
  * The page a shopper lands on after placing an order (/orders/{id}/confirmed), Cash on Delivery or
  * paid online: "Order placed", the order number, what to pay and how ("Pay ₹699 in cash or UPI when
  * it arrives", or "Paid ₹699 online"), the expected delivery date (the server's, by the rule of the
- * product page's "Check delivery": docs/decisions/pincodes-and-delivery-dates.md) and links to the
+ * product page's "Check delivery": docs/decisions/0008-pincodes-and-delivery-dates.md) and links to the
  * order and the shop. Read from GET /api/orders/{id}; any failed lookup shows 'Order not found'.
  */
 import { OrderNotFound } from '../features/orders/order-not-found';

@@ -2,7 +2,7 @@
  * Shipping policy (/shipping-policy): processing, transit, delivery attempts and tracking.
  * Processing and delivery times follow the shop's delivery settings (dispatch and transit days, as
  * the delivery check on a product page does); the damaged-parcel and returns part follows the shop's
- * returns settings (docs/decisions/returns-and-exchanges.md), as the refund policy does.
+ * returns settings (docs/decisions/0016-returns-and-exchanges.md), as the refund policy does.
  */
 import { Link, useRouteLoaderData } from 'react-router';
 import { BRAND, DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST } from '../../core/constants';
@@ -88,7 +88,7 @@ const cutoff = `${ORDER_CUTOFF_HOUR_IST > 12 ? ORDER_CUTOFF_HOUR_IST - 12 : ORDE
 
 /**
  * Processing and delivery times from the settings' delivery days, with the spread the delivery check
- * on a product page adds (docs/decisions/pincodes-and-delivery-dates.md); without settings, the
+ * on a product page adds (docs/decisions/0008-pincodes-and-delivery-dates.md); without settings, the
  * delivery check alone.
  */
 function timeSections(delivery: PublicShopSettings['delivery'] | null): PolicySection[] {

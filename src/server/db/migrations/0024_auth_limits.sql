@@ -1,4 +1,4 @@
--- One live password-reset code per e-mail (docs/decisions/login-limits.md): older live duplicates
+-- One live password-reset code per e-mail (docs/decisions/0020-login-limits.md): older live duplicates
 -- are retired first, keeping each e-mail's newest.
 UPDATE "one_time_codes" SET "consumed_at" = now()
   WHERE "purpose" = 'reset' AND "consumed_at" IS NULL

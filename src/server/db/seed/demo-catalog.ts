@@ -1092,7 +1092,7 @@ export const demoShopSettings: ShopSettingsInput = {
 };
 
 /**
- * The demo coupons (docs/decisions/coupon-codes.md): no end date, so the demo keeps working; marked "Show in offers", so
+ * The demo coupons (docs/decisions/0007-coupon-codes.md): no end date, so the demo keeps working; marked "Show in offers", so
  * the cart's "Offers" hint lists them (the README walkthrough). Migration 0026 marks the same three,
  * matched by code and terms, in a database seeded before the flag existed.
  */

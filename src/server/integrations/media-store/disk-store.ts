@@ -13,7 +13,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isMediaFolder, RESOURCE_TYPES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
+import { isMediaFolder, isPrivateFolder, RESOURCE_TYPES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
 import { LIST_PAGE_SIZE, type UploadPage } from './upload-listing';
 
 /** Where the browser posts files for the disk store. */
@@ -23,8 +23,6 @@ export const DISK_UPLOAD_TTL_MS = 10 * 60 * 1000;
 /** Extensions the disk store writes (the accepted formats of modules/media/file-type.ts). */
 export const DISK_EXTENSIONS = ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'mov', 'webm'] as const;
 
-/** Folders the public /media/ route does not serve: shoppers' return photos are theirs (docs/decisions/upload-limits.md). */
-export const PRIVATE_MEDIA_FOLDERS: readonly MediaFolder[] = ['return_photos'];
 /** An upload id the shop issues: 20 lowercase hex characters (modules/media/grants.ts). */
 const UPLOAD_ID_RE = /^[0-9a-f]{20}$/;
 
@@ -249,7 +247,7 @@ export function createDiskStore(opts: DiskStoreOptions): DiskStore {
  */
 export function isPublicMediaPath(pathName: string): boolean {
   const [folder] = pathName.replace(/^\/+/, '').split(/[\\/]/);
-  return !(PRIVATE_MEDIA_FOLDERS as readonly string[]).includes(folder.toLowerCase());
+  return !isPrivateFolder(folder.toLowerCase());
 }
 
 /**

@@ -13,7 +13,7 @@ import { dropdownRefusal } from '../../../core/order-status';
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import { changeStock } from '../inventory/ledger';
 import { hydrateOrders, nextEventTime } from '../orders/service';
-import { istDateTime, istDayEnd, istDayStart } from './ist';
+import { istDateTime, istDayEnd, istDayStart } from '../../../core/india-time';
 
 type OrderRow = typeof orders.$inferSelect;
 interface CustomerCols {
@@ -145,12 +145,12 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
 }
 
 /**
- * PUT /api/orders/admin/{id}/status (the status dropdown, docs/decisions/order-states-and-shipping.md): sets the status and
+ * PUT /api/orders/admin/{id}/status (the status dropdown, docs/decisions/0009-order-states-and-shipping.md): sets the status and
  * appends `{status, at, note}` to the timeline. Setting the current status again appends an entry
  * only when a note is given (a note on the current status); without one nothing changes.
  *
  * Only the moves without side effects are made here (`DROPDOWN_MOVES`, src/core/order-status.ts;
- * docs/decisions/order-states-and-shipping.md): between the stages before shipping. A move an
+ * docs/decisions/0009-order-states-and-shipping.md): between the stages before shipping. A move an
  * explicit action owns (cancel and refund, ship, out for delivery, delivered, back undelivered, a
  * return, a refund) is refused with 400 and a message naming the action, so
  * an order is never cancelled without its refund, restock and coupon, nor delivered without its

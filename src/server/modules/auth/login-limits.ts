@@ -1,5 +1,5 @@
 /**
- * Login limits (docs/decisions/login-limits.md; OWASP Authentication Cheat Sheet, "Protect against
+ * Login limits (docs/decisions/0020-login-limits.md; OWASP Authentication Cheat Sheet, "Protect against
  * automated attacks", and ASVS 2.2.1): wrong passwords are counted, right ones are not, and nobody
  * can lock an account's owner out from another address.
  *

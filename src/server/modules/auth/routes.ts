@@ -5,7 +5,7 @@
  *
  * Limits, each a 429 with Retry-After and a message: every route, requests per IP per minute (route
  * config); login, wrong passwords per account and IP, per IP, and a slow-down per account
- * (login-limits.ts, docs/decisions/login-limits.md); the other routes, requests per account
+ * (login-limits.ts, docs/decisions/0020-login-limits.md); the other routes, requests per account
  * (e-mail or verification) per 15 minutes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

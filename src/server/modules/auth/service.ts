@@ -3,7 +3,7 @@
  * 5, 7). One-time codes follow DESIGN.md: 6 digits from a CSPRNG, stored as an HMAC, valid 10
  * minutes, void after 5 wrong tries, resend no sooner than 30 s; signup creates the account only
  * once the code is verified; forgot-password answers the same for unknown e-mails.
- * Password-reset codes (docs/decisions/login-limits.md): one live code per e-mail, a new start
+ * Password-reset codes (docs/decisions/0020-login-limits.md): one live code per e-mail, a new start
  * reusing it without new tries, and at most RESET_TRIES_PER_HOUR wrong tries per e-mail an hour
  * over all its codes; each try is counted by one UPDATE before the code is compared.
  * Throws AppError (400 bad/expired code, 401 bad login, 409 e-mail taken, 429 resend too soon or
@@ -37,7 +37,7 @@ export interface AuthDeps {
 export const INVALID_CODE = 'Invalid or expired code. Please try again.';
 const EXHAUSTED = 'Too many wrong attempts. Please request a new code.';
 
-/** Wrong password-reset codes allowed per e-mail an hour, over all its codes (docs/decisions/login-limits.md). */
+/** Wrong password-reset codes allowed per e-mail an hour, over all its codes (docs/decisions/0020-login-limits.md). */
 export const RESET_TRIES_PER_HOUR = 10;
 const HOUR_MS = 60 * 60_000;
 

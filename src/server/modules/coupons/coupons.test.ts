@@ -215,7 +215,7 @@ describe('public offers', () => {
     });
   });
 
-  it('lists only coupons marked "Show in offers"; a new coupon is not shown unless asked (docs/decisions/coupon-codes.md)', async () => {
+  it('lists only coupons marked "Show in offers"; a new coupon is not shown unless asked (docs/decisions/0007-coupon-codes.md)', async () => {
     const staff = await newCoupon({ percentOff: 40 });
     expect(staff.showInOffers).toBe(false);
     const offer = await newCoupon({ percentOff: 5, showInOffers: true });

@@ -142,7 +142,7 @@ export function describeOffer(
 /**
  * GET /api/coupons/public: coupons the admin marked "Show in offers" that are active, have started
  * and not ended and have uses left, smallest minimum first; no usage figures. Unmarked codes (staff,
- * influencer) are never listed (docs/decisions/coupon-codes.md).
+ * influencer) are never listed (docs/decisions/0007-coupon-codes.md).
  */
 export async function listPublicCoupons(db: Database, now: Date): Promise<PublicCoupon[]> {
   const rows = await db

@@ -1,6 +1,6 @@
 /**
- * Wrong coupon codes per shopper (docs/decisions/upload-limits.md "Request limits"): a code that
- * answers 'Invalid coupon code' (unknown, inactive or not started: docs/decisions/coupon-codes.md)
+ * Wrong coupon codes per shopper (docs/decisions/0021-upload-limits.md "Request limits"): a code that
+ * answers 'Invalid coupon code' (unknown, inactive or not started: docs/decisions/0007-coupon-codes.md)
  * counts as a failure for the signed-in shopper; past ABUSE_LIMITS.couponFailures (10 in 15
  * minutes) every call that carries a code answers 429 until the window ends. Calls without a code,
  * and codes that exist (expired, below the minimum, used up), never count, so a shopper editing a

@@ -4,7 +4,7 @@
  * 18) and revenue per day over the last 30 days. Days are India (IST) days. Revenue is what the
  * orders brought in, in rupees: each order's grand total less its refunds (processed or on their
  * way; a failed one is still owed), so an order with one item of three returned counts the two kept
- * (docs/decisions/refunds-and-credit-notes.md). Cancelled orders, and orders refunded in full, are
+ * (docs/decisions/0017-refunds-and-credit-notes.md). Cancelled orders, and orders refunded in full, are
  * left out of both revenue and the order counts beside it (ordersByStatus counts all).
  * A Cash on Delivery order counts in revenue only once its cash is collected (issue 20; on the day
  * it was placed); until then it is counted in `codToCollect` and in the orders beside the revenue.
@@ -25,13 +25,13 @@ import type { Database } from '../../db/client';
 import { orderRefunds, orders, products, variants } from '../../db/schema';
 import { countOpenReturns } from '../returns/service';
 import { pendingReviewCount } from '../reviews/service';
-import { addIstDays, istDate, istDayStart, istMonthStart } from '../admin-orders/ist';
+import { addIstDays, IST_OFFSET_MINUTES, istDate, istDayStart, istMonthStart } from '../../../core/india-time';
 
 /**
  * The IST date of an order's creation, in SQL: UTC wall time plus IST's fixed +5:30, so the
  * session's time zone setting does not matter.
  */
-const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + ${sql.raw(`interval '${IST_OFFSET_MINUTES} minutes'`)}, 'YYYY-MM-DD')`;
 
 /** An order's grand total less its refunds that were not refused (paise), in SQL. */
 const keptPaise = sql<number>`(${orders.grandTotalPaise} - coalesce((select sum(${orderRefunds.amountPaise}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} <> 'failed'), 0))`;

@@ -207,7 +207,7 @@ describe('admin status changes', () => {
 
   // DESIGN.md: choosing a status never moves stock; the cancel and received-return actions do, with
   // their 'cancellation' and 'return_restock' rows (refunds and returns tests). The dropdown refuses
-  // their moves (docs/decisions/order-states-and-shipping.md).
+  // their moves (docs/decisions/0009-order-states-and-shipping.md).
   it('move no stock and write no ledger row, whichever status is chosen', async () => {
     const p = await createdProduct({ M: 5, L: 2 });
     const order = await orderFor(p, { M: 2, L: 1 });

@@ -1,5 +1,5 @@
 /**
- * Upload grants (docs/decisions/upload-limits.md): every upload target the shop hands out is a row
+ * Upload grants (docs/decisions/0021-upload-limits.md): every upload target the shop hands out is a row
  * of `media_upload_grants`, whose random id is signed into the target and becomes the stored file's
  * name. The disk store's upload endpoint claims the row (sets `used_at`) before it keeps any byte,
  * so a target carries one file only; a shopper's rows of the last 24 hours are their upload quota

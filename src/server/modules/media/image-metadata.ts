@@ -1,5 +1,5 @@
 /**
- * Strips what a photo says about where and how it was taken (docs/decisions/upload-limits.md
+ * Strips what a photo says about where and how it was taken (docs/decisions/0021-upload-limits.md
  * "Photo metadata"): EXIF (camera, time, GPS position), XMP, IPTC and comments. A phone's photo of
  * a returned kurta otherwise carries the shopper's home coordinates to whoever sees it. Uses sharp
  * (libvips): its output keeps no metadata unless `withMetadata()`/`keepExif()` is asked for

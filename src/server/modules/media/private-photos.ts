@@ -1,5 +1,5 @@
 /**
- * Return photos are the shopper's (docs/decisions/upload-limits.md "Return photos are private"):
+ * Return photos are the shopper's (docs/decisions/0021-upload-limits.md "Return photos are private"):
  * the public /media/ route does not serve the return_photos folder (disk-store.ts
  * PRIVATE_MEDIA_FOLDERS), and the returns API hands its owner and admins signed, short-lived URLs
  * instead: `/api/media/return-photos/<name>.<ext>?expires=<unix seconds>&signature=<hex>`, where

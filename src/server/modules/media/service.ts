@@ -1,10 +1,10 @@
 /**
  * Media rules (admin section 5 upload limits and messages, section 7 "Media upload" and the delete
- * calls; docs/decisions/upload-limits.md). Upload targets come from the active store, one recorded grant each
+ * calls; docs/decisions/0021-upload-limits.md). Upload targets come from the active store, one recorded grant each
  * (./grants.ts: one file per target, shoppers' daily quota); the disk store's uploads are checked
  * here on their bytes (type by magic bytes, size per folder) and images are stored without their
  * EXIF/GPS metadata (./image-metadata.ts); deletes never fail visibly: problems are logged and the
- * answer is 'ok' or 'not found'. Never sees HTTP. docs/decisions/upload-limits.md has the rules.
+ * answer is 'ok' or 'not found'. Never sees HTTP. docs/decisions/0021-upload-limits.md has the rules.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * Upload limits (docs/decisions/upload-limits.md): an upload target carries one file, a shopper
+ * Upload limits (docs/decisions/0021-upload-limits.md): an upload target carries one file, a shopper
  * gets at most UPLOAD_QUOTA.files targets in 24 hours (admins are not counted), and photos are
  * stored without their EXIF/GPS metadata.
  */

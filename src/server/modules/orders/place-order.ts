@@ -417,7 +417,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
   const { guard } = opts;
   const firstOrder = attempt.discountType === 'FIRST_ORDER_5';
   // The check below must read the orders after the lock: a statement that waits for a row lock keeps
-  // the snapshot it started with (docs/decisions/order-placement-and-cash-on-delivery.md), so the
+  // the snapshot it started with (docs/decisions/0012-order-placement-and-cash-on-delivery.md), so the
   // lock is a statement of its own.
   if (firstOrder && !opts.shopperLocked) await tx.execute(lockShopper({ userId: attempt.userId }));
   const statement = statementFor(

@@ -44,7 +44,7 @@ export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> 
 
 /**
  * When an order should arrive: the delivery rule of the product page's "Check delivery"
- * (pincodes/delivery-date.ts `estimateDelivery`; docs/decisions/pincodes-and-delivery-dates.md) applied at
+ * (pincodes/delivery-date.ts `estimateDelivery`; docs/decisions/0008-pincodes-and-delivery-dates.md) applied at
  * the moment the order was placed, to its delivery pincode's place (the address's city and state
  * when the directory does not know the pincode), with the shop's delivery days and state in
  * `settings`. Returns `{ from, to }`, India calendar dates 'YYYY-MM-DD', while the order is on its

@@ -8,7 +8,7 @@
  * (orders/place-order.ts: stock, coupon use, GST, invoice number, order, mail). The same payment
  * completed twice gives the same order. A paid attempt that cannot be filled (units gone, or its
  * coupon no longer usable: the shopper paid a discounted amount the shop can no longer honour, and
- * charging the difference later is not possible; docs/decisions/coupon-codes.md) is refunded and no
+ * charging the difference later is not possible; docs/decisions/0007-coupon-codes.md) is refunded and no
  * order is created. Cash on Delivery is the other adapter (cod.ts).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Money the shop owes until Razorpay has answered for it (docs/decisions/refunds-and-credit-notes.md
+ * Money the shop owes until Razorpay has answered for it (docs/decisions/0017-refunds-and-credit-notes.md
  * "Money owed is written down first"). Two kinds of refund are owed:
  * - a paid checkout that could not become an order (`refunds`, one per payment; written in the same
  *   transaction that fails the attempt, before Razorpay is asked);

@@ -1,5 +1,5 @@
 /**
- * Return photos are the shopper's (docs/decisions/upload-limits.md): the photo field takes only
+ * Return photos are the shopper's (docs/decisions/0021-upload-limits.md): the photo field takes only
  * this shopper's own uploads to the shop's return_photos folder, the public /media/ route does not
  * serve them, and the returns API hands the owner and admins signed, short-lived, privately cached
  * URLs instead.

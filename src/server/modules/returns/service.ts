@@ -255,7 +255,7 @@ export async function requestReturn(
       const deadline = returnDeadline(delivered, settings.windowDays);
       if (now.getTime() > deadline.getTime()) throw conflict(`The return window for this order closed on ${dateIn(deadline)}`);
       // Nothing was paid online for a Cash on Delivery order: the refund goes by transfer, to where the
-      // shopper says (docs/decisions/returns-and-exchanges.md).
+      // shopper says (docs/decisions/0016-returns-and-exchanges.md).
       const refundTo = body.resolution === 'refund' && order.paymentMethod === 'cod' ? body.refundTo : null;
       if (body.resolution === 'refund' && order.paymentMethod === 'cod' && !refundTo) {
         throw badRequest('Please tell us where to send your refund: a UPI ID or a bank account', {
@@ -300,7 +300,7 @@ export async function requestReturn(
             });
           }
           // A size at another price is not an exchange (nothing would be paid or refunded for the
-          // difference): it is a return and a new order (docs/decisions/returns-and-exchanges.md).
+          // difference): it is a return and a new order (docs/decisions/0016-returns-and-exchanges.md).
           const [own] = item.variantId
             ? await tx.select({ pricePaise: variants.pricePaise }).from(variants).where(eq(variants.id, item.variantId))
             : [];

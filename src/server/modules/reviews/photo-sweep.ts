@@ -1,6 +1,6 @@
 /**
- * The shoppers' photo sweep (docs/decisions/review-photo-sweep.md; "Reviews and ratings": photos go through the media rules;
- * docs/decisions/review-photo-sweep.md, docs/decisions/upload-limits.md). A shopper uploads photos
+ * The shoppers' photo sweep (docs/decisions/0019-review-photo-sweep.md; "Reviews and ratings": photos go through the media rules;
+ * docs/decisions/0019-review-photo-sweep.md, docs/decisions/0021-upload-limits.md). A shopper uploads photos
  * before the review or return exists (POST /api/reviews/upload-target or
  * /api/orders/{id}/returns/upload-target, then straight to the media store); a photo never
  * submitted, or dropped when the review was edited or deleted, is referenced by nothing and would

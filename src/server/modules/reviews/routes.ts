@@ -7,7 +7,7 @@
  * - POST /api/reviews/{id}/helpful (shopper): one "Helpful" vote per shopper; 30 votes a minute per address.
  * - POST /api/reviews/upload-target (shopper who may review `productId`): where a photo goes
  *   (the media rules' review_photos folder: images up to 5MB; one file per target, the shopper's
- *   daily upload quota, docs/decisions/upload-limits.md).
+ *   daily upload quota, docs/decisions/0021-upload-limits.md).
  * - GET /api/admin/reviews?status=&page=, PUT /api/admin/reviews/{id}/status {status},
  *   PUT /api/admin/reviews/{id}/reply {reply} (admin).
  */

@@ -1,5 +1,5 @@
 /**
- * Limits on the calls that cost the shop CPU or let a caller guess (docs/decisions/upload-limits.md
+ * Limits on the calls that cost the shop CPU or let a caller guess (docs/decisions/0021-upload-limits.md
  * "Request limits"): PDF renders, pincode look-ups, helpful votes, disk uploads per address, and
  * wrong coupon codes per shopper (only failures count, so a shopper's ordinary previews never do).
  * Each test speaks from its own address (inject's remoteAddress).

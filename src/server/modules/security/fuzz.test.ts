@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 // document lists one. Never a 5xx, never a stack trace, and every error is `{ message }`. A new
 // route is covered by being in the document. Generator: tests/helpers/json-schema-samples.ts.
 // Forged client-address headers (X-Forwarded-For and its kin) change no answer: every per-IP
-// limit counts the connection's address (TRUST_PROXY unset, docs/decisions/login-limits.md).
+// limit counts the connection's address (TRUST_PROXY unset, docs/decisions/0020-login-limits.md).
 
 let t: TestApp;
 const roles: Record<string, Record<string, string>> = { guest: {} };

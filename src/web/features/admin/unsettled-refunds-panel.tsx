@@ -1,5 +1,5 @@
 /**
- * The dashboard's money still owed (docs/decisions/refunds-and-credit-notes.md "Money owed is written
+ * The dashboard's money still owed (docs/decisions/0017-refunds-and-credit-notes.md "Money owed is written
  * down first"): every refund Razorpay refused and every refund pending longer than a few minutes, of
  * orders and of payments that never became orders, oldest first, with its age, a link to the order
  * (or the shopper's e-mail) and a Retry that asks Razorpay again or looks the refund up

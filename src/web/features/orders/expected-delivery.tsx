@@ -1,7 +1,7 @@
 /**
  * An order's expected delivery as the shopper reads it: "Expected delivery by Thu, 4 Dec", the latest
  * date of the window the server works out with the product page's "Check delivery" rule
- * (Order.expectedDelivery; docs/decisions/pincodes-and-delivery-dates.md), in the India date format
+ * (Order.expectedDelivery; docs/decisions/0008-pincodes-and-delivery-dates.md), in the India date format
  * that check uses (pincodes/api.ts formatDeliveryDate). Nothing once the order was delivered,
  * cancelled or returned (the server then sends null).
  */

@@ -1,7 +1,7 @@
 /**
  * An order's totals as the shopper's order page and the admin's View Details show them: subtotal,
  * discount or coupon, shipping, the Cash on Delivery fee, the grand total and the GST it includes
- * ("incl. GST ₹…": prices are tax-inclusive, the tax is never added; docs/decisions/gst-tax-invoices.md).
+ * ("incl. GST ₹…": prices are tax-inclusive, the tax is never added; docs/decisions/0010-gst-tax-invoices.md).
  */
 import type { Order } from '../../../core/api-types';
 import { DISCOUNT_LABELS } from '../../../core/constants';

@@ -1,5 +1,5 @@
 /**
- * Where an order's money stands, beside its status (docs/decisions/refunds-and-credit-notes.md "The
+ * Where an order's money stands, beside its status (docs/decisions/0017-refunds-and-credit-notes.md "The
  * order says what happened"). Its own module: the orders list and the order page both show it, and
  * the refund list's credit note downloads should not ride along into the code every page loads.
  */

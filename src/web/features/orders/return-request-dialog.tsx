@@ -54,7 +54,7 @@ export function ReturnRequestDialog({
   const products = useProductsQuery([...new Set(order.items.map((i) => i.productId))], open && resolution === 'exchange');
 
   const sizesFor = (productId: string, variantId: string | null) => {
-    // Exchanges are for a size at the same price as the one bought (docs/decisions/returns-and-exchanges.md).
+    // Exchanges are for a size at the same price as the one bought (docs/decisions/0016-returns-and-exchanges.md).
     const variants = products.find((p) => p.data?._id === productId)?.data?.variants ?? [];
     const own = variants.find((v) => v._id === variantId);
     return variants.filter((v) => v.isActive && v._id !== variantId && (!own || v.price === own.price));

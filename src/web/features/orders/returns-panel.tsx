@@ -3,7 +3,7 @@
  * inside the shop's return window (settings), and each request with where it stands. While a request
  * is open the shop takes no second one (the order is 'return_requested'); the panel says another can
  * be asked for once this one is settled, while the window lasts and units are left
- * (docs/decisions/returns-and-exchanges.md: a partial refund-return puts the order back to delivered).
+ * (docs/decisions/0016-returns-and-exchanges.md: a partial refund-return puts the order back to delivered).
  */
 import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../core/api-types';

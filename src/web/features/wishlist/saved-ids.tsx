@@ -6,7 +6,7 @@
  * The context holds a store of the ids whose identity never changes, and each heart subscribes to
  * it: a context value that changed when the browser learnt who is browsing (right after hydration)
  * would make React hydrate every section still waiting to hydrate at once, in one long task
- * (docs/decisions/sections-hydrate-later.md).
+ * (docs/decisions/0003-sections-hydrate-later.md).
  */
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useAuthStatus } from '../../lib/auth';

@@ -4,7 +4,7 @@
  * link filled from the courier's pattern until the admin types their own) or "Ship with Shiprocket", the "Out for delivery" and "Delivered"
  * buttons when the state machine allows them, and the packing slip and shipping label PDFs. While a
  * return is open (the order is 'return_requested', or a request is requested, approved or received)
- * the moves are hidden: the return is handled under Returns (docs/decisions/returns-and-exchanges.md).
+ * the moves are hidden: the return is handled under Returns (docs/decisions/0016-returns-and-exchanges.md).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
