@@ -236,7 +236,7 @@ export async function recordRefund(
 }
 
 /**
- * Issues the GST credit note for `amountPaise` of a locked order (docs/decisions/refunds-and-credit-
+ * Issues the GST credit note for `amountPaise` of a locked order (docs/decisions/0017-refunds-and-credit-
  * notes.md "Credit notes"): the invoice's lines credited (`lines`, or every line by what was paid),
  * numbered in the gapless 'credit_note' series, last (the sequence row stays locked only until the
  * commit). `refundId` is the refund it is for, or null for an unpaid Cash on Delivery order cancelled
@@ -289,7 +289,7 @@ async function numberInvoiceFirst(deps: RefundDeps, orderId: string): Promise<vo
 }
 
 /**
- * What a processed refund settles, with the order's row locked (docs/decisions/refunds-and-credit-
+ * What a processed refund settles, with the order's row locked (docs/decisions/0017-refunds-and-credit-
  * notes.md "The order says what happened"):
  * - a return's refund: the return becomes refunded, and the order too when every unit came back
  *   (it is 'returned'); an order with units left keeps its status, its timeline notes the refund;
