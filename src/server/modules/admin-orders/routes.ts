@@ -7,38 +7,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema, orderStatusUpdateSchema, ordersExportQuerySchema } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
-import { istDate } from './ist';
+import { istDate } from '../../../core/india-time';
 import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } from './service';
 
 // A malformed id is a 404, like an unknown one (idParams).
 const orderId = idParams('Order not found');
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/orders/admin/all', { onRequest: app.requireAdmin, schema: { querystring: adminOrdersQuerySchema } }, async (req) =>
-    listAdminOrders(app.db, req.query),
-  );
+  app.get('/api/orders/admin/all', { schema: { querystring: adminOrdersQuerySchema } }, async (req) => listAdminOrders(app.db, req.query));
 
-  app.get(
-    '/api/orders/admin/export.csv',
-    { onRequest: app.requireAdmin, schema: { querystring: ordersExportQuerySchema } },
-    async (req, reply) => {
-      const filename = `orders-${istDate(new Date())}.csv`;
-      const chunks = await exportOrdersCsv(app.db, req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(chunks));
-    },
-  );
+  app.get('/api/orders/admin/export.csv', { schema: { querystring: ordersExportQuerySchema } }, async (req, reply) => {
+    const filename = `orders-${istDate(new Date())}.csv`;
+    const chunks = await exportOrdersCsv(app.db, req.query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(chunks));
+  });
 
-  app.get('/api/orders/admin/:id', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req) =>
-    getAdminOrder(app.db, req.params.id),
-  );
+  app.get('/api/orders/admin/:id', { schema: { params: orderId } }, async (req) => getAdminOrder(app.db, req.params.id));
 
-  app.put(
-    '/api/orders/admin/:id/status',
-    { onRequest: app.requireAdmin, schema: { params: orderId, body: orderStatusUpdateSchema } },
-    async (req) => updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
+  app.put('/api/orders/admin/:id/status', { schema: { params: orderId, body: orderStatusUpdateSchema } }, async (req) =>
+    updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
   );
 };

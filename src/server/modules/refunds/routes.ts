@@ -47,6 +47,7 @@ export function refundDeps(app: FastifyInstance): RefundDeps {
   };
 }
 
+/** The shopper's cancel and the credit note download (owner or admin). */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => refundDeps(app);
 
@@ -55,59 +56,6 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     await cancelOrder(deps(), req.params.id, { id: user.id, role: 'customer' }, { reason: req.body.reason });
     return getOrderFor(app.db, req.params.id, user);
   });
-
-  app.post(
-    '/api/orders/admin/:id/cancel',
-    { onRequest: app.requireAdmin, schema: { params: orderId, body: adminCancelSchema } },
-    async (req) => {
-      await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
-      return getAdminOrder(app.db, req.params.id);
-    },
-  );
-
-  app.post(
-    '/api/orders/admin/:id/returned-undelivered',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        params: orderId,
-        body: z.object({ note: z.string().trim().max(500, 'Please keep the note under 500 characters').default('') }),
-      },
-    },
-    async (req) => {
-      await returnedUndelivered(deps(), req.params.id, requireUser(req).id, req.body.note);
-      return getAdminOrder(app.db, req.params.id);
-    },
-  );
-
-  app.post(
-    '/api/orders/admin/:id/refunds',
-    { onRequest: app.requireAdmin, schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders } },
-    async (req, reply) => {
-      await refundOrder(deps(), {
-        orderId: req.params.id,
-        amountPaise: toPaise(req.body.amount),
-        reason: req.body.reason,
-        source: 'admin',
-        actorId: requireUser(req).id,
-        idempotencyKey: `admin:${req.headers['idempotency-key']}`,
-        manualReference: req.body.manualReference,
-      });
-      return reply.code(201).send(await getAdminOrder(app.db, req.params.id));
-    },
-  );
-
-  app.post(
-    '/api/orders/admin/:id/refunds/:refundId/retry',
-    {
-      onRequest: app.requireAdmin,
-      schema: { params: z.object({ id: z.guid({ error: 'Order not found' }), refundId: z.guid({ error: 'Refund not found' }) }) },
-    },
-    async (req) => {
-      await retryRefund(deps(), req.params.id, req.params.refundId);
-      return getAdminOrder(app.db, req.params.id);
-    },
-  );
 
   app.get(
     '/api/orders/:id/credit-notes/:creditNoteId',
@@ -130,12 +78,64 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await renderCreditNotePdf(note));
     },
   );
+};
 
-  app.get('/api/admin/refunds/unsettled', { onRequest: app.requireAdmin }, async () => listUnsettledRefunds(app.db, app.authDeps.now()));
+/** The admin cancel, refund and retry calls (inside the admin scope, setup/api.ts). */
+export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => refundDeps(app);
+
+  app.post('/api/orders/admin/:id/cancel', { schema: { params: orderId, body: adminCancelSchema } }, async (req) => {
+    await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
+    return getAdminOrder(app.db, req.params.id);
+  });
+
+  app.post(
+    '/api/orders/admin/:id/returned-undelivered',
+    {
+      schema: {
+        params: orderId,
+        body: z.object({ note: z.string().trim().max(500, 'Please keep the note under 500 characters').default('') }),
+      },
+    },
+    async (req) => {
+      await returnedUndelivered(deps(), req.params.id, requireUser(req).id, req.body.note);
+      return getAdminOrder(app.db, req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/orders/admin/:id/refunds',
+    { schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders } },
+    async (req, reply) => {
+      await refundOrder(deps(), {
+        orderId: req.params.id,
+        amountPaise: toPaise(req.body.amount),
+        reason: req.body.reason,
+        source: 'admin',
+        actorId: requireUser(req).id,
+        idempotencyKey: `admin:${req.headers['idempotency-key']}`,
+        manualReference: req.body.manualReference,
+      });
+      return reply.code(201).send(await getAdminOrder(app.db, req.params.id));
+    },
+  );
+
+  app.post(
+    '/api/orders/admin/:id/refunds/:refundId/retry',
+    {
+      schema: { params: z.object({ id: z.guid({ error: 'Order not found' }), refundId: z.guid({ error: 'Refund not found' }) }) },
+    },
+    async (req) => {
+      await retryRefund(deps(), req.params.id, req.params.refundId);
+      return getAdminOrder(app.db, req.params.id);
+    },
+  );
+
+  app.get('/api/admin/refunds/unsettled', async () => listUnsettledRefunds(app.db, app.authDeps.now()));
 
   app.post(
     '/api/admin/refunds/checkout/:refundId/retry',
-    { onRequest: app.requireAdmin, schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }) } },
+    { schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }) } },
     async (req) => {
       await retryAttemptRefund(deps(), req.params.refundId);
       return listUnsettledRefunds(app.db, app.authDeps.now());

@@ -11,6 +11,7 @@
  * served to the owner and admins only.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shipmentCreateSchema } from '../../../core/couriers';
@@ -46,16 +47,24 @@ const orderId = idParams('Order not found');
 const returnId = idParams('Return not found');
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().min(1).max(200).optional() });
 
+const returnDeps = (app: FastifyInstance): ReturnDeps => ({
+  db: app.db,
+  mail: app.mailQueue,
+  settings: app.settings,
+  now: app.authDeps.now,
+  log: app.log,
+});
+
+/** Return photos leave only as signed URLs, whichever call answers with returns. */
+const signPhotos = (app: FastifyInstance) =>
+  app.addHook('preSerialization', async (_req, _reply, payload) =>
+    signReturnPhotosIn(payload, { secret: app.config.jwtSecret, store: app.mediaStore }, app.authDeps.now()),
+  );
+
+/** The shopper's return calls. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): ReturnDeps => ({
-    db: app.db,
-    mail: app.mailQueue,
-    settings: app.settings,
-    now: app.authDeps.now,
-    log: app.log,
-  });
-  // Return photos leave only as signed URLs, whichever call answers with returns.
-  app.addHook('preSerialization', async (_req, _reply, payload) => signReturnPhotosIn(payload, app.config.jwtSecret, app.authDeps.now()));
+  const deps = () => returnDeps(app);
+  signPhotos(app);
 
   app.post(
     '/api/orders/:id/returns',
@@ -86,54 +95,47 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       return shopperUploadTarget(app, req, reply, 'return_photos');
     },
   );
+};
 
-  app.get('/api/admin/returns', { onRequest: app.requireAdmin, schema: { querystring: returnListQuery } }, async (req) =>
-    listReturns(app.db, req.query.status),
+/** The admin return calls (inside the admin scope, setup/api.ts). */
+export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => returnDeps(app);
+  signPhotos(app);
+
+  app.get('/api/admin/returns', { schema: { querystring: returnListQuery } }, async (req) => listReturns(app.db, req.query.status));
+
+  app.post('/api/admin/returns/:id/approve', { schema: { params: returnId, body: returnNoteSchema } }, async (req) =>
+    approveReturn(deps(), req.params.id, req.body.note),
   );
 
-  app.post(
-    '/api/admin/returns/:id/approve',
-    { onRequest: app.requireAdmin, schema: { params: returnId, body: returnNoteSchema } },
-    async (req) => approveReturn(deps(), req.params.id, req.body.note),
+  app.post('/api/admin/returns/:id/reject', { schema: { params: returnId, body: returnRejectSchema } }, async (req) =>
+    rejectReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
   );
 
-  app.post(
-    '/api/admin/returns/:id/reject',
-    { onRequest: app.requireAdmin, schema: { params: returnId, body: returnRejectSchema } },
-    async (req) => rejectReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
+  app.post('/api/admin/returns/:id/received', { schema: { params: returnId, body: returnNoteSchema } }, async (req) =>
+    receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
   );
 
-  app.post(
-    '/api/admin/returns/:id/received',
-    { onRequest: app.requireAdmin, schema: { params: returnId, body: returnNoteSchema } },
-    async (req) => receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
-  );
-
-  app.post(
-    '/api/admin/returns/:id/refund',
-    { onRequest: app.requireAdmin, schema: { params: returnId, body: returnRefundSchema } },
-    async (req) =>
-      refundReturn(
-        {
-          ...deps(),
-          refunds: {
-            db: app.db,
-            razorpay: app.paymentDeps.razorpay,
-            mail: app.mailQueue,
-            settings: () => app.settings.get(),
-            log: app.log,
-            now: app.authDeps.now,
-          },
+  app.post('/api/admin/returns/:id/refund', { schema: { params: returnId, body: returnRefundSchema } }, async (req) =>
+    refundReturn(
+      {
+        ...deps(),
+        refunds: {
+          db: app.db,
+          razorpay: app.paymentDeps.razorpay,
+          mail: app.mailQueue,
+          settings: () => app.settings.get(),
+          log: app.log,
+          now: app.authDeps.now,
         },
-        req.params.id,
-        requireUser(req).id,
-        req.body.manualReference,
-      ),
+      },
+      req.params.id,
+      requireUser(req).id,
+      req.body.manualReference,
+    ),
   );
 
-  app.post(
-    '/api/admin/returns/:id/ship-exchange',
-    { onRequest: app.requireAdmin, schema: { params: returnId, body: shipmentCreateSchema } },
-    async (req) => shipExchange(deps(), req.params.id, req.body),
+  app.post('/api/admin/returns/:id/ship-exchange', { schema: { params: returnId, body: shipmentCreateSchema } }, async (req) =>
+    shipExchange(deps(), req.params.id, req.body),
   );
 };

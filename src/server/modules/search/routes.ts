@@ -20,7 +20,6 @@ const synonymId = idParams('Synonym group not found');
 /** Registers the suggestions and the admin synonym calls. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const admin = { onRequest: app.requireAdmin };
   app.responseCache.onInvalidate(() => forgetSearchDictionary(db));
 
   app.get(
@@ -31,21 +30,23 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       return searchSuggestions(db, req.query.q);
     },
   );
+};
 
-  app.get('/api/admin/search-synonyms', { ...admin, schema: { response: { 200: z.array(adminSynonymSchema) } } }, async () =>
-    listSynonyms(db),
-  );
-  app.post('/api/admin/search-synonyms', { ...admin, schema: { body: synonymInputSchema } }, async (req, reply) => {
+/** Registers the admin synonym calls (inside the admin scope, setup/api.ts). */
+export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  app.get('/api/admin/search-synonyms', { schema: { response: { 200: z.array(adminSynonymSchema) } } }, async () => listSynonyms(db));
+  app.post('/api/admin/search-synonyms', { schema: { body: synonymInputSchema } }, async (req, reply) => {
     const created = await createSynonym(db, req.body);
     app.responseCache.invalidate();
     return reply.status(201).send(created);
   });
-  app.put('/api/admin/search-synonyms/:id', { ...admin, schema: { params: synonymId, body: synonymInputSchema } }, async (req) => {
+  app.put('/api/admin/search-synonyms/:id', { schema: { params: synonymId, body: synonymInputSchema } }, async (req) => {
     const updated = await updateSynonym(db, req.params.id, req.body);
     app.responseCache.invalidate();
     return updated;
   });
-  app.delete('/api/admin/search-synonyms/:id', { ...admin, schema: { params: synonymId } }, async (req) => {
+  app.delete('/api/admin/search-synonyms/:id', { schema: { params: synonymId } }, async (req) => {
     const deleted = await deleteSynonym(db, req.params.id);
     app.responseCache.invalidate();
     return deleted;

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { shopSettingsSchema } from '../../../core/schemas/settings';
 import { requireUser } from '../../plugins/auth';
 import { createSettingsService, type SettingsService } from './service';
@@ -26,13 +26,6 @@ export const settingsPlugin = fp(
     app.decorate('settings', settings);
     app.responseCache.onInvalidate(() => settings.forget());
 
-    app.get('/api/admin/settings', { onRequest: app.requireAdmin }, async () => settings.get());
-    app.put('/api/admin/settings', { onRequest: app.requireAdmin, schema: { body: shopSettingsSchema } }, async (request) => {
-      const saved = await settings.save(request.body, requireUser(request).id);
-      // Pages and answers that show settings are rebuilt; other instances drop their copies too.
-      app.responseCache.invalidate();
-      return saved;
-    });
     app.get('/api/settings/public', async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return settings.getPublic();
@@ -40,3 +33,14 @@ export const settingsPlugin = fp(
   },
   { name: 'settings' },
 );
+
+/** GET and PUT /api/admin/settings (inside the admin scope, setup/api.ts). */
+export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/settings', async () => app.settings.get());
+  app.put('/api/admin/settings', { schema: { body: shopSettingsSchema } }, async (request) => {
+    const saved = await app.settings.save(request.body, requireUser(request).id);
+    // Pages and answers that show settings are rebuilt; other instances drop their copies too.
+    app.responseCache.invalidate();
+    return saved;
+  });
+};

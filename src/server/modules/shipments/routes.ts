@@ -4,7 +4,7 @@
  * shipping label (admin-only; each answers the order as GET /api/orders/admin/{id} does); and
  * Shiprocket's tracking webhook (authorised by its token).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
@@ -21,35 +21,36 @@ const webhookHeaders = z.looseObject({ 'x-api-key': z.string().max(200).optional
 // A malformed id is a 404, like an unknown one (idParams).
 const orderId = idParams('Order not found');
 
+const shippingDeps = (app: FastifyInstance): ShippingDeps => ({ db: app.db, mail: app.mailQueue, log: app.log });
+
+/** Shiprocket's tracking webhook. */
 export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): ShippingDeps => ({ db: app.db, mail: app.mailQueue, log: app.log });
-
-  app.post(
-    '/api/orders/admin/:id/shipments',
-    { onRequest: app.requireAdmin, schema: { params: orderId, body: shipmentCreateSchema } },
-    async (req, reply) => reply.code(201).send(await shipOrder(deps(), req.params.id, req.body)),
-  );
-
-  const shiprocket = createShiprocketClient(() => app.config.shiprocket);
-  app.post('/api/orders/admin/:id/shipments/shiprocket', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req, reply) =>
-    reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
-  );
-
+  const deps = () => shippingDeps(app);
   // Shiprocket's tracking webhook (its URL may not contain "shiprocket"); authorised by x-api-key.
   app.post('/api/shipping/tracking-webhook', { schema: { body: shiprocketWebhookSchema, headers: webhookHeaders } }, async (req) => ({
     status: await handleTrackingWebhook({ ...deps(), config: app.config.shiprocket }, req.headers['x-api-key'], req.body),
   }));
+};
 
-  app.post(
-    '/api/orders/admin/:id/out-for-delivery',
-    { onRequest: app.requireAdmin, schema: { params: orderId, body: shipmentStepSchema } },
-    async (req) => markOutForDelivery(deps(), req.params.id, req.body.note),
+/** The admin shipping calls (inside the admin scope, setup/api.ts). */
+export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => shippingDeps(app);
+
+  app.post('/api/orders/admin/:id/shipments', { schema: { params: orderId, body: shipmentCreateSchema } }, async (req, reply) =>
+    reply.code(201).send(await shipOrder(deps(), req.params.id, req.body)),
   );
 
-  app.post(
-    '/api/orders/admin/:id/delivered',
-    { onRequest: app.requireAdmin, schema: { params: orderId, body: shipmentStepSchema } },
-    async (req) => markDelivered(deps(), req.params.id, req.body.note),
+  const shiprocket = createShiprocketClient(() => app.config.shiprocket);
+  app.post('/api/orders/admin/:id/shipments/shiprocket', { schema: { params: orderId } }, async (req, reply) =>
+    reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
+  );
+
+  app.post('/api/orders/admin/:id/out-for-delivery', { schema: { params: orderId, body: shipmentStepSchema } }, async (req) =>
+    markOutForDelivery(deps(), req.params.id, req.body.note),
+  );
+
+  app.post('/api/orders/admin/:id/delivered', { schema: { params: orderId, body: shipmentStepSchema } }, async (req) =>
+    markDelivered(deps(), req.params.id, req.body.note),
   );
 
   const sender = async () => {
@@ -63,12 +64,12 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(body);
 
-  app.get('/api/orders/admin/:id/packing-slip', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req, reply) => {
+  app.get('/api/orders/admin/:id/packing-slip', { schema: { params: orderId } }, async (req, reply) => {
     const order = await getAdminOrder(app.db, req.params.id);
     return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender()));
   });
 
-  app.get('/api/orders/admin/:id/shipping-label', { onRequest: app.requireAdmin, schema: { params: orderId } }, async (req, reply) => {
+  app.get('/api/orders/admin/:id/shipping-label', { schema: { params: orderId } }, async (req, reply) => {
     const order = await getAdminOrder(app.db, req.params.id);
     return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender()));
   });
