@@ -1,8 +1,12 @@
 /**
  * A Cloudinary stand-in on loopback (the network edge of the Cloudinary media store): signed
  * uploads and destroys checked exactly as Cloudinary checks them, and the Admin API's resource
- * listing (`GET /v1_1/<cloud>/resources/<type>/upload?prefix&max_results&next_cursor`, HTTP Basic
- * api_key:api_secret, sorted by public id). What it holds is in `stored`; tests seed it directly.
+ * listing (`GET /v1_1/<cloud>/resources/<type>/<delivery type>?prefix&max_results&next_cursor`, HTTP
+ * Basic api_key:api_secret, sorted by public id). Uploads signed with `type=authenticated` are held
+ * as authenticated assets: answered with a signed `image/authenticated/s--…--/` URL, destroyed and
+ * listed only with that type, and fetched only through a signed, unexpired private download URL
+ * (`GET /v1_1/<cloud>/<type>/download?public_id&format&type&expires_at&timestamp&api_key&signature`).
+ * What it holds is in `stored`; tests seed it directly.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
@@ -29,6 +33,10 @@ export interface StoredAsset {
   publicId: string;
   resourceType: string;
   createdAt: Date;
+  /** Cloudinary's delivery type: 'upload' (public) unless uploaded with type=authenticated. */
+  type?: 'upload' | 'authenticated';
+  /** The uploaded bytes (served by the download endpoint). */
+  bytes?: Buffer;
 }
 
 export interface StandIn {
@@ -78,10 +86,11 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
     const params: Record<string, string> = {};
     let bytes = 0;
     let format = '';
+    let data = Buffer.alloc(0);
     for await (const part of req.parts()) {
       if (part.type === 'field') params[part.fieldname] = String(part.value);
       else {
-        const data = await part.toBuffer();
+        data = await part.toBuffer();
         bytes = data.length;
         format = data[0] === 0x89 ? 'png' : 'jpg';
       }
@@ -91,12 +100,15 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
     state.uploads.push({ resourceType: req.params.type, params, bytes });
     // A signed public_id names the asset inside the folder; uploading it again replaces it (Cloudinary's default overwrite).
     const publicId = `${params.folder}/${params.public_id || randomBytes(10).toString('hex')}`;
+    const type = params.type === 'authenticated' ? 'authenticated' : 'upload';
     const replaced = state.stored.findIndex((a) => a.publicId === publicId && a.resourceType === req.params.type);
     if (replaced >= 0) state.stored.splice(replaced, 1);
-    state.stored.push({ publicId, resourceType: req.params.type, createdAt: new Date() });
+    state.stored.push({ publicId, resourceType: req.params.type, createdAt: new Date(), type, bytes: data });
+    const urlSignature = type === 'authenticated' ? `s--${randomBytes(6).toString('base64url')}--/` : '';
     return {
       public_id: publicId,
-      secure_url: `https://res.cloudinary.com/${CLOUD.name}/${req.params.type}/upload/v1/${publicId}.${format}`,
+      type,
+      secure_url: `https://res.cloudinary.com/${CLOUD.name}/${req.params.type}/${type}/${urlSignature}v1/${publicId}.${format}`,
       resource_type: req.params.type,
       bytes,
       format,
@@ -110,7 +122,10 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
       const problem = checkSigned(req.body);
       if (problem) return reply.status(401).send({ error: { message: problem } });
       state.destroys.push({ resourceType: req.params.type, params: req.body });
-      const at = state.stored.findIndex((a) => a.publicId === req.body.public_id && a.resourceType === req.params.type);
+      const type = req.body.type ?? 'upload';
+      const at = state.stored.findIndex(
+        (a) => a.publicId === req.body.public_id && a.resourceType === req.params.type && (a.type ?? 'upload') === type,
+      );
       if (at < 0) return { result: 'not found' };
       state.stored.splice(at, 1);
       return { result: 'ok' };
@@ -118,8 +133,8 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
   );
 
   // Admin API "Get resources": Basic auth, no signature; the cursor is opaque to the client.
-  server.get<{ Params: { cloud: string; type: string }; Querystring: Record<string, string> }>(
-    '/v1_1/:cloud/resources/:type/upload',
+  server.get<{ Params: { cloud: string; type: string; delivery: string }; Querystring: Record<string, string> }>(
+    '/v1_1/:cloud/resources/:type/:delivery',
     async (req, reply) => {
       if (req.params.cloud !== CLOUD.name) return reply.status(404).send({ error: { message: 'Unknown cloud' } });
       const expected = `Basic ${Buffer.from(`${CLOUD.key}:${CLOUD.secret}`).toString('base64')}`;
@@ -129,7 +144,12 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
       const max = Number(maxResults);
       if (!Number.isInteger(max) || max < 1 || max > 500) return reply.status(400).send({ error: { message: 'Invalid max_results' } });
       const matching = state.stored
-        .filter((a) => a.resourceType === req.params.type && (state.ignorePrefix || a.publicId.startsWith(prefix)))
+        .filter(
+          (a) =>
+            a.resourceType === req.params.type &&
+            (a.type ?? 'upload') === req.params.delivery &&
+            (state.ignorePrefix || a.publicId.startsWith(prefix)),
+        )
         .sort((a, b) => (a.publicId < b.publicId ? -1 : 1));
       const from = cursor ? matching.findIndex((a) => a.publicId > Buffer.from(cursor, 'base64url').toString()) : 0;
       const page = from < 0 ? [] : matching.slice(from, from + Math.min(max, state.pageSize));
@@ -141,12 +161,28 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
           public_id: a.publicId,
           format: 'jpg',
           resource_type: a.resourceType,
-          type: 'upload',
+          type: a.type ?? 'upload',
           created_at: a.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
           bytes: 1234,
         })),
         ...(more ? { next_cursor: Buffer.from(last.publicId).toString('base64url') } : {}),
       };
+    },
+  );
+
+  // Upload API "download" (private_download_url): signed like an upload; refused once expires_at has passed.
+  server.get<{ Params: { cloud: string; type: string }; Querystring: Record<string, string> }>(
+    '/v1_1/:cloud/:type/download',
+    async (req, reply) => {
+      const problem = checkSigned(req.query);
+      if (problem) return reply.status(401).send({ error: { message: problem } });
+      if (!(Number(req.query.expires_at) * 1000 > Date.now())) return reply.status(401).send({ error: { message: 'Expired' } });
+      const asset = state.stored.find(
+        (a) =>
+          a.publicId === req.query.public_id && a.resourceType === req.params.type && (a.type ?? 'upload') === (req.query.type ?? 'upload'),
+      );
+      if (!asset?.bytes) return reply.status(404).send({ error: { message: 'Resource not found' } });
+      return reply.header('content-type', req.query.format === 'png' ? 'image/png' : 'image/jpeg').send(asset.bytes);
     },
   );
 

@@ -95,6 +95,16 @@ export const FOLDER_RULES: Record<MediaFolder, FolderRule> = {
 /** The largest file any folder takes, bytes (the per-request multipart cap). */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FOLDER_RULES).map((r) => r.maxBytes));
 
+/**
+ * Folders whose files are the shopper's and never public (docs/decisions/0021-upload-limits.md): the
+ * disk store does not serve them on /media/ and Cloudinary stores them as `authenticated` assets;
+ * both hand them out on short-lived signed URLs only.
+ */
+export const PRIVATE_MEDIA_FOLDERS: readonly MediaFolder[] = ['return_photos'];
+
+/** True when files of `folder` are private (PRIVATE_MEDIA_FOLDERS). */
+export const isPrivateFolder = (folder: string): boolean => (PRIVATE_MEDIA_FOLDERS as readonly string[]).includes(folder);
+
 /** True when `value` names one of the upload folders. */
 export const isMediaFolder = (value: unknown): value is MediaFolder =>
   typeof value === 'string' && (MEDIA_FOLDERS as readonly string[]).includes(value);

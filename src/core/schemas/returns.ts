@@ -20,14 +20,16 @@ const noNul = (v: string) => !v.includes('\u0000');
 
 /**
  * A photo of the return: a URL the shop's media store gave for the 'return_photos' folder (the
- * disk store's /media/return_photos/<id>.<ext>, or a Cloudinary delivery URL
- * https://res.cloudinary.com/<cloud>/image/upload/[v<n>/]return_photos/<id>.<ext>). The server
+ * disk store's /media/return_photos/<id>.<ext>, or the signed authenticated URL Cloudinary answers
+ * a private upload with, https://res.cloudinary.com/<cloud>/image/authenticated/s--<8>--/[v<n>/]return_photos/<id>.<ext>). The server
  * also checks it is this shop's store and the shopper's own upload (docs/decisions/0021-upload-limits.md).
  */
 export const RETURN_PHOTO_MESSAGE = 'Please upload the photos through the form';
 export const isReturnPhotoUrl = (url: string) =>
   /^\/media\/return_photos\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/.test(url) ||
-  /^https:\/\/res\.cloudinary\.com\/[A-Za-z0-9_-]+\/image\/upload\/(v\d+\/)?return_photos\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/.test(url);
+  /^https:\/\/res\.cloudinary\.com\/[A-Za-z0-9_-]+\/image\/authenticated\/s--[A-Za-z0-9_-]{8}--\/(v\d+\/)?return_photos\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/.test(
+    url,
+  );
 
 /** One line of a return: an order line, how many units, and for an exchange the size wanted instead. */
 const returnLineSchema = z.object({

@@ -47,7 +47,7 @@ describe('contentSecurityPolicy', () => {
     const csp = contentSecurityPolicy(config, []);
     expect(csp).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);
     expect(csp).toContain('frame-src https://checkout.razorpay.com https://api.razorpay.com');
-    expect(csp).toContain("img-src 'self' data: blob: https://res.cloudinary.com");
+    expect(csp).toContain("img-src 'self' data: blob: https://res.cloudinary.com https://api.cloudinary.com");
     expect(csp).toContain(
       "connect-src 'self' blob: https://checkout.razorpay.com https://api.razorpay.com https://*.razorpay.com https://api.cloudinary.com",
     );

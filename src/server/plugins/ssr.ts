@@ -71,7 +71,8 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
     `default-src 'self'`,
     `script-src 'self' ${[...scriptHashes, ...razorpay].join(' ')}`.trim(),
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: ${[...cloudinary, ...razorpay].join(' ')}`.trim(),
+    // api.cloudinary.com: private return photos are shown on the upload API's signed download URLs.
+    `img-src 'self' data: blob: ${[...cloudinary, ...cloudinaryUpload, ...razorpay].join(' ')}`.trim(),
     `media-src 'self' blob: ${cloudinary.join(' ')}`.trim(),
     `font-src 'self' data:`,
     // blob: the admin forms preview a picked video from an object URL, which Chromium loads as a connection.

@@ -6,9 +6,15 @@
  * API secret, SHA-1 hex. Listing a folder (the review photo sweep) uses the Admin API's "Get
  * resources" call, authenticated with HTTP Basic (api_key:api_secret) rather than a signature; that
  * API is rate limited per hour (500 calls on the free plan), so callers list sparingly.
+ *
+ * Private folders (return photos, docs/decisions/0021-upload-limits.md) are uploaded as
+ * `type=authenticated` with the incoming transformation PRIVATE_UPLOAD_TRANSFORMATION, so Cloudinary
+ * keeps no EXIF/XMP/IPTC metadata (a phone photo's location) and never serves the file on a plain
+ * URL; they are handed out as the upload API's private download URLs (`GET /v1_1/<cloud>/image/download`,
+ * signed like an upload, with `expires_at`), which stop working when they expire.
  */
 import { createHash } from 'node:crypto';
-import { FOLDER_RULES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
+import { FOLDER_RULES, isPrivateFolder, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
 import { LIST_PAGE_SIZE, type StoredUpload, type UploadPage } from './upload-listing';
 
 export const CLOUDINARY_API_BASE = 'https://api.cloudinary.com';
@@ -34,6 +40,23 @@ export function parseCloudinaryUrl(url: string): CloudinaryCredentials {
 }
 
 const UNSIGNED_PARAMS = new Set(['file', 'cloud_name', 'resource_type', 'api_key']);
+
+/**
+ * The incoming transformation of private uploads: at most 2000 px a side (a phone photo shrinks to
+ * a few hundred KB) and `fl_force_strip`, which clears IPTC, Exif and XMP metadata while the
+ * transformation is applied (Cloudinary's transformation reference, "flag").
+ */
+export const PRIVATE_UPLOAD_TRANSFORMATION = 'c_limit,h_2000,w_2000,fl_force_strip';
+
+/** A delivery URL's path after `image/<type>/`: an authenticated one starts with its signature. */
+const DELIVERY_PATH = {
+  upload: /^(?:v\d+\/)?([A-Za-z0-9_/-]+)\.([a-z0-9]{2,5})$/,
+  authenticated: /^s--[A-Za-z0-9_-]{8}--\/(?:v\d+\/)?([A-Za-z0-9_/-]+)\.([a-z0-9]{2,5})$/,
+};
+
+/** Cloudinary's delivery type of an asset in `folder` (or of a public id starting with it). */
+const deliveryType = (folderOrPublicId: string): 'authenticated' | 'upload' =>
+  isPrivateFolder(folderOrPublicId.split('/')[0]) ? 'authenticated' : 'upload';
 
 /** Cloudinary's request signature (SHA-1 hex) of `params` with `apiSecret`. */
 export function cloudinarySignature(params: Record<string, string>, apiSecret: string): string {
@@ -71,14 +94,23 @@ export interface CloudinaryStore {
   delete(publicId: string, resourceType: ResourceType): Promise<'ok' | 'not found'>;
   /**
    * One page (up to 500, by public id) of the uploads in `folder`, of the folder's resource type,
-   * with Cloudinary's `created_at` as upload time: Admin API `GET /resources/<type>/upload` with
+   * with Cloudinary's `created_at` as upload time: Admin API `GET /resources/<type>/<delivery type>` with
    * `prefix=<folder>/`. `cursor` is the previous page's `nextCursor` (Cloudinary's `next_cursor`).
    * Throws when Cloudinary cannot be reached, refuses the call (e.g. 420 over the hourly rate
    * limit) or answers something else than a resource list.
    */
   listUploads(folder: MediaFolder, cursor?: string | null): Promise<UploadPage>;
-  /** True when `url` is this account's delivery URL of the image `publicId` (a shopper's upload, checked before it is kept). */
+  /**
+   * True when `url` is this account's delivery URL of the image `publicId` (a shopper's upload,
+   * checked before it is kept): `image/upload/...` for a public folder, the signed
+   * `image/authenticated/s--<signature>--/...` Cloudinary answers an upload with for a private one.
+   */
   servesImage(publicId: string, url: string): boolean;
+  /**
+   * For a stored private image URL (one `servesImage` accepted), a private download URL that
+   * works until `expiresAt` (rounded down to the second); null for any other value.
+   */
+  privateImageUrl(url: string, expiresAt: Date): string | null;
 }
 
 /** Builds the Cloudinary store for one account. */
@@ -90,18 +122,46 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
     `${apiBase}/v1_1/${encodeURIComponent(opts.cloudName)}/${resourceType}/${action}`;
   const timestamp = () => String(Math.floor(now().getTime() / 1000));
 
-  const deliveryBase = `https://res.cloudinary.com/${encodeURIComponent(opts.cloudName)}/image/upload/`;
+  const imageBase = `https://res.cloudinary.com/${encodeURIComponent(opts.cloudName)}/image/`;
+  /** The public id and format of this account's delivery URL `url` of delivery type `type`, or null. */
+  const readDeliveryUrl = (url: string, type: 'upload' | 'authenticated') => {
+    const prefix = `${imageBase}${type}/`;
+    if (!url.startsWith(prefix)) return null;
+    const match = DELIVERY_PATH[type].exec(url.slice(prefix.length));
+    return match ? { publicId: match[1], format: match[2] } : null;
+  };
+  const signed = (params: Record<string, string>) => ({
+    ...params,
+    api_key: opts.apiKey,
+    signature: cloudinarySignature(params, opts.apiSecret),
+  });
 
   return {
     provider: 'cloudinary',
 
     servesImage(publicId, url) {
-      if (!url.startsWith(deliveryBase)) return false;
-      return /^(v\d+\/)?([A-Za-z0-9_/-]+)\.[a-z0-9]{2,5}$/.exec(url.slice(deliveryBase.length))?.[2] === publicId;
+      return readDeliveryUrl(url, deliveryType(publicId))?.publicId === publicId;
+    },
+
+    privateImageUrl(url, expiresAt) {
+      const asset = readDeliveryUrl(url, 'authenticated');
+      if (!asset || deliveryType(asset.publicId) !== 'authenticated') return null;
+      const params = {
+        expires_at: String(Math.floor(expiresAt.getTime() / 1000)),
+        format: asset.format,
+        public_id: asset.publicId,
+        timestamp: timestamp(),
+        type: 'authenticated',
+      };
+      return `${apiBase}/v1_1/${encodeURIComponent(opts.cloudName)}/image/download?${new URLSearchParams(signed(params))}`;
     },
 
     uploadTarget(folder, resourceType, uploadId) {
-      const params = { folder, public_id: uploadId, timestamp: timestamp() };
+      const params: Record<string, string> = { folder, public_id: uploadId, timestamp: timestamp() };
+      if (deliveryType(folder) === 'authenticated') {
+        params.type = 'authenticated';
+        params.transformation = PRIVATE_UPLOAD_TRANSFORMATION;
+      }
       return {
         provider: 'cloudinary',
         uploadUrl: endpoint(resourceType, 'upload'),
@@ -110,12 +170,9 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
     },
 
     async delete(publicId, resourceType) {
-      const params = { public_id: publicId, timestamp: timestamp() };
-      const body = new URLSearchParams({
-        ...params,
-        api_key: opts.apiKey,
-        signature: cloudinarySignature(params, opts.apiSecret),
-      });
+      const params: Record<string, string> = { public_id: publicId, timestamp: timestamp() };
+      if (deliveryType(publicId) === 'authenticated') params.type = 'authenticated';
+      const body = new URLSearchParams(signed(params));
       const res = await doFetch(endpoint(resourceType, 'destroy'), {
         method: 'POST',
         body,
@@ -129,7 +186,9 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
     },
 
     async listUploads(folder, cursor) {
-      const url = new URL(`${apiBase}/v1_1/${encodeURIComponent(opts.cloudName)}/resources/${FOLDER_RULES[folder].kind}/upload`);
+      const url = new URL(
+        `${apiBase}/v1_1/${encodeURIComponent(opts.cloudName)}/resources/${FOLDER_RULES[folder].kind}/${deliveryType(folder)}`,
+      );
       url.searchParams.set('prefix', `${folder}/`);
       url.searchParams.set('max_results', String(LIST_PAGE_SIZE));
       if (cursor) url.searchParams.set('next_cursor', cursor);

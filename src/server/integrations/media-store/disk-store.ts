@@ -13,7 +13,14 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isMediaFolder, isPrivateFolder, RESOURCE_TYPES, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
+import {
+  isMediaFolder,
+  isPrivateFolder,
+  RESOURCE_TYPES,
+  type MediaFolder,
+  type ResourceType,
+  type UploadTarget,
+} from '../../../core/schemas/media';
 import { LIST_PAGE_SIZE, type UploadPage } from './upload-listing';
 
 /** Where the browser posts files for the disk store. */

@@ -90,13 +90,17 @@ export async function claimGrant(db: Database, id: string, folder: MediaFolder, 
   return row;
 }
 
-/** True when `userId` was granted the upload `id` in `folder` and a file arrived with it. */
-export async function isOwnUpload(db: Database, userId: string, folder: MediaFolder, id: string): Promise<boolean> {
+/**
+ * True when `userId` was granted the upload `id` in `folder` and, with `arrived` (the disk store,
+ * which receives the file itself), a file came with it. Cloudinary receives the file straight from
+ * the browser, so the shop only knows the grant was issued; the asset's public id is the grant id.
+ */
+export async function isOwnUpload(db: Database, userId: string, folder: MediaFolder, id: string, arrived: boolean): Promise<boolean> {
   const [row] = await db
     .select({ usedAt: mediaUploadGrants.usedAt })
     .from(mediaUploadGrants)
     .where(and(eq(mediaUploadGrants.id, id), eq(mediaUploadGrants.userId, userId), eq(mediaUploadGrants.folder, folder)));
-  return Boolean(row?.usedAt);
+  return Boolean(row && (!arrived || row.usedAt));
 }
 
 /** Deletes grant rows older than GRANT_RETENTION_MS (the media sweep); answers how many. */

@@ -6,8 +6,9 @@
  * the signature is HMAC-SHA256 over `return_photos/<name>.<ext>|<expires>` with a key derived from
  * the app's secret. A URL lasts one to two hours (the expiry is rounded up to the next whole hour,
  * so a page reloaded within the hour gets the same URL and the browser's private cache serves it).
- * Stored values stay the upload's own URL (/media/return_photos/...); Cloudinary URLs are left as
- * they are (that store serves them itself).
+ * Stored values stay the upload's own URL (/media/return_photos/...). On Cloudinary the stored
+ * value is the signed `image/authenticated/...` URL Cloudinary answered the upload with, and what is
+ * handed out is a private download URL expiring at the same rounded hour (cloudinary-store.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../errors';
+import type { MediaStore } from '../../integrations/media-store/index';
 
 /** Where signed return photos are served. */
 export const RETURN_PHOTO_ROUTE = '/api/media/return-photos';
@@ -37,17 +39,24 @@ const signingKey = (secret: string) => createHmac('sha256', secret).update('retu
 const sign = (secret: string, file: string, expires: string) =>
   createHmac('sha256', signingKey(secret)).update(`return_photos/${file}|${expires}`).digest('hex');
 
+/** Where to sign return photo URLs: the app's secret (disk uploads) and the media store (Cloudinary uploads). */
+export interface PhotoSigner {
+  secret: string;
+  store: MediaStore;
+}
+
 /**
- * The URL to hand out for a stored return photo: a signed /api/media/return-photos/... URL for a
- * disk upload (expiring at the next whole hour at least RETURN_PHOTO_URL_TTL_MS after `now`), the
- * value itself for anything else (a Cloudinary URL).
+ * The URL to hand out for a stored return photo, expiring at the next whole hour at least
+ * RETURN_PHOTO_URL_TTL_MS after `now`: a signed /api/media/return-photos/... URL for a disk
+ * upload, a Cloudinary private download URL for an authenticated Cloudinary upload, the value
+ * itself for anything else.
  */
-export function signedReturnPhotoUrl(secret: string, stored: string, now: Date): string {
-  const match = STORED_RE.exec(stored);
-  if (!match) return stored;
+export function signedReturnPhotoUrl(signer: PhotoSigner, stored: string, now: Date): string {
   const expiresMs = Math.ceil((now.getTime() + RETURN_PHOTO_URL_TTL_MS) / RETURN_PHOTO_URL_TTL_MS) * RETURN_PHOTO_URL_TTL_MS;
+  const match = STORED_RE.exec(stored);
+  if (!match) return (signer.store.provider === 'cloudinary' && signer.store.privateImageUrl(stored, new Date(expiresMs))) || stored;
   const expires = String(expiresMs / 1000);
-  return `${RETURN_PHOTO_ROUTE}/${match[1]}?expires=${expires}&signature=${sign(secret, match[1], expires)}`;
+  return `${RETURN_PHOTO_ROUTE}/${match[1]}?expires=${expires}&signature=${sign(signer.secret, match[1], expires)}`;
 }
 
 /**
@@ -64,12 +73,12 @@ export function verifyReturnPhotoUrl(secret: string, file: string, expires: stri
  * Replaces the `photos` of a return request (or of each in a list) by signed URLs; anything else
  * passes through unchanged. For the returns routes' answers (their preSerialization hook).
  */
-export function signReturnPhotosIn<T>(payload: T, secret: string, now: Date): T {
+export function signReturnPhotosIn<T>(payload: T, signer: PhotoSigner, now: Date): T {
   const signOne = (item: unknown): unknown => {
     if (!item || typeof item !== 'object' || !('photos' in item) || !('orderRef' in item)) return item;
     const photos = (item as { photos: unknown }).photos;
     if (!Array.isArray(photos)) return item;
-    return { ...item, photos: (photos as unknown[]).map((p) => (typeof p === 'string' ? signedReturnPhotoUrl(secret, p, now) : p)) };
+    return { ...item, photos: (photos as unknown[]).map((p) => (typeof p === 'string' ? signedReturnPhotoUrl(signer, p, now) : p)) };
   };
   return (Array.isArray(payload) ? payload.map(signOne) : signOne(payload)) as T;
 }

@@ -64,7 +64,7 @@ export async function isOwnPhotoUpload(
   const match = UPLOADED_URL_RE.exec(url);
   if (!match || match[1] !== folder) return false;
   if (!store.servesImage(`${folder}/${match[2]}`, url)) return false;
-  return isOwnUpload(db, userId, folder, match[2]);
+  return isOwnUpload(db, userId, folder, match[2], store.provider === 'disk');
 }
 
 /** A file name fit for a message: no path, no control characters, at most 100 characters. */
