@@ -302,7 +302,14 @@ export async function forgotPasswordStart(deps: AuthDeps, email: string): Promis
     const [created] = await deps.db
       .insert(oneTimeCodes)
       // Written with its real expiry: a placeholder in the past would let a racing start retire it.
-      .values({ purpose: 'reset', email, userId: user?.id ?? null, codeHash: '', expiresAt: new Date(now.getTime() + OTP.ttlMs), lastSentAt: now })
+      .values({
+        purpose: 'reset',
+        email,
+        userId: user?.id ?? null,
+        codeHash: '',
+        expiresAt: new Date(now.getTime() + OTP.ttlMs),
+        lastSentAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (created) {
