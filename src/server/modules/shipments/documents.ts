@@ -7,15 +7,18 @@
  * Text is set in the shop's PDF fonts (src/server/pdf-fonts), as the invoice is: they have the rupee sign.
  */
 import PDFDocument from 'pdfkit';
+import { formatIndiaTime, MEDIUM_DATE } from '../../../core/india-time';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { conflict } from '../../errors';
 import { usePdfFonts } from '../../pdf-fonts/pdf-fonts';
+import { parcelOf } from './shiprocket';
 
-/** The shop's sender block: its legal name and address (settings). */
+/** The shop's sender block: its legal name, address and support phone (settings). */
 export interface Sender {
   legalName: string;
   address: string;
+  phone: string;
 }
 
 /** Rupees as the PDFs print them: "₹1,234.50" (en-IN grouping, 2 decimals). */
@@ -23,11 +26,15 @@ export function pdfRupees(rupees: number): string {
   return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** What the courier collects on delivery: "COD: COLLECT ₹…" or "PREPAID". */
+/**
+ * What the courier collects on delivery: "COD: COLLECT ₹…" for a Cash on Delivery order still to
+ * pay, "COD: NOTHING TO COLLECT" once it was cancelled or came back undelivered (nothing is owed;
+ * docs/architecture.md#cash-on-delivery), else "PREPAID".
+ */
 export function collectLine(order: AdminOrder): string {
-  return order.payment.method === 'cod' && order.payment.status !== 'collected'
-    ? `COD: COLLECT ${pdfRupees(order.totals.grandTotal)}`
-    : 'PREPAID';
+  if (order.payment.method !== 'cod' || order.payment.status === 'collected') return 'PREPAID';
+  if (order.status === 'cancelled' || order.status === 'returned' || order.status === 'refunded') return 'COD: NOTHING TO COLLECT';
+  return `COD: COLLECT ${pdfRupees(order.totals.grandTotal)}`;
 }
 
 /**
@@ -86,7 +93,7 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
     doc
       .font('body')
       .fontSize(10)
-      .text(`Placed ${new Date(order.createdAt).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' })}`);
+      .text(`Placed ${formatIndiaTime(order.createdAt, MEDIUM_DATE)}`);
     doc.moveDown();
     doc.font('bold').text('Deliver to');
     doc.font('body').text(addressLines(order).join('\n'));
@@ -123,8 +130,9 @@ export async function packingSlipPdf(order: AdminOrder, sender: Sender, now: Dat
 
 /**
  * The 4x6 inch (288 x 432 pt) shipping label: courier and AWB barcode, the COD amount or PREPAID in
- * large type, the delivery address, the order reference and the sender. Throws 409 when the order
- * has no shipment yet (the label needs its AWB).
+ * large type, the delivery address with its pincode in large type (couriers sort by it), the order
+ * reference, pieces and declared weight (parcelOf), and the sender with its phone (for a courier
+ * who cannot deliver). Throws 409 when the order has no shipment yet (the label needs its AWB).
  */
 export async function shippingLabelPdf(order: AdminOrder, sender: Sender, now: Date = new Date()): Promise<Buffer> {
   const shipment = latestShipment(order);
@@ -142,15 +150,21 @@ export async function shippingLabelPdf(order: AdminOrder, sender: Sender, now: D
     doc.image(barcode, 14, 36, { fit: [w, 70], align: 'center' });
     doc.rect(14, 112, w, 30).stroke();
     doc.font('bold').fontSize(15).text(collectLine(order), 14, 120, { width: w, align: 'center' });
-    doc.font('bold').fontSize(10).text('DELIVER TO', 14, 154);
-    doc.font('body').fontSize(11).text(addressLines(order).join('\n'), 14, 168, { width: w });
-    doc.moveTo(14, 300).lineTo(274, 300).stroke();
+    doc.font('bold').fontSize(10).text('DELIVER TO', 14, 152);
+    doc.font('body').fontSize(11).text(addressLines(order).join('\n'), 14, 166, { width: w, height: 92, ellipsis: true });
+    doc.font('bold').fontSize(26).text(`PIN ${order.shippingAddress.pincode}`, 14, 260, { width: w });
+    doc.moveTo(14, 294).lineTo(274, 294).stroke();
     doc
       .font('bold')
       .fontSize(12)
-      .text(`Order #${orderRef(order._id)}`, 14, 308);
-    doc.font('body').fontSize(9).text(`Pieces: ${order.itemCount}   AWB: ${shipment.awb}`, 14, 326);
-    doc.font('bold').fontSize(8).text('FROM', 14, 350);
-    doc.font('body').fontSize(8).text(`${sender.legalName}\n${sender.address}`, 14, 362, { width: w, height: 56, ellipsis: true });
+      .text(`Order #${orderRef(order._id)}`, 14, 302);
+    doc
+      .font('body')
+      .fontSize(9)
+      .text(`Pieces: ${order.itemCount}   Weight: ${parcelOf(order.itemCount).weight} kg   AWB: ${shipment.awb}`, 14, 320, { width: w });
+    doc.moveTo(14, 338).lineTo(274, 338).stroke();
+    doc.font('bold').fontSize(8).text('FROM (RETURN TO)', 14, 346);
+    const from = [sender.legalName, sender.address, sender.phone ? `Phone: ${sender.phone}` : ''].filter(Boolean).join('\n');
+    doc.font('body').fontSize(8).text(from, 14, 358, { width: w, height: 62, ellipsis: true });
   });
 }

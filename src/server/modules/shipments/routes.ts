@@ -55,7 +55,7 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const sender = async () => {
     const s = await app.settings.get();
-    return { legalName: s.legalName, address: s.address };
+    return { legalName: s.legalName, address: s.address, phone: s.supportPhone };
   };
   const sendPdf = (reply: FastifyReply, name: string, body: Buffer) =>
     reply

@@ -7,7 +7,9 @@ import { canMove, ORDER_TRANSITIONS, transitionRefusal } from '../../../core/ord
 import { ORDER_STATUSES } from '../../../core/constants';
 import { trackingUrlFor } from '../../../core/couriers';
 import { orderRef } from '../../../core/schemas/admin-orders';
+import type { ShopSettingsData } from '../../../core/schemas/settings';
 import { mailOutbox, orders, shipments } from '../../db/schema';
+import { demoShopSettings } from '../../db/seed/demo-catalog';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -292,6 +294,9 @@ describe('packing slip and shipping label PDFs', () => {
     expect(labelText).toContain('Asha Verma');
     expect(labelText).toContain(`Order #${orderRef(id)}`);
     expect(labelText).toContain(`AWB: ${awb}`);
+    // The pincode in large type for the courier's sorting, and the declared weight (2 pieces of 400 g).
+    expect(labelText).toContain('PIN 560001');
+    expect(labelText).toContain('Weight: 0.8 kg');
     // The page is 4 x 6 inches and carries the barcode image.
     const pdf = await getDocumentProxy(new Uint8Array(label.rawPayload));
     const page = await pdf.getPage(1);
@@ -333,5 +338,22 @@ describe('the admin dropdown makes no shipping move', () => {
     const [last] = await t.db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(desc(shipments.createdAt));
     expect(last.status).toBe('shipped');
     expect(await outboxFor(email)).toHaveLength(mails);
+  });
+});
+
+describe('the shipping label of a COD parcel', () => {
+  it("prints the shop's phone, and nothing to collect once the parcel came back undelivered", async () => {
+    const owner = await createUser(t.app, t.db, { role: 'admin' });
+    await t.app.settings.save({ ...demoShopSettings, supportPhone: '9845012345' } as ShopSettingsData, owner.user.id);
+    const { id } = await placedOrder({ cod: true });
+    await ship(id, { courier: 'delhivery', awb: nextAwb() });
+    const label = async () => pdfText((await t.app.inject({ url: `/api/orders/admin/${id}/shipping-label`, headers: admin })).rawPayload);
+    expect(await label()).toContain('Phone: 9845012345');
+    expect(await label()).toContain('COD: COLLECT ₹3,047.00');
+
+    const back = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/returned-undelivered`, headers: admin, payload: {} });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await label()).toContain('COD: NOTHING TO COLLECT');
+    expect(await label()).not.toContain('COD: COLLECT ₹');
   });
 });

@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ShipmentStatus } from '../../../core/couriers';
 import { canMove, transitionRefusal } from '../../../core/order-status';
+import { IST_ISO_OFFSET, istDateTime } from '../../../core/india-time';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import type { ShiprocketConfig } from '../../config';
 import { shipments } from '../../db/schema';
@@ -23,7 +24,8 @@ import { badGateway, conflict, unauthorized } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { ShiprocketError, type ShiprocketAdhocOrder, type ShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
 import { getAdminOrder } from '../admin-orders/service';
-import { lockOrder, recordScan, shipOrder, stepOrder, type ShippingDeps } from './service';
+import { lockOrder } from '../orders/lifecycle';
+import { recordScan, shipOrder, stepOrder, type ShippingDeps } from './service';
 
 /** Shiprocket's status ids that move an order (apidocs "Shipment status codes"); others are scans. */
 const MOVES: Record<number, 'out_for_delivery' | 'delivered'> = { 17: 'out_for_delivery', 7: 'delivered' };
@@ -31,19 +33,13 @@ const RANK: Record<ShipmentStatus, number> = { shipped: 1, out_for_delivery: 2, 
 
 const NOT_SET_UP = 'Shiprocket is not set up: set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD, or ship with a courier and AWB';
 
-/** India-time 'YYYY-MM-DD HH:mm' for Shiprocket's order_date. */
-function istStamp(date: Date): string {
-  const ist = new Date(date.getTime() + 330 * 60_000);
-  return ist.toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /** The adhoc order for `order`: billing = shipping address, lines at their unit price, COD when unpaid. */
 export function adhocOrderFor(order: AdminOrder, now: Date): ShiprocketAdhocOrder {
   const a = order.shippingAddress;
   const cod = order.payment.method === 'cod' && order.payment.status !== 'collected';
   return {
     order_id: order._id,
-    order_date: istStamp(now),
+    order_date: istDateTime(now),
     pickup_location: 'Primary',
     billing_customer_name: a.firstName,
     billing_last_name: a.lastName,
@@ -64,12 +60,17 @@ export function adhocOrderFor(order: AdminOrder, now: Date): ShiprocketAdhocOrde
     })),
     payment_method: cod ? 'COD' : 'Prepaid',
     sub_total: order.totals.grandTotal,
-    // A folded garment parcel: 30 x 25 x 5 cm, 400 g a piece.
-    length: 30,
-    breadth: 25,
-    height: 5,
-    weight: Math.round(order.itemCount * 0.4 * 100) / 100,
+    ...parcelOf(order.itemCount),
   };
+}
+
+/**
+ * The parcel the shop declares for `itemCount` pieces: a folded garment parcel of 30 x 25 x 5 cm
+ * and 400 g a piece, weight in kg to two decimals (Shiprocket's `length`/`breadth`/`height` in cm
+ * and `weight` in kg; the shipping label prints the same weight).
+ */
+export function parcelOf(itemCount: number): { length: number; breadth: number; height: number; weight: number } {
+  return { length: 30, breadth: 25, height: 5, weight: Math.round(itemCount * 0.4 * 100) / 100 };
 }
 
 /**
@@ -125,7 +126,7 @@ export function parseShiprocketTime(text: string, fallback: Date): Date {
     parts = m ? [m[1], m[2], m[3], m[4], m[5], m[6] ?? '00'] : null;
   }
   if (!parts) return fallback;
-  const date = new Date(`${parts[0]}-${parts[1]}-${parts[2]}T${parts[3]}:${parts[4]}:${parts[5]}+05:30`);
+  const date = new Date(`${parts[0]}-${parts[1]}-${parts[2]}T${parts[3]}:${parts[4]}:${parts[5]}${IST_ISO_OFFSET}`);
   return Number.isNaN(date.getTime()) ? fallback : date;
 }
 
@@ -177,7 +178,7 @@ export async function handleTrackingWebhook(
     }
     if (RANK[move] <= RANK[shipment.status]) return 'stale';
     if (!canMove(row.status, move)) return 'refused';
-    mail = await stepOrder(tx, deps, row, move, { note: `Shiprocket: ${label}`, now: when, shipment, key });
+    mail = await stepOrder(tx, deps, row, move, { note: `Shiprocket: ${label}`, now: when, shipment, key, by: { actor: 'courier' } });
     return 'moved';
   });
   if (mail) {
