@@ -432,7 +432,14 @@ export const orderItems = pgTable(
   (t) => [index().on(t.orderId)],
 );
 
-/** The order timeline: one row per status change (DESIGN.md). */
+/** Who moved an order (docs/architecture.md "Order lifecycle"): its shopper, an admin, the courier's update, or the shop itself. */
+export type OrderActor = 'shopper' | 'admin' | 'courier' | 'system';
+
+/**
+ * The order timeline: one row per status change or note, written with the move by
+ * modules/orders/lifecycle.ts (placement writes the first). `actor` and `actorId` say who made it
+ * (migration 0028); both are null on rows written before they were recorded.
+ */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -443,8 +450,10 @@ export const orderEvents = pgTable(
     status: text().$type<OrderStatus>().notNull(),
     note: text().notNull().default(''),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actor: text().$type<OrderActor>(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index().on(t.orderId, t.at)],
+  (t) => [index().on(t.orderId, t.at), check('order_events_actor_known', sql`${t.actor} in ('shopper', 'admin', 'courier', 'system')`)],
 );
 
 /**

@@ -1,18 +1,17 @@
 /**
  * Orders as the admin reads and moves them (admin sections 3, 4, 7; issue 7; DESIGN.md "Order
- * statuses"): a filtered, paged list; one order with its customer; status changes that append to
- * the timeline and put units back in stock once; a CSV export of the same filters.
+ * statuses"): a filtered, paged list; one order with its customer; the status dropdown's moves
+ * (made by orders/lifecycle.ts); a CSV export of the same filters.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import type { AdminOrder, AdminOrderList, OrderCustomer, OrderFilters } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, users } from '../../db/schema';
-import { dropdownRefusal } from '../../../core/order-status';
-import { badRequest, conflict, isUuid, notFound } from '../../errors';
-import { changeStock } from '../inventory/ledger';
-import { hydrateOrders, nextEventTime } from '../orders/service';
+import { orderItems, orders, users } from '../../db/schema';
+import { isUuid, notFound } from '../../errors';
+import { lockOrder, moveOrder } from '../orders/lifecycle';
+import { hydrateOrders } from '../orders/service';
 import { istDateTime, istDayEnd, istDayStart } from '../../../core/india-time';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -155,7 +154,8 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * return, a refund) is refused with 400 and a message naming the action, so
  * an order is never cancelled without its refund, restock and coupon, nor delivered without its
  * mail and cash collected; a move the state machine refuses answers 409 with its message. Nothing
- * here moves money, stock or mail. Runs under the order's row lock. Throws 404 for an unknown order.
+ * here moves money, stock or mail. The move is orders/lifecycle.ts `moveOrder` (rule 'dropdown', actor
+ * the admin `adminId`) under the order's row lock. Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
@@ -163,41 +163,17 @@ export async function updateOrderStatus(
   change: { status: OrderStatus; note: string; adminId?: string | null },
   now: Date = new Date(),
 ): Promise<AdminOrder> {
-  if (!isUuid(orderId)) throw notFound('Order not found');
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!row) throw notFound('Order not found');
-    const refusal = dropdownRefusal(row.status, change.status);
-    if (refusal) throw refusal.kind === 'action' ? badRequest(refusal.message) : conflict(refusal.message);
-    if (row.status !== change.status || change.note) {
-      const at = await nextEventTime(tx, orderId, now);
-      await tx.update(orders).set({ status: change.status, updatedAt: now }).where(eq(orders.id, orderId));
-      await tx.insert(orderEvents).values({ orderId, status: change.status, note: change.note, at });
-    }
+    const row = await lockOrder(tx, orderId);
+    await moveOrder(tx, row, {
+      to: change.status,
+      note: change.note,
+      by: { actor: 'admin', actorId: change.adminId ?? null },
+      now,
+      rule: 'dropdown',
+    });
     return (await loadAdminOrder(tx, orderId))!;
   });
-}
-
-/**
- * Adds each line's quantity back to its variant with a ledger row (variants changed in id order;
- * deleted variants skipped).
- */
-export async function returnUnitsToStock(
-  tx: Tx,
-  orderId: string,
-  meta: { reason: 'cancellation' | 'return_restock'; adminId: string | null; note: string; at: Date },
-): Promise<void> {
-  const lines = await tx
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  const perVariant = new Map<string, number>();
-  for (const line of lines) {
-    if (line.variantId) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.quantity);
-  }
-  for (const [variantId, quantity] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
-    await changeStock(tx, { variantId, delta: quantity, orderId, ...meta });
-  }
 }
 
 /** The CSV columns of the export (issue 7). */

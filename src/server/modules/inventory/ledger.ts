@@ -1,13 +1,16 @@
 /**
- * Stock moves only through the inventory ledger (issue 21 "Stock you can trust"; DESIGN.md): each
- * function here changes `variants.stock_qty` and appends the matching `inventory_ledger` row in one
- * SQL statement, so a change and its record exist together or not at all, and the ledger of a size
- * always sums to its stock. Callers run them inside their own transaction (a product save, a status
- * change, an order placement). Quantities are whole pieces.
+ * Stock moves only through the inventory ledger (docs/decisions/0011-stock-ledger.md;
+ * docs/architecture.md "Stock"): this file is the one writer of `variants.stock_qty` (the
+ * single-writers test fails on any other). Each change of the stock and its `inventory_ledger` row
+ * are one SQL statement, so a change and its record exist together or not at all, and the ledger of
+ * a size always sums to its stock: an admin's adjustment (`changeStock`, `setStock`), an exchange's
+ * reservation and release (`changeStock`), a cancelled or returned order's units (`returnOrderUnits`,
+ * through orders/lifecycle.ts) and an order placement's sale (`saleSteps`, steps of the placement's
+ * own statement). Callers run them inside their own transaction. Quantities are whole pieces.
  */
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { inventoryLedger, type StockChangeReason } from '../../db/schema';
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { casing, type Tx } from '../../db/client';
+import { inventoryLedger, orderItems, variants, type StockChangeReason } from '../../db/schema';
 
 /** Who and why, recorded on the ledger row. */
 export interface StockChangeMeta {
@@ -96,4 +99,64 @@ export async function recordOpeningStock(tx: Tx, variantId: string, stock: numbe
     note: meta.note ?? '',
     createdAt: meta.at ?? new Date(),
   });
+}
+
+/**
+ * Puts every line of order `orderId` back in stock: one `changeStock` per variant (the pieces of its
+ * lines summed), in variant id order so two restocks never wait on each other in a cycle; lines
+ * whose variant was deleted are skipped. `meta.reason` is 'cancellation' (cancelled before shipping)
+ * or 'return_restock' (the parcel came back). The caller holds the order's row lock and decides that
+ * the order was not restocked before (modules/orders/lifecycle.ts).
+ */
+export async function returnOrderUnits(
+  tx: Tx,
+  orderId: string,
+  meta: { reason: 'cancellation' | 'return_restock'; adminId: string | null; note: string; at: Date },
+): Promise<void> {
+  const lines = await tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const perVariant = new Map<string, number>();
+  for (const line of lines) {
+    if (line.variantId) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.quantity);
+  }
+  for (const [variantId, quantity] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
+    await changeStock(tx, { variantId, delta: quantity, orderId, ...meta });
+  }
+}
+
+const column = (c: Column) => sql.identifier(casing.getColumnCasing(c));
+
+/**
+ * The stock an order placement takes, as two steps (`taken`, then `ledger`) of the placement's one
+ * statement (orders/place-order.ts: one round trip per order, which is what keeps checkout fast, so
+ * the sale cannot be a `changeStock` call per line). `taken(id, stock_after, quantity)` takes
+ * `quantities[i]` pieces (a SQL int[]) of `variantIds[i]` (a SQL uuid[]) where the variant is active
+ * and has them, never below 0; `ledger` writes one 'sale' row per line taken for `orderId` at `now`.
+ * `onlyLocked` names a step of the statement that locked the variants first (a multi-line order);
+ * `condition` is appended to the update's WHERE (the placement's guard, or empty). The caller
+ * compares `(select count(*) from taken)` with its number of lines: a short line is not taken.
+ */
+export function saleSteps(step: { variantIds: SQL; quantities: SQL; now: SQL; orderId: SQL; onlyLocked?: string; condition: SQL }): SQL[] {
+  const { variantIds, quantities, now, orderId } = step;
+  const locked = step.onlyLocked ? sql` and ${variants.id} in (select id from ${sql.identifier(step.onlyLocked)})` : sql``;
+  return [
+    sql`taken(id, stock_after, quantity) as (update ${variants} set ${column(variants.stockQty)} = ${variants.stockQty} - wanted.quantity, ${column(
+      variants.updatedAt,
+    )} = ${now} from unnest(${variantIds}, ${quantities}) as wanted(variant_id, quantity) where ${variants.id} = wanted.variant_id${locked} and ${
+      variants.stockQty
+    } >= wanted.quantity and ${variants.isActive}${step.condition} returning ${variants.id}, ${variants.stockQty}, wanted.quantity)`,
+    sql`ledger as (insert into ${inventoryLedger} (${sql.join(
+      [
+        inventoryLedger.variantId,
+        inventoryLedger.delta,
+        inventoryLedger.stockAfter,
+        inventoryLedger.reason,
+        inventoryLedger.orderId,
+        inventoryLedger.createdAt,
+      ].map(column),
+      sql`, `,
+    )}) select id, -quantity, stock_after, 'sale', ${orderId}, ${now} from taken)`,
+  ];
 }

@@ -8,7 +8,8 @@
  *
  * In the caller's transaction, `placeOrder`:
  * - takes the stock of every line with a conditional update (never below zero, only active variants)
- *   and writes one 'sale' row per line to the inventory ledger, in the same statement;
+ *   and writes one 'sale' row per line to the inventory ledger, in the same statement (the steps come
+ *   from inventory/ledger.ts `saleSteps`, the one writer of stock);
  * - counts the coupon's use (only while uses are left, first-order coupons only while the shopper has
  *   no order, the shopper's own count only while under their limit);
  * - for an attempt priced with the automatic first-order discount (FIRST_ORDER_5, src/core/pricing.ts),
@@ -47,7 +48,6 @@ import {
   checkoutAttempts,
   couponUses,
   coupons,
-  inventoryLedger,
   mailOutbox,
   orderEvents,
   orderItems,
@@ -58,6 +58,7 @@ import {
 } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
+import { saleSteps } from '../inventory/ledger';
 import type { InvoiceNumbering } from '../invoices/numbering';
 import { shapeOrder } from './service';
 
@@ -232,21 +233,14 @@ function placementStatement(shape: Shape): SQL {
     );
   }
   steps.push(
-    sql`taken(id, stock_after, quantity) as (update ${variants} set ${id(variants.stockQty)} = ${variants.stockQty} - wanted.quantity, ${id(
-      variants.updatedAt,
-    )} = ${now} from unnest(${variantIds}, ${p('quantities')}::int[]) as wanted(variant_id, quantity) where ${variants.id} = wanted.variant_id${
-      shape.lockFirst ? sql` and ${variants.id} in (select id from locked)` : sql``
-    } and ${variants.stockQty} >= wanted.quantity and ${variants.isActive}${andGuarded} returning ${variants.id}, ${variants.stockQty}, wanted.quantity)`,
-    sql`ledger as (insert into ${inventoryLedger} (${list(
-      [
-        inventoryLedger.variantId,
-        inventoryLedger.delta,
-        inventoryLedger.stockAfter,
-        inventoryLedger.reason,
-        inventoryLedger.orderId,
-        inventoryLedger.createdAt,
-      ].map(id),
-    )}) select id, -quantity, stock_after, 'sale', ${orderId}, ${now} from taken)`,
+    ...saleSteps({
+      variantIds,
+      quantities: sql`${p('quantities')}::int[]`,
+      now,
+      orderId,
+      onlyLocked: shape.lockFirst ? 'locked' : undefined,
+      condition: andGuarded,
+    }),
   );
   // The coupon's use (DESIGN.md): a row lock makes concurrent checkouts take turns and re-check.
   if (shape.coupon) {
@@ -405,6 +399,9 @@ export async function placeOrder<Row extends { ok: boolean }>(
     status: 'placed' as const,
     note: payment.method === 'cod' ? 'Cash on Delivery order placed' : 'Payment received',
     at: now,
+    // The shopper places their order (paid or COD); every later move is orders/lifecycle.ts's.
+    actor: 'shopper' as const,
+    actorId: attempt.userId,
   } satisfies typeof orderEvents.$inferSelect;
   const placed = shapeOrder(order, items, [event]);
   // The invoice PDF is attached by reference and drawn when the mail is delivered, after the commit.

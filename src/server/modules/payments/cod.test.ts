@@ -208,7 +208,15 @@ describe('Cash on Delivery', () => {
       },
     ]);
     expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id))).toEqual([
-      { id: expect.any(String), orderId: order._id, status: 'placed', note: 'Cash on Delivery order placed', at: now },
+      {
+        id: expect.any(String),
+        orderId: order._id,
+        status: 'placed',
+        note: 'Cash on Delivery order placed',
+        at: now,
+        actor: 'shopper',
+        actorId: shopper.user.id,
+      },
     ]);
     const ledger = await t.db.select().from(inventoryLedger).where(eq(inventoryLedger.orderId, order._id));
     const ledgerRow = { id: expect.any(String), delta: -1, reason: 'sale', orderId: order._id, adminId: null, note: '', createdAt: now };

@@ -20,14 +20,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES, canMove, transitionRefusal } from '../../../core/order-status';
-import { documentNumber, financialYearOf } from '../../../core/financial-year';
+import { documentNumber, financialYearOf } from '../../../core/india-time';
 import { formatINR, toRupees } from '../../../core/money';
 import { SHIPPED_CANNOT_CANCEL, splitIncludedGst } from '../../../core/refunds';
 import type { ShopSettings } from '../../../core/schemas/settings';
 import type { Database, Tx } from '../../db/client';
 import {
-  couponUses,
-  coupons,
   creditNotes,
   documentSequences,
   mailOutbox,
@@ -40,10 +38,10 @@ import {
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { isRefusal, RazorpayError, type RazorpayClient } from '../../integrations/razorpay/razorpay-client';
-import { returnUnitsToStock } from '../admin-orders/service';
 import type { InvoiceNumbering } from '../invoices/numbering';
 import { loadInvoice } from '../invoices/service';
-import { hydrateOrders, nextEventTime } from '../orders/service';
+import { lockOrder, moveOrder, noteOrder, type OrderMover } from '../orders/lifecycle';
+import { hydrateOrders } from '../orders/service';
 import { cancellationMail, refundMail } from './mail';
 import { paidPaise } from './summary';
 
@@ -98,13 +96,6 @@ async function refundedPaise(tx: Tx, orderId: string): Promise<{ claimed: number
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId));
   return { claimed: Number(row.claimed), processed: Number(row.processed) };
-}
-
-async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  if (!isUuid(orderId)) throw notFound('Order not found');
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!row) throw notFound('Order not found');
-  return row;
 }
 
 /**
@@ -169,7 +160,7 @@ export async function recordRefund(
   deps: Pick<RefundDeps, 'mail'>,
   order: OrderRow,
   req: RefundRequest,
-  opts: { mail: boolean; now: Date; settings: ShopSettings },
+  opts: { mail: boolean; now: Date; settings: ShopSettings; by?: OrderMover },
 ): Promise<{ refund: RefundRow; creditNoteId: string | null; mail: StagedMail | null; created: boolean }> {
   const [existing] = await tx
     .select()
@@ -231,7 +222,7 @@ export async function recordRefund(
     });
     await tx.insert(mailOutbox).values(mail);
   }
-  if (manual) await settleOrder(tx, order, refund, now);
+  if (manual) await settleOrder(tx, order, refund, now, opts.by ?? { actor: 'admin', actorId: req.actorId });
   return { refund, creditNoteId: note?.id ?? null, mail, created: true };
 }
 
@@ -295,7 +286,7 @@ async function numberInvoiceFirst(deps: RefundDeps, orderId: string): Promise<vo
  *   (it is 'returned'); an order with units left keeps its status, its timeline notes the refund;
  * - a cancelled order becomes refunded once everything paid went back.
  */
-async function settleOrder(tx: Tx, order: OrderRow, refund: RefundRow, now: Date): Promise<void> {
+async function settleOrder(tx: Tx, order: OrderRow, refund: RefundRow, now: Date, by: OrderMover): Promise<void> {
   const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
   const paid = paidPaise(fresh);
   const { processed } = await refundedPaise(tx, order.id);
@@ -314,9 +305,8 @@ async function settleOrder(tx: Tx, order: OrderRow, refund: RefundRow, now: Date
     move = { to: 'refunded', note: `Refunded in full: ${formatINR(toRupees(paid))}` };
   }
   if (!move) return;
-  const at = await nextEventTime(tx, order.id, now);
-  if (move.to !== fresh.status) await tx.update(orders).set({ status: move.to, updatedAt: now }).where(eq(orders.id, order.id));
-  await tx.insert(orderEvents).values({ orderId: order.id, status: move.to, note: move.note, at });
+  if (move.to !== fresh.status) await moveOrder(tx, fresh, { ...move, by, now });
+  else await noteOrder(tx, fresh, { note: move.note, by, now });
 }
 
 /**
@@ -357,7 +347,7 @@ export async function applyProviderStatus(
         updatedAt: now,
       })
       .where(eq(orderRefunds.id, refund.id));
-    if (moves && status === 'processed') await settleOrder(tx, order, refund, now);
+    if (moves && status === 'processed') await settleOrder(tx, order, refund, now, { actor: 'system' });
     return true;
   });
 }
@@ -578,20 +568,10 @@ async function endOrder(
       kind === 'undelivered'
         ? `Returned to the shop undelivered: ${input.reason}`
         : `${admin ? 'Cancelled by the shop' : 'Cancelled by the shopper'}: ${input.reason}`;
-    if (!order.restocked) await returnUnitsToStock(tx, order.id, { reason: ending.stock, adminId: admin ? by.id : null, note, at: now });
-    if (order.couponId) {
-      await tx
-        .update(coupons)
-        .set({ used: sql`${coupons.used} - 1`, updatedAt: now })
-        .where(and(eq(coupons.id, order.couponId), sql`${coupons.used} > 0`));
-      await tx
-        .update(couponUses)
-        .set({ used: sql`${couponUses.used} - 1`, updatedAt: now })
-        .where(and(eq(couponUses.couponId, order.couponId), eq(couponUses.userId, order.userId), sql`${couponUses.used} > 0`));
-    }
-    const at = await nextEventTime(tx, order.id, now);
-    await tx.update(orders).set({ status: ending.to, restocked: true, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({ orderId: order.id, status: ending.to, note, at });
+    // The lifecycle puts the units back (once per order), gives the coupon use back (the order never
+    // happened, so it must not use up a one-per-shopper code) and writes the status with its timeline row.
+    const mover: OrderMover = { actor: admin ? 'admin' : 'shopper', actorId: by.id };
+    await moveOrder(tx, order, { to: ending.to, note, by: mover, now, restock: ending.stock, releaseCoupon: true });
 
     const refundable = paidPaise(order) - (await refundedPaise(tx, order.id)).claimed;
     const reason = `${ending.words}: ${input.reason}`;
@@ -615,7 +595,7 @@ async function endOrder(
           idempotencyKey: ending.key,
           manualReference: input.manualReference,
         },
-        { mail: false, now, settings },
+        { mail: false, now, settings, by: mover },
       );
     }
     const [shaped] = await hydrateOrders(tx, [{ ...order, status: ending.to }]);

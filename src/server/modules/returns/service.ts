@@ -12,6 +12,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import { COURIER_NAMES, trackingUrlFor, type Courier } from '../../../core/couriers';
+import { DATE_TIME, formatIndiaTime } from '../../../core/india-time';
 import { formatINR, toRupees } from '../../../core/money';
 import { canMove } from '../../../core/order-status';
 import {
@@ -26,6 +27,7 @@ import { orderRef } from '../../../core/schemas/admin-orders';
 import type { ReturnRequest, ReturnRequestData } from '../../../core/schemas/returns';
 import type { ShopSettings } from '../../../core/schemas/settings';
 import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-errors';
 import {
   mailOutbox,
   orderEvents,
@@ -42,9 +44,12 @@ import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { changeStock } from '../inventory/ledger';
 import { refundOrder, retryRefund, type RefundDeps } from '../refunds/service';
-import { nextEventTime, shapeShipment } from '../orders/service';
-import { lockOrder, type OrderRow } from '../shipments/service';
+import { lockOrder, moveOrder, noteOrder, restockReturned, type OrderMover, type OrderRow } from '../orders/lifecycle';
+import { shapeShipment } from '../orders/service';
 import { returnMail, type ReturnMailStep } from './mail';
+
+/** An admin's step whose route does not say which admin made it. */
+const ADMIN: OrderMover = { actor: 'admin', actorId: null };
 
 /** What the return actions need. */
 export interface ReturnDeps {
@@ -59,24 +64,7 @@ type ReturnRow = typeof returnRequests.$inferSelect;
 type LineRow = typeof returnLines.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-const UNIQUE_VIOLATION = '23505';
-function pgCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-const dateIn = (d: Date) =>
-  d.toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const dateIn = (d: Date) => formatIndiaTime(d, DATE_TIME);
 
 /** Shapes return rows with their lines, order lines and shipments for the API (rupees). */
 async function shapeReturns(db: Tx, rows: ReturnRow[]): Promise<ReturnRequest[]> {
@@ -141,12 +129,12 @@ async function shapeOne(db: Tx, row: ReturnRow): Promise<ReturnRequest> {
   return shaped;
 }
 
-/** Moves the locked order to `to` with a timeline note, when the state machine allows it. */
-async function moveOrder(tx: Tx, row: OrderRow, to: OrderStatus, note: string, now: Date): Promise<void> {
-  if (!canMove(row.status, to)) return;
-  const at = await nextEventTime(tx, row.id, now);
-  await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, row.id));
-  await tx.insert(orderEvents).values({ orderId: row.id, status: to, note, at });
+/**
+ * Moves the locked order to `to` with a timeline note through the order lifecycle
+ * (orders/lifecycle.ts), when the state machine allows it; otherwise leaves it where it is.
+ */
+async function moveAlong(tx: Tx, row: OrderRow, to: OrderStatus, note: string, by: OrderMover, now: Date): Promise<void> {
+  if (canMove(row.status, to)) await moveOrder(tx, row, { to, note, by, now });
 }
 
 /** Stages the shopper's mail for `step` in this transaction. */
@@ -356,14 +344,21 @@ export async function requestReturn(
         });
       }
       const label = body.resolution === 'exchange' ? 'Exchange requested' : 'Return requested';
-      await moveOrder(tx, order, 'return_requested', `${label}: ${RETURN_REASON_LABELS[body.reason]}`, now);
+      await moveAlong(
+        tx,
+        order,
+        'return_requested',
+        `${label}: ${RETURN_REASON_LABELS[body.reason]}`,
+        { actor: 'shopper', actorId: userId },
+        now,
+      );
       const ret = await shapeOne(tx, row);
       return { ret, mail: await stageMail(tx, deps, ret, 'requested') };
     });
     return { ret, replayed: false };
   } catch (err) {
     // The same request sent twice at once: the unique key decides, the loser answers the winner's.
-    if (pgCode(err) === UNIQUE_VIOLATION) {
+    if (isUniqueViolation(err)) {
       const after = await existing();
       if (after) return after;
     }
@@ -460,11 +455,10 @@ async function adminStep(
 /** POST /api/admin/returns/{id}/approve: accepts a new request (optional note, mailed). 404 unknown; 409 not new. */
 export function approveReturn(deps: ReturnDeps, returnId: string, note: string): Promise<ReturnRequest> {
   return adminStep(deps, returnId, 'approve', ['requested'], async (tx, { order, now, ret }) => {
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      status: order.status,
+    await noteOrder(tx, order, {
       note: `${ret.resolution === 'exchange' ? 'Exchange' : 'Return'} approved${note ? `: ${note}` : ''}`,
-      at: await nextEventTime(tx, order.id, now),
+      by: ADMIN,
+      now,
     });
     return { status: 'approved', step: 'approved', set: { adminNote: note } };
   });
@@ -489,7 +483,7 @@ export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, a
         at: now,
       });
     }
-    await moveOrder(tx, order, 'delivered', `Return rejected: ${note}`, now);
+    await moveAlong(tx, order, 'delivered', `Return rejected: ${note}`, { actor: 'admin', actorId: adminId }, now);
     return { status: 'rejected', step: 'rejected', set: { adminNote: note } };
   });
 }
@@ -502,35 +496,28 @@ export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, a
 export function receiveReturn(deps: ReturnDeps, returnId: string, note: string, adminId: string): Promise<ReturnRequest> {
   return adminStep(deps, returnId, 'receive', ['approved'], async (tx, { ret, lines, items, order, now }) => {
     if (ret.reason !== 'damaged') {
-      for (const line of lines) {
-        const item = items.find((i) => i.id === line.orderItemId);
-        if (!item?.variantId) continue;
-        await changeStock(tx, {
-          variantId: item.variantId,
-          delta: line.quantity,
-          reason: 'return_restock',
-          orderId: order.id,
-          adminId,
-          note: note || 'Return received',
-          at: now,
-        });
-      }
-      // The units are back: the admin dropdown's 'returned' must not put the order's units back again.
-      await tx.update(orders).set({ restocked: true }).where(eq(orders.id, order.id));
+      const pieces = lines.flatMap((line) => {
+        const variantId = items.find((i) => i.id === line.orderItemId)?.variantId;
+        return variantId ? [{ variantId, quantity: line.quantity }] : [];
+      });
+      // The units are back: the order is marked restocked, so no later move puts them back again.
+      await restockReturned(tx, order, pieces, { adminId, note: note || 'Return received', now });
     }
+    const by: OrderMover = { actor: 'admin', actorId: adminId };
     const received = `Returned items received${note ? `: ${note}` : ''}`;
     if (ret.resolution === 'refund' && (await unitsKept(tx, order.id)) > 0) {
       // Units stay with the shopper: the order stays delivered (their return window open) and says what came back.
       const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
-      await moveOrder(
+      await moveAlong(
         tx,
         order,
         'delivered',
         `${received} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'}); the other items stay delivered`,
+        by,
         now,
       );
     } else {
-      await moveOrder(tx, order, 'returned', received, now);
+      await moveAlong(tx, order, 'returned', received, by, now);
     }
     return { status: 'received', step: 'received', set: note ? { adminNote: note } : {} };
   });
@@ -569,11 +556,11 @@ export async function shipExchange(
           updatedAt: now,
         })
         .returning();
-      await moveOrder(tx, order, 'shipped', note, now);
+      await moveAlong(tx, order, 'shipped', note, ADMIN, now);
       return { status: 'exchange_shipped', step: 'exchange_shipped', set: { shipmentId: parcel.id } };
     });
   } catch (err) {
-    if (pgCode(err) === UNIQUE_VIOLATION) throw conflict(`AWB ${input.awb} is already used for ${COURIER_NAMES[input.courier]}`);
+    if (isUniqueViolation(err)) throw conflict(`AWB ${input.awb} is already used for ${COURIER_NAMES[input.courier]}`);
     throw err;
   }
 }

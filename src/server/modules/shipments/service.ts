@@ -11,16 +11,20 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Shipment } from '../../../core/api-types';
 import type { OrderStatus } from '../../../core/constants';
 import { COURIER_NAMES, trackingUrlFor, type Courier, type ShipmentStatus } from '../../../core/couriers';
-import { canMove, transitionRefusal } from '../../../core/order-status';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
-import { mailOutbox, orderEvents, orders, shipments } from '../../db/schema';
-import { conflict, isUuid, notFound } from '../../errors';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { mailOutbox, shipments } from '../../db/schema';
+import { conflict } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { getAdminOrder } from '../admin-orders/service';
-import { hydrateOrders, nextEventTime, shapeShipment } from '../orders/service';
+import { assertMove, collectsCash, lockOrder, moveOrder, type OrderMover, type OrderRow } from '../orders/lifecycle';
+import { hydrateOrders, shapeShipment } from '../orders/service';
 import { shippingMail, type ShippingStep } from './mail';
+
+/** The admin's buttons, when the route does not say which admin pressed them. */
+const ADMIN: OrderMover = { actor: 'admin', actorId: null };
 
 /** What the shipping actions need: the database, the mail outbox and a logger for late mail failures. */
 export interface ShippingDeps {
@@ -29,7 +33,7 @@ export interface ShippingDeps {
   log?: { error(obj: object, msg: string): void };
 }
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 export type ShipmentRow = typeof shipments.$inferSelect;
 
 /** A parcel an aggregator (Shiprocket) created: its shipment id, label and the courier it chose. */
@@ -39,46 +43,19 @@ export interface AggregatorShipment {
   courierName: string;
 }
 
-const UNIQUE_VIOLATION = '23505';
-function pgCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-/** The order's row, locked for this transaction; 404 for an unknown or malformed id. */
-export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  if (!isUuid(orderId)) throw notFound('Order not found');
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!row) throw notFound('Order not found');
-  return row;
-}
-
-/** Refuses, with 409 and the machine's message, a move the state machine does not allow. */
-export function assertMove(row: OrderRow, to: OrderStatus): void {
-  if (!canMove(row.status, to)) throw conflict(transitionRefusal(row.status, to));
-}
-
 /**
- * Moves the order to `to` with a timeline entry, then stages the shopper's mail for `step` about
- * `shipment` in the same transaction. Returns the staged mail (delivered after the commit).
+ * Moves the order to `to` through the order lifecycle (orders/lifecycle.ts: the timeline entry, and
+ * Cash on Delivery collected on delivery), then stages the shopper's mail for `step` about `shipment`
+ * in the same transaction. Returns the staged mail (delivered after the commit).
  */
 async function moveAndMail(
   tx: Tx,
   deps: ShippingDeps,
   row: OrderRow,
-  change: { to: OrderStatus; note: string; step: ShippingStep; shipment: ShipmentRow | undefined; extra?: Partial<OrderRow> },
+  change: { to: OrderStatus; note: string; step: ShippingStep; shipment: ShipmentRow | undefined; by: OrderMover },
   now: Date,
 ): Promise<StagedMail> {
-  const at = await nextEventTime(tx, row.id, now);
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: change.to, updatedAt: now, ...change.extra })
-    .where(eq(orders.id, row.id))
-    .returning();
-  await tx.insert(orderEvents).values({ orderId: row.id, status: change.to, note: change.note, at });
+  const updated = await moveOrder(tx, row, { to: change.to, note: change.note, by: change.by, now });
   const [order] = await hydrateOrders(tx, [updated]);
   const shipment: Shipment | undefined = change.shipment ? shapeShipment(change.shipment) : undefined;
   const mail = deps.mail.stage(shippingMail(order, shipment, change.step));
@@ -103,7 +80,7 @@ export async function runAction(deps: ShippingDeps, orderId: string, action: (tx
 export async function shipOrder(
   deps: ShippingDeps,
   orderId: string,
-  input: { courier: Courier; awb: string; trackingUrl: string | null; via?: AggregatorShipment },
+  input: { courier: Courier; awb: string; trackingUrl: string | null; via?: AggregatorShipment; by?: OrderMover },
   now: Date = new Date(),
 ): Promise<AdminOrder> {
   try {
@@ -131,11 +108,11 @@ export async function shipOrder(
           updatedAt: now,
         })
         .returning();
-      return moveAndMail(tx, deps, row, { to: 'shipped', note, step: 'shipped', shipment }, now);
+      return moveAndMail(tx, deps, row, { to: 'shipped', note, step: 'shipped', shipment, by: input.by ?? ADMIN }, now);
     });
   } catch (err) {
     // Two admins shipping two orders with the same AWB at once: the unique index decides.
-    if (pgCode(err) === UNIQUE_VIOLATION) throw awbTaken(input.courier, input.awb, null);
+    if (isUniqueViolation(err)) throw awbTaken(input.courier, input.awb, null);
     throw err;
   }
 }
@@ -179,15 +156,14 @@ export async function stepOrder(
   deps: ShippingDeps,
   row: OrderRow,
   step: 'out_for_delivery' | 'delivered',
-  opts: { note: string; now: Date; shipment?: ShipmentRow; key?: string },
+  opts: { note: string; now: Date; shipment?: ShipmentRow; key?: string; by: OrderMover },
 ): Promise<StagedMail> {
   assertMove(row, step);
-  const collect = step === 'delivered' && row.paymentMethod === 'cod' && row.paymentStatus === 'pending';
+  const collect = collectsCash(row, step);
   const text = opts.note || (step === 'out_for_delivery' ? 'Out for delivery' : collect ? 'Delivered; cash collected' : 'Delivered');
   const parcel = opts.shipment ?? (await activeShipment(tx, row.id));
   const shipment = parcel ? await recordScan(tx, parcel, step, text, opts.now, opts.key) : undefined;
-  const extra: Partial<OrderRow> = collect ? { paymentStatus: 'collected', paymentCollectedAt: opts.now } : {};
-  return moveAndMail(tx, deps, row, { to: step, note: text, step, shipment, extra }, opts.now);
+  return moveAndMail(tx, deps, row, { to: step, note: text, step, shipment, by: opts.by }, opts.now);
 }
 
 /**
@@ -196,8 +172,14 @@ export async function stepOrder(
  * delivery'), and mails the shopper (for COD, the amount to keep ready).
  * Throws 404 for an unknown order; 409 when the order has not shipped or is past this step.
  */
-export async function markOutForDelivery(deps: ShippingDeps, orderId: string, note: string, now: Date = new Date()): Promise<AdminOrder> {
-  return runAction(deps, orderId, async (tx) => stepOrder(tx, deps, await lockOrder(tx, orderId), 'out_for_delivery', { note, now }));
+export async function markOutForDelivery(
+  deps: ShippingDeps,
+  orderId: string,
+  note: string,
+  now: Date = new Date(),
+  by: OrderMover = ADMIN,
+): Promise<AdminOrder> {
+  return runAction(deps, orderId, async (tx) => stepOrder(tx, deps, await lockOrder(tx, orderId), 'out_for_delivery', { note, now, by }));
 }
 
 /**
@@ -207,6 +189,12 @@ export async function markOutForDelivery(deps: ShippingDeps, orderId: string, no
  * (DESIGN.md: COD is pending until delivered).
  * Throws 404 for an unknown order; 409 when the order has not shipped or is past this step.
  */
-export async function markDelivered(deps: ShippingDeps, orderId: string, note: string, now: Date = new Date()): Promise<AdminOrder> {
-  return runAction(deps, orderId, async (tx) => stepOrder(tx, deps, await lockOrder(tx, orderId), 'delivered', { note, now }));
+export async function markDelivered(
+  deps: ShippingDeps,
+  orderId: string,
+  note: string,
+  now: Date = new Date(),
+  by: OrderMover = ADMIN,
+): Promise<AdminOrder> {
+  return runAction(deps, orderId, async (tx) => stepOrder(tx, deps, await lockOrder(tx, orderId), 'delivered', { note, now, by }));
 }
