@@ -117,23 +117,5 @@ export function chooseCouponOrAutomatic(
   };
 }
 
-/** IST's offset from UTC in milliseconds (+5:30). */
-const IST_OFFSET_MS = 330 * 60 * 1000;
-/** An India-time wall clock as a datetime-local input writes it: '2026-11-25T18:30'. */
-export const IST_DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The instant of an India-time wall clock 'YYYY-MM-DDTHH:mm'; null when it is not a real time. */
-export function fromIstDateTime(text: string): Date | null {
-  const m = IST_DATETIME_RE.exec(text);
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number);
-  const utc = Date.UTC(y, mo - 1, d, h, mi);
-  const back = new Date(utc);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return new Date(utc - IST_OFFSET_MS);
-}
-
-/** An instant as its India-time wall clock 'YYYY-MM-DDTHH:mm'. */
-export function toIstDateTime(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
-}
+// India-time wall clocks of a coupon's start and end (datetime-local inputs), from core/india-time.ts.
+export { IST_DATETIME_RE, fromIstDateTime, toIstDateTime } from './india-time';

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorChain, isPgError, PG_ERROR } from '../db/pg-errors';
 import { AppError } from '../errors';
 
 const UNAVAILABLE_CODES = new Set([
@@ -27,20 +28,10 @@ const UNAVAILABLE_CODES = new Set([
  * cannot be reached; such requests get 503 and the process stays up (issue 9).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
+  for (const e of errorChain(error)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    const message = e.message;
     if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
-  }
-  return false;
-}
-
-/** True when the error, or one it wraps, carries one of these PostgreSQL error codes. */
-function hasPgCode(error: unknown, codes: string[]): boolean {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && codes.includes(code)) return true;
   }
   return false;
 }
@@ -67,7 +58,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = error.validation[0];
       return reply.status(400).send({ message: first?.message ?? 'Invalid request', errors });
     }
-    if (hasPgCode(error, ['22021', '22P05'])) {
+    if (isPgError(error, PG_ERROR.characterNotInRepertoire, PG_ERROR.untranslatableCharacter)) {
       // A NUL or otherwise unstorable character in text: bad input, not a server fault.
       return reply.status(400).send({ message: 'Text contains invalid characters' });
     }

@@ -9,6 +9,7 @@
 import { OrderNotFound } from '../features/orders/order-not-found';
 import { Link, useRouteLoaderData } from 'react-router';
 import { PAYMENT_METHOD_LABELS } from '../../core/constants';
+import { formatIndiaTime, LONG_DATE_TIME } from '../../core/india-time';
 import { DEFAULT_RETURNS_POLICY } from '../../core/returns';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
@@ -35,15 +36,6 @@ export function meta({ params }: Route.MetaArgs) {
   return pageMeta(`Order #${orderRef(params.id)}`, 'Your order details.');
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** The order page. */
 export default function OrderDetail({ params }: Route.ComponentProps) {
   const status = useRequireAuth({ resumeTo: `/orders/${params.id}` });
@@ -66,7 +58,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
         <div>
           <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Order #{orderRef(order._id)}</h1>
           <p className="mt-2 text-stone-600">
-            Placed on <time dateTime={order.createdAt}>{dateTimeFormat.format(new Date(order.createdAt))}</time>
+            Placed on <time dateTime={order.createdAt}>{formatIndiaTime(order.createdAt, LONG_DATE_TIME)}</time>
           </p>
           <ExpectedDelivery order={order} className="mt-1 text-base" />
         </div>
@@ -150,7 +142,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                         <OrderStatusBadge status={event.status} />
                         <time dateTime={event.at} className="text-sm text-stone-500">
-                          {dateTimeFormat.format(new Date(event.at))}
+                          {formatIndiaTime(event.at, LONG_DATE_TIME)}
                         </time>
                       </div>
                       {event.note ? <p className="mt-1.5 text-sm text-stone-700">{event.note}</p> : null}

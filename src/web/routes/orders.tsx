@@ -4,6 +4,7 @@
  */
 import type { Order } from '../../core/api-types';
 import { DISCOUNT_LABELS, PAYMENT_METHOD_LABELS } from '../../core/constants';
+import { DATE, formatIndiaTime } from '../../core/india-time';
 import { formatINR } from '../../core/money';
 import { Link } from 'react-router';
 import { Container, PageHeading } from '../components/layout/page';
@@ -24,13 +25,6 @@ export function meta() {
   return pageMeta('Your Orders', 'Track and review your orders.');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 function OrderCard({ order }: { order: Order }) {
   const thumbs = order.items.slice(0, 2);
   const more = order.items.length - thumbs.length;
@@ -45,7 +39,7 @@ function OrderCard({ order }: { order: Order }) {
         <div>
           <p className="font-semibold text-stone-900">Order #{orderRef(order._id)}</p>
           <p className="mt-0.5 text-sm text-stone-500">
-            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+            <time dateTime={order.createdAt}>{formatIndiaTime(order.createdAt, DATE)}</time>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -23,6 +23,7 @@ import { setMaxListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -309,105 +310,114 @@ function allowCrossOrigin(reply: FastifyReply): void {
   reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
-/**
- * Fastify plugin serving the sandbox. Mount it in the shop under a prefix:
- * `app.register(razorpaySandbox, { prefix: '/razorpay-sandbox', keyId, keySecret, webhookSecret, webhookUrl })`;
- * then `apiBase` is `${origin}/razorpay-sandbox` and the Checkout script is
- * `${origin}/razorpay-sandbox/checkout.js`. Throws at registration when keyId/keySecret are missing,
- * or when `webhookUrl` is set without `webhookSecret` or is not an http(s) URL.
- */
-export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastify, opts) => {
-  checkOptions(opts);
-  const { keyId, keySecret } = opts;
-  const state = opts.state ?? createSandboxState();
+/** The error handler of the sandbox's routes: Razorpay's error shape, a 500 without its cause. */
+function sandboxErrorHandler(err: FastifyError | SandboxError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof SandboxError) {
+    return reply
+      .code(err.statusCode)
+      .send(errorBody(err.extra.code ?? 'BAD_REQUEST_ERROR', err.message, { ...err.extra, source: 'business' }));
+  }
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err }, 'razorpay sandbox: request failed');
+    return reply.code(500).send(errorBody('SERVER_ERROR', 'The server encountered an error. The incident has been reported to admins.'));
+  }
+  return reply.code(status).send(errorBody('BAD_REQUEST_ERROR', err.message, { reason: 'input_validation_failed' }));
+}
+
+// ---- webhooks ---------------------------------------------------------------------------------
+
+/** What a webhook delivery needs: the store (for its log), the account id events carry, the plugin's close and log. */
+interface WebhookContext {
+  state: SandboxState;
+  accountId: string;
+  /** Aborted when the plugin closes: pending deliveries stop. */
+  closing: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+/** The payload of one event: the payment, and the order or the refund. */
+type WebhookPayload = { payment: { entity: SandboxPayment }; order?: { entity: SandboxOrder }; refund?: { entity: SandboxRefund } };
+
+/** Keeps a delivery in the store's log (the most recent WEBHOOK_LOG_SIZE). */
+function recordDelivery(state: SandboxState, delivery: SandboxWebhookDelivery): void {
+  state.webhooks.push(delivery);
+  if (state.webhooks.length > WEBHOOK_LOG_SIZE) state.webhooks.splice(0, state.webhooks.length - WEBHOOK_LOG_SIZE);
+}
+
+/** POSTs one signed event to `url`, retried after WEBHOOK_RETRY_DELAYS_MS unless answered 2xx; logs a delivery that never got through. */
+async function deliverWebhook(ctx: WebhookContext, url: string, secret: string, event: string, payload: WebhookPayload): Promise<void> {
+  const eventId = randomId('evt_');
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: ctx.accountId,
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: nowSeconds(),
+  });
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Razorpay-Webhook/v1 (sandbox)',
+    'x-razorpay-signature': signWebhook(body, secret),
+    'x-razorpay-event-id': eventId,
+  };
+  const delivery: SandboxWebhookDelivery = { eventId, event, attempts: 0, delivered: false };
+  recordDelivery(ctx.state, delivery);
+
+  for (let attempt = 0; attempt <= WEBHOOK_RETRY_DELAYS_MS.length; attempt += 1) {
+    if (attempt > 0) await sleep(WEBHOOK_RETRY_DELAYS_MS[attempt - 1], undefined, { signal: ctx.closing, ref: false });
+    if (ctx.closing.aborted) return;
+    delivery.attempts += 1;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.any([ctx.closing, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+      });
+      delivery.lastStatus = res.status;
+      delete delivery.lastError;
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.ok) {
+        delivery.delivered = true;
+        return;
+      }
+    } catch (err) {
+      if (ctx.closing.aborted) return;
+      delivery.lastError = err instanceof Error ? err.message : String(err);
+    }
+  }
+  ctx.log.warn(
+    { event, eventId, attempts: delivery.attempts, status: delivery.lastStatus, error: delivery.lastError },
+    'razorpay sandbox: webhook not delivered',
+  );
+}
+
+/** The sandbox's side effects after a capture or a refund: webhooks and refund settlement. */
+interface SandboxEvents {
+  /** Sends `payment.captured` then `order.paid` (when webhooks are configured). */
+  captured(order: SandboxOrder, payment: SandboxPayment): void;
+  /** Settles a pending refund: processed keeps the money refunded; failed gives it back to the payment. */
+  settle(refund: SandboxRefund, status: 'processed' | 'failed'): void;
+}
+
+/** The events of one plugin instance; pending deliveries stop when `fastify` closes. */
+function createSandboxEvents(fastify: FastifyInstance, opts: SandboxOptions, state: SandboxState): SandboxEvents {
   const accountId = randomId('acc_');
   const closing = new AbortController();
   // Every pending webhook delivery listens for the close: many at once is expected, not a leak.
   setMaxListeners(0, closing.signal);
-
   fastify.addHook('onClose', async () => {
     closing.abort();
   });
+  const ctx: WebhookContext = { state, accountId, closing: closing.signal, log: fastify.log };
+  const stopped = (err: unknown) => {
+    if (!closing.signal.aborted) fastify.log.warn({ err }, 'razorpay sandbox: webhook delivery stopped');
+  };
 
-  fastify.setErrorHandler((err: FastifyError | SandboxError, request, reply) => {
-    if (err instanceof SandboxError) {
-      return reply
-        .code(err.statusCode)
-        .send(errorBody(err.extra.code ?? 'BAD_REQUEST_ERROR', err.message, { ...err.extra, source: 'business' }));
-    }
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err }, 'razorpay sandbox: request failed');
-      return reply.code(500).send(errorBody('SERVER_ERROR', 'The server encountered an error. The incident has been reported to admins.'));
-    }
-    return reply.code(status).send(errorBody('BAD_REQUEST_ERROR', err.message, { reason: 'input_validation_failed' }));
-  });
-  // Unknown sandbox URLs answer Razorpay-style. Only under a prefix: at the root, the host app owns 404s.
-  if (fastify.prefix) fastify.setNotFoundHandler(sendNotFound);
-
-  // ---- webhooks -------------------------------------------------------------------------------
-
-  function recordDelivery(delivery: SandboxWebhookDelivery): void {
-    state.webhooks.push(delivery);
-    if (state.webhooks.length > WEBHOOK_LOG_SIZE) state.webhooks.splice(0, state.webhooks.length - WEBHOOK_LOG_SIZE);
-  }
-
-  async function deliver(
-    url: string,
-    secret: string,
-    event: string,
-    payload: { payment: { entity: SandboxPayment }; order?: { entity: SandboxOrder }; refund?: { entity: SandboxRefund } },
-  ): Promise<void> {
-    const eventId = randomId('evt_');
-    const body = JSON.stringify({
-      entity: 'event',
-      account_id: accountId,
-      event,
-      contains: Object.keys(payload),
-      payload,
-      created_at: nowSeconds(),
-    });
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': 'Razorpay-Webhook/v1 (sandbox)',
-      'x-razorpay-signature': signWebhook(body, secret),
-      'x-razorpay-event-id': eventId,
-    };
-    const delivery: SandboxWebhookDelivery = { eventId, event, attempts: 0, delivered: false };
-    recordDelivery(delivery);
-
-    for (let attempt = 0; attempt <= WEBHOOK_RETRY_DELAYS_MS.length; attempt += 1) {
-      if (attempt > 0) await sleep(WEBHOOK_RETRY_DELAYS_MS[attempt - 1], undefined, { signal: closing.signal, ref: false });
-      if (closing.signal.aborted) return;
-      delivery.attempts += 1;
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.any([closing.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
-        });
-        delivery.lastStatus = res.status;
-        delete delivery.lastError;
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.ok) {
-          delivery.delivered = true;
-          return;
-        }
-      } catch (err) {
-        if (closing.signal.aborted) return;
-        delivery.lastError = err instanceof Error ? err.message : String(err);
-      }
-    }
-    fastify.log.warn(
-      { event, eventId, attempts: delivery.attempts, status: delivery.lastStatus, error: delivery.lastError },
-      'razorpay sandbox: webhook not delivered',
-    );
-  }
-
-  function sendCaptureWebhooks(order: SandboxOrder, payment: SandboxPayment): void {
-    const url = opts.webhookUrl;
-    const secret = opts.webhookSecret;
+  function captured(order: SandboxOrder, payment: SandboxPayment): void {
+    const { webhookUrl: url, webhookSecret: secret } = opts;
     if (!url || !secret) return;
     // Snapshots: the events describe the moment of capture, as Razorpay's do.
     const paymentAtCapture = structuredClone(payment);
@@ -415,30 +425,21 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
     const delay = opts.webhookDelayMs ?? 0;
     const run = async (): Promise<void> => {
       if (delay > 0) await sleep(delay, undefined, { signal: closing.signal, ref: false });
-      await deliver(url, secret, 'payment.captured', { payment: { entity: paymentAtCapture } });
-      await deliver(url, secret, 'order.paid', {
-        payment: { entity: paymentAtCapture },
-        order: { entity: orderAtCapture },
-      });
+      await deliverWebhook(ctx, url, secret, 'payment.captured', { payment: { entity: paymentAtCapture } });
+      await deliverWebhook(ctx, url, secret, 'order.paid', { payment: { entity: paymentAtCapture }, order: { entity: orderAtCapture } });
     };
-    run().catch((err: unknown) => {
-      if (!closing.signal.aborted) fastify.log.warn({ err }, 'razorpay sandbox: webhook delivery stopped');
-    });
+    run().catch(stopped);
   }
 
   /** Sends `refund.processed` / `refund.failed` for a settled refund (when webhooks are configured). */
   function sendRefundWebhook(refund: SandboxRefund): void {
-    const url = opts.webhookUrl;
-    const secret = opts.webhookSecret;
+    const { webhookUrl: url, webhookSecret: secret } = opts;
     const payment = state.payments.get(refund.payment_id);
     if (!url || !secret || !payment || refund.status === 'pending') return;
     const snapshot = { refund: { entity: structuredClone(refund) }, payment: { entity: structuredClone(payment) } };
-    deliver(url, secret, `refund.${refund.status}`, snapshot).catch((err: unknown) => {
-      if (!closing.signal.aborted) fastify.log.warn({ err }, 'razorpay sandbox: webhook delivery stopped');
-    });
+    deliverWebhook(ctx, url, secret, `refund.${refund.status}`, snapshot).catch(stopped);
   }
 
-  /** Settles a refund: processed keeps the money refunded; failed gives it back to the payment. */
   function settle(refund: SandboxRefund, status: 'processed' | 'failed'): void {
     if (refund.status !== 'pending') return;
     refund.status = status;
@@ -450,185 +451,243 @@ export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastif
     }
     sendRefundWebhook(refund);
   }
+
+  return { captured, settle };
+}
+
+// ---- REST API (Basic auth) ---------------------------------------------------------------------
+
+/** What the route handlers share. */
+interface Sandbox {
+  keyId: string;
+  keySecret: string;
+  state: SandboxState;
+  events: SandboxEvents;
+}
+
+/** POST /v1/orders: a new order, status created. */
+function createOrder(state: SandboxState, body: unknown): SandboxOrder {
+  const input = parse(createOrderSchema, body);
+  const order: SandboxOrder = {
+    id: uniqueId('order_', state.orders),
+    entity: 'order',
+    amount: input.amount,
+    amount_paid: 0,
+    amount_due: input.amount,
+    currency: input.currency,
+    receipt: input.receipt ?? null,
+    offer_id: null,
+    status: 'created',
+    attempts: 0,
+    notes: input.notes ?? {},
+    created_at: nowSeconds(),
+  };
+  state.orders.set(order.id, order);
+  return order;
+}
+
+/** The refund's `X-Refund-Idempotency` key, when sent; a malformed one is refused. */
+function refundKeyOf(request: FastifyRequest): string | undefined {
+  const keyHeader = request.headers['x-refund-idempotency'];
+  const key = typeof keyHeader === 'string' ? keyHeader : undefined;
+  if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key)) {
+    throw new SandboxError(400, 'The idempotency key must be at least 10 characters of letters, digits, hyphens and underscores');
+  }
+  return key;
+}
+
+/** A new refund of `amount` on a captured payment (pending until the refund mode settles it). */
+function newRefund(state: SandboxState, payment: SandboxPayment, amount: number, input: z.infer<typeof refundSchema>): SandboxRefund {
+  const refund: SandboxRefund = {
+    id: uniqueId('rfnd_', state.refunds),
+    entity: 'refund',
+    amount,
+    currency: payment.currency,
+    payment_id: payment.id,
+    notes: input.notes ?? {},
+    receipt: input.receipt ?? null,
+    status: 'pending',
+    speed_requested: input.speed ?? 'normal',
+    speed_processed: 'normal',
+    created_at: nowSeconds(),
+  };
+  state.refunds.set(refund.id, refund);
+  payment.amount_refunded += amount;
+  payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+  if (payment.refund_status === 'full') payment.status = 'refunded';
+  return refund;
+}
+
+/**
+ * POST /v1/payments/:id/refund: refunds the rest of the payment or `amount` of it. A key seen before
+ * answers its refund (another body: 400); `state.refundFaults` and `state.refundMode` apply.
+ */
+function refundPayment(sandbox: Sandbox, request: FastifyRequest<{ Params: { id: string } }>): SandboxRefund | undefined {
+  const { state } = sandbox;
+  const payment = state.payments.get(request.params.id);
+  if (!payment) throw notFound();
+  const fault = state.refundFaults.shift();
+  if (fault === 'down') throw new SandboxError(503, 'Service unavailable');
+  const input = parse(refundSchema, request.body);
+  const key = refundKeyOf(request);
+  const bodyText = JSON.stringify({ payment: payment.id, ...input });
+  const seen = key === undefined ? undefined : state.refundKeys.get(key);
+  if (seen) {
+    if (seen.body !== bodyText) throw new SandboxError(400, 'Different request with the same idempotency key has already been processed.');
+    return state.refunds.get(seen.refundId);
+  }
+  if (payment.status === 'refunded') throw new SandboxError(400, 'The payment has been fully refunded already');
+  if (payment.status !== 'captured') {
+    throw new SandboxError(400, 'Only captured payments can be refunded', { reason: 'payment_not_captured' });
+  }
+  const left = payment.amount - payment.amount_refunded;
+  const amount = input.amount ?? left;
+  if (amount > left) {
+    throw new SandboxError(400, 'The refund amount provided is greater than amount captured', {
+      field: 'amount',
+      reason: 'input_validation_failed',
+    });
+  }
+  const refund = newRefund(state, payment, amount, input);
+  if (key !== undefined) state.refundKeys.set(key, { refundId: refund.id, body: bodyText });
+  if (state.refundMode === 'processed') sandbox.events.settle(refund, 'processed');
+  else if (state.refundMode === 'fail') sandbox.events.settle(refund, 'failed');
+  if (fault === 'lost') throw new SandboxError(503, 'Service unavailable');
+  return refund;
+}
+
+/** The REST routes, behind Basic auth with the key pair. */
+async function registerApi(api: FastifyInstance, sandbox: Sandbox): Promise<void> {
+  const { state } = sandbox;
+  api.addHook('onRequest', async (request, reply) => {
+    if (!basicAuthMatches(request.headers.authorization, sandbox.keyId, sandbox.keySecret)) {
+      return reply.code(401).send(errorBody('BAD_REQUEST_ERROR', 'Authentication failed'));
+    }
+  });
+
+  api.post('/v1/orders', HIDDEN, async (request) => createOrder(state, request.body));
+
+  api.get<{ Params: { id: string } }>('/v1/orders/:id', HIDDEN, async (request) => {
+    const order = state.orders.get(request.params.id);
+    if (!order) throw notFound();
+    return order;
+  });
+
+  api.get<{ Params: { id: string } }>('/v1/orders/:id/payments', HIDDEN, async (request) => {
+    if (!state.orders.has(request.params.id)) throw notFound();
+    const items = [...state.payments.values()].filter((payment) => payment.order_id === request.params.id).reverse();
+    return { entity: 'collection', count: items.length, items };
+  });
+
+  api.get<{ Params: { id: string } }>('/v1/payments/:id', HIDDEN, async (request) => {
+    const payment = state.payments.get(request.params.id);
+    if (!payment) throw notFound();
+    return payment;
+  });
+
+  api.post<{ Params: { id: string } }>('/v1/payments/:id/refund', HIDDEN, async (request) => refundPayment(sandbox, request));
+
+  api.get<{ Params: { id: string; refundId: string } }>('/v1/payments/:id/refunds/:refundId', HIDDEN, async (request) => {
+    const refund = state.refunds.get(request.params.refundId);
+    if (!refund || refund.payment_id !== request.params.id) throw notFound();
+    return refund;
+  });
+}
+
+// ---- Browser-facing (no auth) ------------------------------------------------------------------
+
+/** POST /checkout/pay: captures a payment of the whole order at once and answers the widget's handler payload. */
+function capturePayment(sandbox: Sandbox, body: unknown): SandboxPaymentResult {
+  const { state } = sandbox;
+  const input = parse(paySchema, body);
+  if (input.key !== sandbox.keyId) throw new SandboxError(400, 'The api key provided is invalid', { field: 'key' });
+  const order = state.orders.get(input.order_id);
+  if (!order) throw new SandboxError(400, 'The id provided does not exist', { field: 'order_id' });
+  if (order.status === 'paid') {
+    throw new SandboxError(400, 'Order has already been paid', { field: 'order_id', reason: 'order_already_paid' });
+  }
+  const method = input.method ?? 'upi';
+  const payment: SandboxPayment = {
+    id: uniqueId('pay_', state.payments),
+    entity: 'payment',
+    amount: order.amount_due,
+    currency: order.currency,
+    status: 'captured',
+    captured: true,
+    order_id: order.id,
+    method,
+    description: null,
+    international: false,
+    vpa: method === 'upi' ? 'success@razorpay' : null,
+    bank: method === 'netbanking' ? 'HDFC' : null,
+    wallet: method === 'wallet' ? 'paytm' : null,
+    ...(input.email ? { email: input.email } : {}),
+    ...(input.contact ? { contact: input.contact } : {}),
+    notes: input.notes ?? {},
+    amount_refunded: 0,
+    refund_status: null,
+    created_at: nowSeconds(),
+  };
+  state.payments.set(payment.id, payment);
+  order.attempts += 1;
+  order.amount_paid += payment.amount;
+  order.amount_due = 0;
+  order.status = 'paid';
+  sandbox.events.captured(order, payment);
+  return {
+    razorpay_order_id: order.id,
+    razorpay_payment_id: payment.id,
+    razorpay_signature: signPayment(order.id, payment.id, sandbox.keySecret),
+  };
+}
+
+/** The widget's script and its Pay call, open to any origin. */
+async function registerBrowser(browser: FastifyInstance, sandbox: Sandbox): Promise<void> {
+  browser.addHook('onRequest', async (_request, reply) => {
+    allowCrossOrigin(reply);
+  });
+
+  browser.get('/checkout.js', HIDDEN, async (_request, reply) => {
+    return reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(CHECKOUT_WIDGET_JS);
+  });
+
+  browser.options('/checkout/pay', HIDDEN, async (_request, reply) => {
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '600')
+      .send();
+  });
+
+  browser.post('/checkout/pay', HIDDEN, async (request): Promise<SandboxPaymentResult> => capturePayment(sandbox, request.body));
+}
+
+/**
+ * Fastify plugin serving the sandbox. Mount it in the shop under a prefix:
+ * `app.register(razorpaySandbox, { prefix: '/razorpay-sandbox', keyId, keySecret, webhookSecret, webhookUrl })`;
+ * then `apiBase` is `${origin}/razorpay-sandbox` and the Checkout script is
+ * `${origin}/razorpay-sandbox/checkout.js`. Throws at registration when keyId/keySecret are missing,
+ * or when `webhookUrl` is set without `webhookSecret` or is not an http(s) URL.
+ */
+export const razorpaySandbox: FastifyPluginAsync<SandboxOptions> = async (fastify, opts) => {
+  checkOptions(opts);
+  const state = opts.state ?? createSandboxState();
+  const events = createSandboxEvents(fastify, opts, state);
   state.settleRefund = (refundId, status) => {
     const refund = state.refunds.get(refundId);
-    if (refund) settle(refund, status);
+    if (refund) events.settle(refund, status);
   };
+  fastify.setErrorHandler(sandboxErrorHandler);
+  // Unknown sandbox URLs answer Razorpay-style. Only under a prefix: at the root, the host app owns 404s.
+  if (fastify.prefix) fastify.setNotFoundHandler(sendNotFound);
 
-  // ---- REST API (Basic auth) -------------------------------------------------------------------
-
-  await fastify.register(async (api: FastifyInstance) => {
-    api.addHook('onRequest', async (request, reply) => {
-      if (!basicAuthMatches(request.headers.authorization, keyId, keySecret)) {
-        return reply.code(401).send(errorBody('BAD_REQUEST_ERROR', 'Authentication failed'));
-      }
-    });
-
-    api.post('/v1/orders', HIDDEN, async (request) => {
-      const input = parse(createOrderSchema, request.body);
-      const order: SandboxOrder = {
-        id: uniqueId('order_', state.orders),
-        entity: 'order',
-        amount: input.amount,
-        amount_paid: 0,
-        amount_due: input.amount,
-        currency: input.currency,
-        receipt: input.receipt ?? null,
-        offer_id: null,
-        status: 'created',
-        attempts: 0,
-        notes: input.notes ?? {},
-        created_at: nowSeconds(),
-      };
-      state.orders.set(order.id, order);
-      return order;
-    });
-
-    api.get<{ Params: { id: string } }>('/v1/orders/:id', HIDDEN, async (request) => {
-      const order = state.orders.get(request.params.id);
-      if (!order) throw notFound();
-      return order;
-    });
-
-    api.get<{ Params: { id: string } }>('/v1/orders/:id/payments', HIDDEN, async (request) => {
-      if (!state.orders.has(request.params.id)) throw notFound();
-      const items = [...state.payments.values()].filter((payment) => payment.order_id === request.params.id).reverse();
-      return { entity: 'collection', count: items.length, items };
-    });
-
-    api.get<{ Params: { id: string } }>('/v1/payments/:id', HIDDEN, async (request) => {
-      const payment = state.payments.get(request.params.id);
-      if (!payment) throw notFound();
-      return payment;
-    });
-
-    api.post<{ Params: { id: string } }>('/v1/payments/:id/refund', HIDDEN, async (request) => {
-      const payment = state.payments.get(request.params.id);
-      if (!payment) throw notFound();
-      const fault = state.refundFaults.shift();
-      if (fault === 'down') throw new SandboxError(503, 'Service unavailable');
-      const input = parse(refundSchema, request.body);
-      const keyHeader = request.headers['x-refund-idempotency'];
-      const key = typeof keyHeader === 'string' ? keyHeader : undefined;
-      if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key)) {
-        throw new SandboxError(400, 'The idempotency key must be at least 10 characters of letters, digits, hyphens and underscores');
-      }
-      const bodyText = JSON.stringify({ payment: payment.id, ...input });
-      const seen = key === undefined ? undefined : state.refundKeys.get(key);
-      if (seen) {
-        if (seen.body !== bodyText)
-          throw new SandboxError(400, 'Different request with the same idempotency key has already been processed.');
-        return state.refunds.get(seen.refundId);
-      }
-      if (payment.status === 'refunded') throw new SandboxError(400, 'The payment has been fully refunded already');
-      if (payment.status !== 'captured') {
-        throw new SandboxError(400, 'Only captured payments can be refunded', { reason: 'payment_not_captured' });
-      }
-      const left = payment.amount - payment.amount_refunded;
-      const amount = input.amount ?? left;
-      if (amount > left) {
-        throw new SandboxError(400, 'The refund amount provided is greater than amount captured', {
-          field: 'amount',
-          reason: 'input_validation_failed',
-        });
-      }
-      const refund: SandboxRefund = {
-        id: uniqueId('rfnd_', state.refunds),
-        entity: 'refund',
-        amount,
-        currency: payment.currency,
-        payment_id: payment.id,
-        notes: input.notes ?? {},
-        receipt: input.receipt ?? null,
-        status: 'pending',
-        speed_requested: input.speed ?? 'normal',
-        speed_processed: 'normal',
-        created_at: nowSeconds(),
-      };
-      state.refunds.set(refund.id, refund);
-      payment.amount_refunded += amount;
-      payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
-      if (payment.refund_status === 'full') payment.status = 'refunded';
-      if (key !== undefined) state.refundKeys.set(key, { refundId: refund.id, body: bodyText });
-      if (state.refundMode === 'processed') settle(refund, 'processed');
-      else if (state.refundMode === 'fail') settle(refund, 'failed');
-      if (fault === 'lost') throw new SandboxError(503, 'Service unavailable');
-      return refund;
-    });
-
-    api.get<{ Params: { id: string; refundId: string } }>('/v1/payments/:id/refunds/:refundId', HIDDEN, async (request) => {
-      const refund = state.refunds.get(request.params.refundId);
-      if (!refund || refund.payment_id !== request.params.id) throw notFound();
-      return refund;
-    });
-  });
-
-  // ---- Browser-facing (no auth) ----------------------------------------------------------------
-
-  await fastify.register(async (browser: FastifyInstance) => {
-    browser.addHook('onRequest', async (_request, reply) => {
-      allowCrossOrigin(reply);
-    });
-
-    browser.get('/checkout.js', HIDDEN, async (_request, reply) => {
-      return reply
-        .header('content-type', 'application/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(CHECKOUT_WIDGET_JS);
-    });
-
-    browser.options('/checkout/pay', HIDDEN, async (_request, reply) => {
-      return reply
-        .code(204)
-        .header('access-control-allow-methods', 'POST, OPTIONS')
-        .header('access-control-allow-headers', 'content-type')
-        .header('access-control-max-age', '600')
-        .send();
-    });
-
-    browser.post('/checkout/pay', HIDDEN, async (request): Promise<SandboxPaymentResult> => {
-      const input = parse(paySchema, request.body);
-      if (input.key !== keyId) throw new SandboxError(400, 'The api key provided is invalid', { field: 'key' });
-      const order = state.orders.get(input.order_id);
-      if (!order) throw new SandboxError(400, 'The id provided does not exist', { field: 'order_id' });
-      if (order.status === 'paid') {
-        throw new SandboxError(400, 'Order has already been paid', { field: 'order_id', reason: 'order_already_paid' });
-      }
-      const method = input.method ?? 'upi';
-      const payment: SandboxPayment = {
-        id: uniqueId('pay_', state.payments),
-        entity: 'payment',
-        amount: order.amount_due,
-        currency: order.currency,
-        status: 'captured',
-        captured: true,
-        order_id: order.id,
-        method,
-        description: null,
-        international: false,
-        vpa: method === 'upi' ? 'success@razorpay' : null,
-        bank: method === 'netbanking' ? 'HDFC' : null,
-        wallet: method === 'wallet' ? 'paytm' : null,
-        ...(input.email ? { email: input.email } : {}),
-        ...(input.contact ? { contact: input.contact } : {}),
-        notes: input.notes ?? {},
-        amount_refunded: 0,
-        refund_status: null,
-        created_at: nowSeconds(),
-      };
-      state.payments.set(payment.id, payment);
-      order.attempts += 1;
-      order.amount_paid += payment.amount;
-      order.amount_due = 0;
-      order.status = 'paid';
-      sendCaptureWebhooks(order, payment);
-      return {
-        razorpay_order_id: order.id,
-        razorpay_payment_id: payment.id,
-        razorpay_signature: signPayment(order.id, payment.id, keySecret),
-      };
-    });
-  });
+  const sandbox: Sandbox = { keyId: opts.keyId, keySecret: opts.keySecret, state, events };
+  await fastify.register(async (api: FastifyInstance) => registerApi(api, sandbox));
+  await fastify.register(async (browser: FastifyInstance) => registerBrowser(browser, sandbox));
 };
 
 /**

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest, type FastifySchema } from 'fastify';
 import PDFDocument from 'pdfkit';
+import { istWallClock } from '../../../core/india-time';
 
 export interface StandInState {
   tokens: Set<string>;
@@ -43,7 +44,7 @@ const TRACK_STATUS = {
 
 /** Shiprocket's timestamp: India time as 'DD MM YYYY HH:mm:ss'. */
 function srTimestamp(date: Date): string {
-  const t = new Date(date.getTime() + 330 * 60_000).toISOString();
+  const t = istWallClock(date).toISOString();
   return `${t.slice(8, 10)} ${t.slice(5, 7)} ${t.slice(0, 4)} ${t.slice(11, 19)}`;
 }
 

@@ -11,6 +11,7 @@ import type { Product } from '../../../core/api-types';
 import { toPaise } from '../../../core/money';
 import type { AdminCategory, CategoryBody, ProductBody, SavedCategory, VariantBody } from '../../../core/schemas/admin-catalog';
 import type { Database, Tx } from '../../db/client';
+import { pgErrorOf, PG_ERROR } from '../../db/pg-errors';
 import {
   cartItems,
   categories,
@@ -38,18 +39,7 @@ export interface SaveContext {
   adminId: string | null;
 }
 
-/** The Postgres error (code, constraint, detail) behind a driver or Drizzle error, if any. */
-function pgErrorOf(err: unknown): { code?: string; constraint?: string; detail?: string } | null {
-  let e = err as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string };
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
+const { uniqueViolation: UNIQUE_VIOLATION, foreignKeyViolation: FOREIGN_KEY_VIOLATION } = PG_ERROR;
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `${n} ${one}` : `${n} ${many}`);
 

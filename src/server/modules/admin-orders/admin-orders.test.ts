@@ -5,7 +5,7 @@ import { createOrderRecord, createProduct, createUser, shippingAddress } from '.
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { couponUses, coupons, orderEvents, orders, variants } from '../../db/schema';
 import { csvCell, exportOrdersCsv } from './service';
-import { addIstDays, istDate, istDayEnd, istDayStart } from './ist';
+import { addIstDays, istDate, istDayEnd, istDayStart } from '../../../core/india-time';
 
 let t: TestApp;
 let admin: Record<string, string>;

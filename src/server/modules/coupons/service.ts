@@ -18,23 +18,15 @@ import { formatINR, toPaise, toRupees } from '../../../core/money';
 import type { CartTotalsPaise } from '../../../core/pricing';
 import type { AdminCoupon, CouponBody, PublicCoupon } from '../../../core/schemas/coupons';
 import type { Database, Tx } from '../../db/client';
+import { isPgError, isUniqueViolation, PG_ERROR } from '../../db/pg-errors';
 import { couponUses, coupons } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 
 type CouponRow = typeof coupons.$inferSelect;
 
 const CODE_TAKEN = 'A coupon with this code already exists';
-const UNIQUE_VIOLATION = '23505';
 /** A row other rows refer to: foreign_key_violation, or restrict_violation for ON DELETE RESTRICT. */
-const STILL_REFERENCED = ['23503', '23001'];
-
-function pgCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
+const STILL_REFERENCED = [PG_ERROR.foreignKeyViolation, PG_ERROR.restrictViolation];
 
 /** A row as the admin API shows it (rupees, India-time wall clocks). */
 export function shapeAdminCoupon(row: CouponRow): AdminCoupon {
@@ -90,7 +82,7 @@ export async function createCoupon(db: Database, body: CouponBody): Promise<Admi
     const [row] = await db.insert(coupons).values(couponToRow(body)).returning();
     return shapeAdminCoupon(row);
   } catch (error) {
-    if (pgCode(error) === UNIQUE_VIOLATION) throw conflict(CODE_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
     throw error;
   }
 }
@@ -106,7 +98,7 @@ export async function updateCoupon(db: Database, id: string, body: CouponBody): 
     if (!row) throw notFound('Coupon not found');
     return shapeAdminCoupon(row);
   } catch (error) {
-    if (pgCode(error) === UNIQUE_VIOLATION) throw conflict(CODE_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
     throw error;
   }
 }
@@ -121,7 +113,7 @@ export async function deleteCoupon(db: Database, id: string): Promise<{ message:
     if (!row) throw notFound('Coupon not found');
     return { message: 'Coupon deleted successfully' };
   } catch (error) {
-    if (STILL_REFERENCED.includes(pgCode(error) ?? '')) {
+    if (isPgError(error, ...STILL_REFERENCED)) {
       throw conflict('This coupon has been used at checkout, so it cannot be deleted. Deactivate it instead.');
     }
     throw error;

@@ -25,13 +25,13 @@ import type { Database } from '../../db/client';
 import { orderRefunds, orders, products, variants } from '../../db/schema';
 import { countOpenReturns } from '../returns/service';
 import { pendingReviewCount } from '../reviews/service';
-import { addIstDays, IST_OFFSET_MINUTES, istDate, istDayStart, istMonthStart } from '../../../core/india-time';
+import { addIstDays, IST_SQL_INTERVAL, istDate, istDayStart, istMonthStart } from '../../../core/india-time';
 
 /**
  * The IST date of an order's creation, in SQL: UTC wall time plus IST's fixed +5:30, so the
  * session's time zone setting does not matter.
  */
-const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + ${sql.raw(`interval '${IST_OFFSET_MINUTES} minutes'`)}, 'YYYY-MM-DD')`;
+const istDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + ${sql.raw(IST_SQL_INTERVAL)}, 'YYYY-MM-DD')`;
 
 /** An order's grand total less its refunds that were not refused (paise), in SQL. */
 const keptPaise = sql<number>`(${orders.grandTotalPaise} - coalesce((select sum(${orderRefunds.amountPaise}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} <> 'failed'), 0))`;

@@ -13,7 +13,7 @@ import { jobRuns, mailOutbox, products, users, variants } from '../../db/schema'
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { escapeHtml, layout } from '../../integrations/mail/templates';
-import { IST_OFFSET_MS, istDate } from '../admin-orders/ist';
+import { istDate, istWallClock } from '../../../core/india-time';
 
 export const LOW_STOCK_MAIL_JOB = 'low-stock-mail';
 /** The India-time hour from which the day's mail goes out. */
@@ -87,7 +87,7 @@ ${more ? `<p>…and ${more} more.</p>` : ''}<p>Restock them from Admin &gt; Prod
  */
 export async function sendDailyLowStockMail(deps: LowStockMailDeps, now: Date = new Date()): Promise<LowStockMailResult> {
   const date = istDate(now);
-  if (new Date(now.getTime() + IST_OFFSET_MS).getUTCHours() < LOW_STOCK_MAIL_HOUR_IST) return { status: 'too-early', date };
+  if (istWallClock(now).getUTCHours() < LOW_STOCK_MAIL_HOUR_IST) return { status: 'too-early', date };
   const threshold = await deps.lowStockThreshold();
   const outcome = await deps.db.transaction(async (tx) => {
     const claimed = await tx

@@ -24,6 +24,7 @@
  * The financial year is the one the order was placed in (India time), as `financialYearOf` says.
  */
 import { sql } from 'drizzle-orm';
+import { IST_SQL_INTERVAL } from '../../../core/india-time';
 import { fixedStatement, type Database } from '../../db/client';
 import { documentSequences, orders } from '../../db/schema';
 
@@ -45,7 +46,7 @@ export interface InvoiceNumbering {
  */
 const numberingStatement = fixedStatement(sql`with due as materialized (
       select ${orders.id} as id, ${orders.createdAt} as created_at,
-        extract(year from (${orders.createdAt} at time zone 'UTC') + interval '5 hours 30 minutes' - interval '3 months')::int as fy_start
+        extract(year from (${orders.createdAt} at time zone 'UTC') + ${sql.raw(IST_SQL_INTERVAL)} - interval '3 months')::int as fy_start
       from ${orders} where ${orders.invoiceDue}
       order by ${orders.createdAt}, ${orders.id}
       for update skip locked

@@ -17,6 +17,7 @@
 import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../../core/amount-in-words';
 import { BRAND } from '../../../core/constants';
+import { DATE_2DIGIT, formatIndiaTime } from '../../../core/india-time';
 import { usePdfFonts } from '../../pdf-fonts/pdf-fonts';
 import type { InvoiceData, InvoiceLine } from './service';
 
@@ -32,9 +33,8 @@ export function rupees(paise: number): string {
 /** A rate in basis points as a percentage: 500 -> '5%', 250 -> '2.5%', 1800 -> '18%'. */
 export const ratePercent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 /** The invoice date in India time: '25 Nov 2026'. */
-export const invoiceDate = (at: Date) => dateFormat.format(at).replace(/-/g, ' ');
+export const invoiceDate = (at: Date) => formatIndiaTime(at, DATE_2DIGIT).replace(/-/g, ' ');
 
 const PAYMENT_LABELS: Record<InvoiceData['paymentMethod'], string> = {
   razorpay: 'Prepaid (online)',
@@ -48,6 +48,8 @@ const HEAD_FILL = '#f5f5f4';
 const BRAND_COLOUR = '#be123c';
 const PAGE = { width: 595.28, height: 841.89, margin: 36 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+/** Width of the totals box at the right. */
+const TOTALS_WIDTH = 220;
 
 /** What makes an invoice's drawing a credit note: its own number and date, and why it was issued. */
 export interface CreditNoteMeta {
@@ -119,14 +121,14 @@ function columns(intraState: boolean, credit: boolean): Column[] {
   ];
 }
 
-/**
- * Renders `invoice` as a PDF document; with `credit`, the credit note against it (its lines and
- * totals are then the credited ones; see the module docstring).
- * - out: the PDF's bytes (A4, the shop's PDF fonts embedded as subsets).
- * Throws only if pdfkit or the font files fail (a broken install).
- */
-export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta): Promise<Buffer> {
-  const kind = credit ? 'Credit note' : 'Tax invoice';
+/** The page's left and right content edges. */
+const LEFT = PAGE.margin;
+const RIGHT = PAGE.width - PAGE.margin;
+/** Padding inside a table cell. */
+const PAD = 3;
+
+/** A new A4 document for `invoice` (or its credit note) and the promise of its bytes once ended. */
+function openDocument(invoice: InvoiceData, credit: CreditNoteMeta | undefined): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -148,18 +150,17 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const { seller, buyer } = invoice;
-  const sellerName = seller.legalName || BRAND.name;
-  const supportEmail = seller.supportEmail || BRAND.supportEmail;
-
-  // Header: the seller on the left, the document's title and numbers on the right.
-  let y = PAGE.margin;
-  doc.font('bold').fontSize(18).fillColor(BRAND_COLOUR).text(BRAND.name, left, y, { width: 300 });
-  y = doc.y + 2;
-  doc.font('bold').fontSize(10).fillColor(INK).text(sellerName, left, y, { width: 300 });
+/** The seller block at the top left: brand, legal name, address, state and GSTIN; returns its bottom. */
+function drawSeller(doc: PDFKit.PDFDocument, seller: InvoiceData['seller']): number {
+  doc.font('bold').fontSize(18).fillColor(BRAND_COLOUR).text(BRAND.name, LEFT, PAGE.margin, { width: 300 });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(seller.legalName || BRAND.name, LEFT, doc.y + 2, { width: 300 });
   doc.font('body').fontSize(8.5).fillColor(MUTED);
   if (seller.address) doc.text(seller.address, { width: 300 });
   if (seller.state) doc.text(`State: ${seller.state}${seller.stateCode ? ` (code ${seller.stateCode})` : ''}`, { width: 300 });
@@ -167,9 +168,12 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
     .font('bold')
     .fillColor(INK)
     .text(`GSTIN: ${seller.gstin || 'not registered'}`, { width: 300 });
-  const sellerBottom = doc.y;
+  return doc.y;
+}
 
-  const metaX = right - 200;
+/** The title and the document's numbers at the top right; returns their bottom. */
+function drawDocumentMeta(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined): number {
+  const metaX = RIGHT - 200;
   doc
     .font('bold')
     .fontSize(16)
@@ -197,27 +201,37 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
       .text(value, metaX + 80, metaY, { width: 120, align: 'right' });
     metaY = doc.y + 2;
   }
-  y = Math.max(sellerBottom, metaY) + 10;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.5).strokeColor(BRAND_COLOUR).stroke();
-  y += 10;
+  return metaY;
+}
 
-  // Buyer and supply.
+/** Header: the seller on the left, the document's title and numbers on the right, a rule under both; returns the y below. */
+function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined): number {
+  const sellerBottom = drawSeller(doc, invoice.seller);
+  const metaBottom = drawDocumentMeta(doc, invoice, credit);
+  const y = Math.max(sellerBottom, metaBottom) + 10;
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1.5).strokeColor(BRAND_COLOUR).stroke();
+  return y + 10;
+}
+
+/** Buyer (bill to / ship to) on the left, place of supply on the right, then "All amounts in ₹"; returns the y below. */
+function drawParties(doc: PDFKit.PDFDocument, invoice: InvoiceData, top: number): number {
+  const { buyer } = invoice;
   const half = (CONTENT_WIDTH - 16) / 2;
-  doc.font('bold').fontSize(7.5).fillColor(MUTED).text('BILL TO / SHIP TO', left, y, { width: half, characterSpacing: 0.5 });
+  doc.font('bold').fontSize(7.5).fillColor(MUTED).text('BILL TO / SHIP TO', LEFT, top, { width: half, characterSpacing: 0.5 });
   doc
     .font('bold')
     .fontSize(9.5)
     .fillColor(INK)
-    .text(buyer.name, left, doc.y + 2, { width: half });
+    .text(buyer.name, LEFT, doc.y + 2, { width: half });
   doc.font('body').fontSize(8.5).fillColor(INK);
   for (const line of buyer.addressLines) doc.text(line, { width: half });
   doc.fillColor(MUTED).text(`Phone: ${buyer.phone}`, { width: half });
   doc.text(`E-mail: ${buyer.email}`, { width: half });
   const buyerBottom = doc.y;
 
-  const supplyX = left + half + 16;
+  const supplyX = LEFT + half + 16;
   const supplyCode = invoice.placeOfSupply.stateCode;
-  doc.font('bold').fontSize(7.5).fillColor(MUTED).text('PLACE OF SUPPLY', supplyX, y, { width: half, characterSpacing: 0.5 });
+  doc.font('bold').fontSize(7.5).fillColor(MUTED).text('PLACE OF SUPPLY', supplyX, top, { width: half, characterSpacing: 0.5 });
   doc
     .font('bold')
     .fontSize(9.5)
@@ -229,79 +243,92 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
     .fillColor(MUTED)
     .text(invoice.intraState ? 'Intra-state supply: CGST + SGST' : 'Inter-state supply: IGST', { width: half });
   doc.text('Tax payable on reverse charge: No', { width: half });
-  y = Math.max(buyerBottom, doc.y) + 10;
-  doc.font('body').fontSize(7).fillColor(MUTED).text('All amounts in ₹', left, y, { width: CONTENT_WIDTH, align: 'right' });
-  y = doc.y + 2;
+  const y = Math.max(buyerBottom, doc.y) + 10;
+  doc.font('body').fontSize(7).fillColor(MUTED).text('All amounts in ₹', LEFT, y, { width: CONTENT_WIDTH, align: 'right' });
+  return doc.y + 2;
+}
 
-  // The line table.
+/** The line table's header row at `top`; returns its bottom. */
+function drawTableHeader(doc: PDFKit.PDFDocument, cols: Column[], top: number): number {
+  doc.font('bold').fontSize(7.5);
+  const height = Math.max(...cols.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * PAD }))) + 2 * PAD + 2;
+  doc.rect(LEFT, top, CONTENT_WIDTH, height).fill(HEAD_FILL);
+  let x = LEFT;
+  doc.fillColor(INK);
+  for (const c of cols) {
+    doc.text(c.header, x + PAD, top + PAD + 1, { width: c.width - 2 * PAD, align: c.align });
+    x += c.width;
+  }
+  doc
+    .moveTo(LEFT, top + height)
+    .lineTo(RIGHT, top + height)
+    .lineWidth(0.75)
+    .strokeColor(RULE)
+    .stroke();
+  return top + height;
+}
+
+/** The height of a table row: its tallest cell (main text and the smaller second line) plus padding. */
+function rowHeight(doc: PDFKit.PDFDocument, cols: Column[], cells: { text: string; sub?: string }[]): number {
+  doc.fontSize(8.5);
+  const tallest = Math.max(
+    ...cells.map((cell, i) => {
+      const width = cols[i].width - 2 * PAD;
+      const main = doc.font('body').fontSize(8.5).heightOfString(cell.text, { width });
+      const sub = cell.sub ? doc.font('body').fontSize(7).heightOfString(cell.sub, { width }) : 0;
+      return main + sub;
+    }),
+  );
+  return tallest + 2 * PAD + 2;
+}
+
+/**
+ * The line table from `top`, one row per line, on as many pages as it takes (each continued page
+ * titled and with the header row again); returns the y below the last row.
+ */
+function drawLineTable(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined, top: number): number {
   const cols = columns(invoice.intraState, Boolean(credit));
-  const pad = 3;
-  const drawHeader = (top: number) => {
-    doc.font('bold').fontSize(7.5);
-    const height = Math.max(...cols.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * pad }))) + 2 * pad + 2;
-    doc.rect(left, top, CONTENT_WIDTH, height).fill(HEAD_FILL);
-    let x = left;
-    doc.fillColor(INK);
-    for (const c of cols) {
-      doc.text(c.header, x + pad, top + pad + 1, { width: c.width - 2 * pad, align: c.align });
-      x += c.width;
-    }
-    doc
-      .moveTo(left, top + height)
-      .lineTo(right, top + height)
-      .lineWidth(0.75)
-      .strokeColor(RULE)
-      .stroke();
-    return top + height;
-  };
-  y = drawHeader(y);
+  const kind = credit ? 'Credit note' : 'Tax invoice';
+  let y = drawTableHeader(doc, cols, top);
   invoice.lines.forEach((line, index) => {
     const cells = cols.map((c) => c.cell(line, index));
-    doc.fontSize(8.5);
-    const height =
-      Math.max(
-        ...cells.map((cell, i) => {
-          const width = cols[i].width - 2 * pad;
-          const main = doc.font('body').fontSize(8.5).heightOfString(cell.text, { width });
-          const sub = cell.sub ? doc.font('body').fontSize(7).heightOfString(cell.sub, { width }) : 0;
-          return main + sub;
-        }),
-      ) +
-      2 * pad +
-      2;
+    const height = rowHeight(doc, cols, cells);
     if (y + height > PAGE.height - PAGE.margin - 40) {
       doc.addPage();
       doc
         .font('bold')
         .fontSize(8.5)
         .fillColor(MUTED)
-        .text(`${kind} ${credit?.number ?? invoice.invoiceNumber} (continued)`, left, PAGE.margin, { width: CONTENT_WIDTH });
-      y = drawHeader(doc.y + 6);
+        .text(`${kind} ${credit?.number ?? invoice.invoiceNumber} (continued)`, LEFT, PAGE.margin, { width: CONTENT_WIDTH });
+      y = drawTableHeader(doc, cols, doc.y + 6);
     }
-    let x = left;
+    let x = LEFT;
     cells.forEach((cell, i) => {
       const c = cols[i];
-      const width = c.width - 2 * pad;
+      const width = c.width - 2 * PAD;
       doc
         .font(i === 1 ? 'bold' : 'body')
         .fontSize(8.5)
         .fillColor(INK)
-        .text(cell.text, x + pad, y + pad + 1, { width, align: c.align });
+        .text(cell.text, x + PAD, y + PAD + 1, { width, align: c.align });
       if (cell.sub)
         doc
           .font('body')
           .fontSize(7)
           .fillColor(MUTED)
-          .text(cell.sub, x + pad, doc.y, { width, align: c.align });
+          .text(cell.sub, x + PAD, doc.y, { width, align: c.align });
       x += c.width;
     });
     y += height;
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(RULE).stroke();
   });
+  return y;
+}
 
-  // Totals on the right, the amount in words on the left.
+/** The totals' rows: taxable value, the GST heads, the value of supply and shipping. */
+function totalRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [string, string][] {
   const totals = invoice.totals;
-  const rows: [string, string][] = [
+  return [
     ['Taxable value', `₹${rupees(totals.taxablePaise)}`],
     ...(invoice.intraState
       ? ([
@@ -313,42 +340,43 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
     [credit ? 'Credited (incl. GST)' : 'Value of supply (incl. GST)', `₹${rupees(totals.linesPaise)}`],
     ...(totals.shippingPaise > 0 ? ([['Shipping', `₹${rupees(totals.shippingPaise)}`]] as [string, string][]) : []),
   ];
-  const totalsWidth = 220;
-  const totalsX = right - totalsWidth;
-  const rowsHeight = rows.length * 14 + 26;
-  if (y + rowsHeight + 90 > PAGE.height - PAGE.margin) {
-    doc.addPage();
-    y = PAGE.margin;
-  }
-  let ty = y + 8;
-  for (const [label, value] of rows) {
+}
+
+/** The totals box on the right from `top`, ending with the grand total (or total credited); returns its bottom. */
+function drawTotalsBox(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined, top: number): number {
+  const totalsX = RIGHT - TOTALS_WIDTH;
+  let ty = top + 8;
+  for (const [label, value] of totalRows(invoice, credit)) {
     doc.font('body').fontSize(8.5).fillColor(MUTED).text(label, totalsX, ty, { width: 130 });
     doc
       .font('body')
       .fillColor(INK)
-      .text(value, totalsX + 130, ty, { width: totalsWidth - 130, align: 'right' });
+      .text(value, totalsX + 130, ty, { width: TOTALS_WIDTH - 130, align: 'right' });
     ty += 14;
   }
-  doc.rect(totalsX, ty + 2, totalsWidth, 22).fill(HEAD_FILL);
+  doc.rect(totalsX, ty + 2, TOTALS_WIDTH, 22).fill(HEAD_FILL);
   doc
     .font('bold')
     .fontSize(10)
     .fillColor(INK)
     .text(credit ? 'Total credited' : 'Grand total', totalsX + 6, ty + 8, { width: 120 });
-  doc.text(`₹${rupees(totals.grandTotalPaise)}`, totalsX + 110, ty + 8, { width: totalsWidth - 116, align: 'right' });
-  ty += 26;
+  doc.text(`₹${rupees(invoice.totals.grandTotalPaise)}`, totalsX + 110, ty + 8, { width: TOTALS_WIDTH - 116, align: 'right' });
+  return ty + 26;
+}
 
-  const wordsWidth = totalsX - left - 24;
+/** The amount in words on the left from `top`, with the note under it (or the credit note's reason); returns its bottom. */
+function drawAmountInWords(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined, top: number): number {
+  const wordsWidth = RIGHT - TOTALS_WIDTH - LEFT - 24;
   doc
     .font('bold')
     .fontSize(7.5)
     .fillColor(MUTED)
-    .text('AMOUNT IN WORDS', left, y + 8, { width: wordsWidth, characterSpacing: 0.5 });
+    .text('AMOUNT IN WORDS', LEFT, top + 8, { width: wordsWidth, characterSpacing: 0.5 });
   doc
     .font('bold')
     .fontSize(8.5)
     .fillColor(INK)
-    .text(amountInWords(totals.grandTotalPaise), left, doc.y + 2, { width: wordsWidth });
+    .text(amountInWords(invoice.totals.grandTotalPaise), LEFT, doc.y + 2, { width: wordsWidth });
   doc
     .font('body')
     .fontSize(7.5)
@@ -357,46 +385,80 @@ export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta):
       credit
         ? `Reason: ${credit.reason}. This credit note reverses the GST included in the amount refunded, line by line, at the invoice's rates.`
         : 'Prices include GST. The taxable value of each line is its price after discount less the GST included in it.',
-      left,
+      LEFT,
       doc.y + 8,
       { width: wordsWidth },
     );
-  y = Math.max(ty, doc.y) + 28;
+  return doc.y;
+}
 
-  // Signature block.
+/** Totals on the right, the amount in words on the left, on a new page when they do not fit; returns the y below. */
+function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined, top: number): number {
+  const rowsHeight = totalRows(invoice, credit).length * 14 + 26;
+  let y = top;
+  if (y + rowsHeight + 90 > PAGE.height - PAGE.margin) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
+  const totalsBottom = drawTotalsBox(doc, invoice, credit, y);
+  const wordsBottom = drawAmountInWords(doc, invoice, credit, y);
+  return Math.max(totalsBottom, wordsBottom);
+}
+
+/** "For <seller>" and "Authorised signatory" at the right from `top`. */
+function drawSignature(doc: PDFKit.PDFDocument, sellerName: string, top: number): void {
   doc
     .font('bold')
     .fontSize(8.5)
     .fillColor(INK)
-    .text(`For ${sellerName}`, right - 220, y, { width: 220, align: 'right' });
+    .text(`For ${sellerName}`, RIGHT - 220, top, { width: 220, align: 'right' });
   doc
     .font('body')
     .fontSize(7.5)
     .fillColor(MUTED)
-    .text('Authorised signatory', right - 220, doc.y + 18, { width: 220, align: 'right' });
+    .text('Authorised signatory', RIGHT - 220, doc.y + 18, { width: 220, align: 'right' });
+}
 
-  // Footer on every page.
+/** The footer on every page: the computer-generated note, the support contacts and the page number. */
+function drawFooters(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined): void {
+  const kind = credit ? 'Credit note' : 'Tax invoice';
+  const contact = [invoice.seller.supportEmail || BRAND.supportEmail, invoice.seller.supportPhone].filter(Boolean).join(' · ');
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const footerY = PAGE.height - PAGE.margin - 14;
     doc
-      .moveTo(left, footerY - 6)
-      .lineTo(right, footerY - 6)
+      .moveTo(LEFT, footerY - 6)
+      .lineTo(RIGHT, footerY - 6)
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    const contact = [supportEmail, seller.supportPhone].filter(Boolean).join(' · ');
     doc
       .font('body')
       .fontSize(7.5)
       .fillColor(MUTED)
-      .text(`This is a computer-generated ${kind.toLowerCase()} and needs no signature. Questions? ${contact}`, left, footerY, {
+      .text(`This is a computer-generated ${kind.toLowerCase()} and needs no signature. Questions? ${contact}`, LEFT, footerY, {
         width: CONTENT_WIDTH - 60,
         lineBreak: false,
       });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, right - 60, footerY, { width: 60, align: 'right', lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, RIGHT - 60, footerY, { width: 60, align: 'right', lineBreak: false });
   }
+}
+
+/**
+ * Renders `invoice` as a PDF document; with `credit`, the credit note against it (its lines and
+ * totals are then the credited ones; see the module docstring).
+ * - out: the PDF's bytes (A4, the shop's PDF fonts embedded as subsets).
+ * Throws only if pdfkit or the font files fail (a broken install).
+ */
+export function renderInvoicePdf(invoice: InvoiceData, credit?: CreditNoteMeta): Promise<Buffer> {
+  const { doc, done } = openDocument(invoice, credit);
+  let y = drawHeader(doc, invoice, credit);
+  y = drawParties(doc, invoice, y);
+  y = drawLineTable(doc, invoice, credit, y);
+  y = drawTotals(doc, invoice, credit, y) + 28;
+  drawSignature(doc, invoice.seller.legalName || BRAND.name, y);
+  drawFooters(doc, invoice, credit);
   doc.end();
   return done;
 }

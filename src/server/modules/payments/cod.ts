@@ -6,7 +6,7 @@
  *
  * Rules, all from the shop settings (defaults in core/schemas/settings.ts):
  * - COD must be enabled, the pincode not on the owner's COD block list, and the order total (goods
- *   after discount plus the COD fee) at most the limit: 'Cash on Delivery is available for orders up to ₹5,000'.
+ *   after discount plus the COD fee) at most the limit (core/cod-eligibility.ts, which the checkout page shares).
  * - At most `maxOpenOrders` undelivered COD orders per shopper, and none for a shopper two of whose
  *   earlier COD orders came back undelivered (status 'returned' with no 'delivered' in the timeline).
  * - Idempotent: the client's `Idempotency-Key` header, or without it the same cart (lines, address,
@@ -26,6 +26,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
+import { codRefusal, COD_REFUSALS } from '../../../core/cod-eligibility';
 import { COUPON_MESSAGES, normalizeCouponCode } from '../../../core/coupons';
 import { formatINR, toPaise } from '../../../core/money';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
@@ -46,9 +47,7 @@ const MAX_RETURNED_UNDELIVERED = 2;
 const SAME_CART_WINDOW_MS = 60_000;
 
 export const COD_MESSAGES = {
-  disabled: 'Cash on Delivery is not available right now. Please pay online.',
-  pincode: (pincode: string) => `Cash on Delivery is not available for pincode ${pincode}. Please pay online.`,
-  limit: (maxRupees: number) => `Cash on Delivery is available for orders up to ${formatINR(maxRupees)}`,
+  ...COD_REFUSALS,
   open: (max: number) =>
     `You already have ${max} Cash on Delivery ${max === 1 ? 'order' : 'orders'} on the way. Please pay online, or wait for ${max === 1 ? 'it' : 'them'} to arrive.`,
   returned: 'Cash on Delivery is not available on your account because earlier orders were returned undelivered. Please pay online.',
@@ -223,11 +222,11 @@ async function orderById(db: Tx, orderId: string): Promise<Order> {
  */
 async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInput) {
   const { cod } = await deps.settings.get();
-  if (!cod.enabled) throw badRequest(COD_MESSAGES.disabled);
+  const off = codRefusal(cod);
+  if (off) throw badRequest(off);
   const { attempt } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
-  if (cod.blockedPincodes.includes(attempt.shippingAddress.pincode))
-    throw badRequest(COD_MESSAGES.pincode(attempt.shippingAddress.pincode));
-  if (attempt.grandTotalPaise > toPaise(cod.maxOrderTotal)) throw badRequest(COD_MESSAGES.limit(cod.maxOrderTotal));
+  const refusal = codRefusal(cod, { pincode: attempt.shippingAddress.pincode, totalPaise: attempt.grandTotalPaise });
+  if (refusal) throw badRequest(refusal);
   return { attempt, cod };
 }
 

@@ -12,6 +12,7 @@
  *    couriers do not deliver on Sundays, so either date falling on a Sunday moves to Monday.
  */
 import { DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST } from '../../../core/constants';
+import { istWallClock } from '../../../core/india-time';
 
 /** The districts of the directory (pincode-table) counted as metros; every district of Delhi too. */
 export const METRO_DISTRICTS: readonly string[] = [
@@ -27,7 +28,6 @@ export const METRO_DISTRICTS: readonly string[] = [
 /** Days between the earliest and the latest delivery date; the IST hour from which an order counts as the next day's. */
 export { DELIVERY_WINDOW_DAYS, ORDER_CUTOFF_HOUR_IST };
 
-const IST_OFFSET_MS = 330 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when the place is a metro: any district of Delhi, or one of METRO_DISTRICTS. */
@@ -52,7 +52,7 @@ const skipSunday = (n: number) => (weekday(n) === 0 ? n + 1 : n);
 
 /** The IST order day of an instant, after the 17:00 cut-off rule ('YYYY-MM-DD'). */
 export function orderDay(now: Date): string {
-  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const ist = istWallClock(now);
   const day = Math.floor(ist.getTime() / DAY_MS) + (ist.getUTCHours() >= ORDER_CUTOFF_HOUR_IST ? 1 : 0);
   return fromDayNumber(day);
 }

@@ -1,27 +1,16 @@
 /**
- * Date and text formatting of the admin screens: times in India (en-IN, IST) and capitalised labels.
+ * Date and text formatting of the admin screens: times in India (core/india-time.ts) and capitalised labels.
  */
+import { DATE, DATE_TIME, formatIndiaTime, TIME } from '../../../core/india-time';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
-
-const dateOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const timeOnly = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-
-/** "5 Mar 2026, 4:07 pm" in India time. */
-export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} IST`;
+/** "5 Mar 2026, 4:07 pm IST" in India time. */
+export const formatDateTime = (iso: string) => `${formatIndiaTime(iso, DATE_TIME)} IST`;
 
 /** "5 Mar 2026" in India time. */
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+export const formatDate = (iso: string) => formatIndiaTime(iso, DATE);
 
 /** "4:07 pm" in India time. */
-export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+export const formatTime = (iso: string) => formatIndiaTime(iso, TIME);
 
 /** "placed" → "Placed". */
 export const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);

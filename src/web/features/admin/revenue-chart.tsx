@@ -3,6 +3,7 @@
  * rupees, with orders in the tooltip.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DAY_MONTH, formatIndiaDay } from '../../../core/india-time';
 import { formatINR } from '../../../core/money';
 
 /** One day of the chart. */
@@ -12,8 +13,7 @@ export interface RevenueDay {
   orders: number;
 }
 
-const shortDate = (iso: string) =>
-  new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+const shortDate = (iso: string) => formatIndiaDay(iso, DAY_MONTH);
 
 const compactInr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1 });
 

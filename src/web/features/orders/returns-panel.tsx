@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import type { Order } from '../../../core/api-types';
+import { DAY_LONG_MONTH_TIME, formatIndiaTime } from '../../../core/india-time';
 import { formatINR } from '../../../core/money';
 import {
   DAMAGE_CLAIM_HOURS,
@@ -35,13 +36,8 @@ export const RETURN_STATUS_TONES: Record<ReturnStatus, BadgeTone> = {
   exchange_shipped: 'purple',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
+/** "5 March at 4:07 pm" in India time. */
+const formatDeadline = (at: Date) => formatIndiaTime(at, DAY_LONG_MONTH_TIME);
 
 /** The panel; renders nothing for an order that was never delivered. */
 export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsPolicy }) {
@@ -78,13 +74,13 @@ export function ReturnsPanel({ order, policy }: { order: Order; policy: ReturnsP
       {canAsk ? (
         <p className="mt-2 text-sm text-stone-600">
           {policy.windowDays > 0
-            ? `You can ask for a return${policy.sizeExchanges ? ' or another size' : ''} until ${dateFormat.format(deadline)}.`
-            : `Damaged or wrong items can be reported until ${dateFormat.format(deadline)} (${DAMAGE_CLAIM_HOURS} hours after delivery).`}
+            ? `You can ask for a return${policy.sizeExchanges ? ' or another size' : ''} until ${formatDeadline(deadline)}.`
+            : `Damaged or wrong items can be reported until ${formatDeadline(deadline)} (${DAMAGE_CLAIM_HOURS} hours after delivery).`}
         </p>
       ) : askLater ? (
         <p className="mt-2 text-sm text-stone-600">
           You can ask for another {policy.windowDays > 0 ? 'return' : 'report'} once this one is settled, while the window lasts (until{' '}
-          {dateFormat.format(deadline)}).
+          {formatDeadline(deadline)}).
         </p>
       ) : list.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">The return window for this order has closed.</p>

@@ -2,6 +2,7 @@
  * GET /api/pincodes/{pincode} (issue 20): the server's pincode directory and delivery rules. The
  * directory stays on the server; the browser only asks.
  */
+import { formatIndiaDay, WEEKDAY_DAY_MONTH } from '../../../core/india-time';
 import type { PincodeCheck } from '../../../core/pincode-check';
 import { apiFetch } from '../../lib/api';
 
@@ -13,9 +14,7 @@ export function fetchPincode(pincode: string, signal?: AbortSignal): Promise<Pin
   });
 }
 
-const deliveryDateFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** 'Thu, 27 Nov' for an India calendar date 'YYYY-MM-DD'. */
 export function formatDeliveryDate(date: string): string {
-  return deliveryDateFormat.format(new Date(`${date}T00:00:00Z`));
+  return formatIndiaDay(date, WEEKDAY_DAY_MONTH);
 }

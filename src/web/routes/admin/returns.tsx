@@ -8,6 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { COURIER_NAMES, COURIERS, shipmentCreateSchema, type Courier } from '../../../core/couriers';
+import { DAY_MONTH_TIME, formatIndiaTime } from '../../../core/india-time';
 import { formatINR } from '../../../core/money';
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '../../../core/returns';
 import { describeRefundDestination, type ReturnRequest } from '../../../core/schemas/returns';
@@ -21,14 +22,6 @@ import { useAdminReturns, useReturnAction, type ReturnAction } from '../../featu
 
 /** Page title. */
 export const meta = () => adminMeta('Returns');
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
 
 /** The next step of one return: a note with approve/reject, received, or the exchange's courier and AWB. */
 function NextStep({ ret }: { ret: ReturnRequest }) {
@@ -125,7 +118,7 @@ function ReturnCard({ ret }: { ret: ReturnRequest }) {
             {ret.resolution === 'exchange' ? 'Exchange' : 'Return'} · Order #{ret.orderRef}
           </p>
           <p className="text-sm text-stone-600">
-            {ret.email} · {dateFormat.format(new Date(ret.createdAt))}
+            {ret.email} · {formatIndiaTime(ret.createdAt, DAY_MONTH_TIME)}
           </p>
         </div>
         <Badge tone={RETURN_STATUS_TONES[ret.status]}>{RETURN_STATUS_LABELS[ret.status]}</Badge>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
+import { formatIndiaTime, MEDIUM_DATE_SHORT_TIME } from '../../../core/india-time';
 import { FIT_LABELS, REVIEW_REPLY_MAX, REVIEW_STATUSES, type AdminReview, type ReviewStatus } from '../../../core/reviews';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -21,7 +22,6 @@ export const meta = () => adminMeta('Reviews');
 
 const STATUS_TONE = { pending: 'yellow', approved: 'green', hidden: 'grey' } as const;
 const STATUS_LABEL: Record<ReviewStatus, string> = { pending: 'Pending', approved: 'Approved', hidden: 'Hidden' };
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 function ReviewCard({ review }: { review: AdminReview }) {
   const { moderate, reply } = useReviewActions();
@@ -56,7 +56,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
           </Badge>
         </div>
         <p className="mt-1 text-xs text-stone-600">
-          {review.customer.name} ({review.customer.email}) · {dateFormat.format(new Date(review.updatedAt))}
+          {review.customer.name} ({review.customer.email}) · {formatIndiaTime(review.updatedAt, MEDIUM_DATE_SHORT_TIME)}
           {review.size ? ` · Size ${review.size}` : ''}
           {review.fit ? ` · ${FIT_LABELS[review.fit]}` : ''}
           {` · ${review.helpfulCount} helpful`}

@@ -1,0 +1,141 @@
+/**
+ * India time, the shop's one clock: India Standard Time is UTC+05:30 all year (no daylight saving),
+ * so calendar days, wall clocks and the April-to-March financial year are computed with a fixed
+ * offset, and dates are shown in en-IN words in the Asia/Kolkata zone (docs/architecture.md).
+ *
+ * Used by the server, the web pages and the PDFs alike. Everything here is a constant or a function
+ * with no module-level side effects, so a web page bundles only what it imports; the Intl formatters
+ * are made on first use and kept.
+ */
+
+/** India's offset from UTC in minutes (+5:30). */
+export const IST_OFFSET_MINUTES = 330;
+/** India's offset from UTC in milliseconds (+5:30). */
+export const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
+/** India's offset as an ISO 8601 time suffix ('2026-03-05T16:07:00+05:30'). */
+export const IST_ISO_OFFSET = '+05:30';
+/** India's offset as a PostgreSQL interval literal, for SQL that turns a UTC time into India's wall clock. */
+export const IST_SQL_INTERVAL = `interval '${IST_OFFSET_MINUTES} minutes'`;
+/** The IANA time zone of India time. */
+export const IST_TIME_ZONE = 'Asia/Kolkata';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC fields of the returned Date are the India wall clock of `at`. */
+export function istWallClock(at: Date): Date {
+  return new Date(at.getTime() + IST_OFFSET_MS);
+}
+
+/** The instant an India day (YYYY-MM-DD, assumed valid) begins, e.g. '2024-05-01' -> 2024-04-30T18:30:00Z. */
+export function istDayStart(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d) - IST_OFFSET_MS);
+}
+
+/** The instant the India day after `date` begins (exclusive end of that day). */
+export function istDayEnd(date: string): Date {
+  return new Date(istDayStart(date).getTime() + DAY_MS);
+}
+
+/** The India calendar date (YYYY-MM-DD) of an instant. */
+export function istDate(at: Date): string {
+  return istWallClock(at).toISOString().slice(0, 10);
+}
+
+/** The India wall time of an instant as 'YYYY-MM-DD HH:mm'. */
+export function istDateTime(at: Date): string {
+  return istWallClock(at).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The India date `days` days after (or before, when negative) the India date `date`. */
+export function addIstDays(date: string, days: number): string {
+  return istDate(new Date(istDayStart(date).getTime() + days * DAY_MS));
+}
+
+/** The first day (YYYY-MM-DD) of the India month containing `date`. */
+export function istMonthStart(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** An India-time wall clock as a datetime-local input writes it: '2026-11-25T18:30'. */
+export const IST_DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** The instant of an India-time wall clock 'YYYY-MM-DDTHH:mm'; null when it is not a real time. */
+export function fromIstDateTime(text: string): Date | null {
+  const m = IST_DATETIME_RE.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const utc = Date.UTC(y, mo - 1, d, h, mi);
+  const back = new Date(utc);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  return new Date(utc - IST_OFFSET_MS);
+}
+
+/** An instant as its India-time wall clock 'YYYY-MM-DDTHH:mm' (a datetime-local input's value). */
+export function toIstDateTime(at: Date): string {
+  return istWallClock(at).toISOString().slice(0, 16);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Financial year (April to March) and document numbers: GST invoices are numbered in one gapless
+// series per financial year (CGST Rules 2017 rule 46(b)), credit notes likewise
+// (docs/decisions/refunds-and-credit-notes.md).
+
+/** The financial year an instant falls in, in India time, as '2026-27' (1 April 2026 to 31 March 2027). */
+export function financialYearOf(at: Date): string {
+  const ist = istWallClock(at);
+  const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+/** A document number: prefix, financial year and the sequence number padded to five digits ('RM/2026-27/00001'). */
+export function documentNumber(prefix: string, financialYear: string, sequence: number): string {
+  return `${prefix}/${financialYear}/${String(sequence).padStart(5, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates in words (en-IN, India time). Each style is the options of one Intl.DateTimeFormat; the
+// comment shows what it writes for 5 March 2026, 4:07 pm.
+
+/** "5 Mar 2026". */
+export const DATE = { day: 'numeric', month: 'short', year: 'numeric' } as const satisfies Intl.DateTimeFormatOptions;
+/** "05 Mar 2026" (the invoice's dates). */
+export const DATE_2DIGIT = { day: '2-digit', month: 'short', year: 'numeric' } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 Mar". */
+export const DAY_MONTH = { day: 'numeric', month: 'short' } as const satisfies Intl.DateTimeFormatOptions;
+/** "Thu, 5 Mar". */
+export const WEEKDAY_DAY_MONTH = { weekday: 'short', day: 'numeric', month: 'short' } as const satisfies Intl.DateTimeFormatOptions;
+/** "4:07 pm". */
+export const TIME = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 Mar 2026, 4:07 pm". */
+export const DATE_TIME = { ...DATE, ...TIME } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 Mar, 4:07 pm". */
+export const DAY_MONTH_TIME = { ...DAY_MONTH, ...TIME } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 March at 4:07 pm". */
+export const DAY_LONG_MONTH_TIME = { day: 'numeric', month: 'long', ...TIME } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 March 2026 at 4:07 pm". */
+export const LONG_DATE_TIME = { day: 'numeric', month: 'long', year: 'numeric', ...TIME } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 Mar 2026" (Intl's medium date). */
+export const MEDIUM_DATE = { dateStyle: 'medium' } as const satisfies Intl.DateTimeFormatOptions;
+/** "5 Mar 2026, 4:07 pm" (Intl's medium date and short time). */
+export const MEDIUM_DATE_SHORT_TIME = { dateStyle: 'medium', timeStyle: 'short' } as const satisfies Intl.DateTimeFormatOptions;
+
+let formatters: Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat> | undefined;
+
+/**
+ * An instant (a Date, an ISO string or epoch milliseconds) in en-IN words in India time, in one of
+ * the styles above (or any Intl options; a style object is compared by identity for its cache).
+ */
+export function formatIndiaTime(at: Date | string | number, style: Intl.DateTimeFormatOptions = DATE): string {
+  formatters ??= new Map();
+  let format = formatters.get(style);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-IN', { ...style, timeZone: IST_TIME_ZONE });
+    formatters.set(style, format);
+  }
+  return format.format(at instanceof Date ? at : new Date(at));
+}
+
+/** An India calendar date 'YYYY-MM-DD' in words, e.g. 'Thu, 5 Mar' with WEEKDAY_DAY_MONTH. */
+export function formatIndiaDay(date: string, style: Intl.DateTimeFormatOptions = DATE): string {
+  return formatIndiaTime(istDayStart(date), style);
+}
