@@ -117,6 +117,12 @@ test('the owner adds, edits and deletes synonyms, and the shop follows @desktop-
   await field.fill('sari, sadi');
   await page.getByRole('button', { name: 'Add group' }).click();
   await expect(page.getByText('“sari” already belongs to the group saree, sari, saaree. Edit that group instead.')).toBeVisible();
+  // Several words: 'belong', not 'belongs'.
+  await field.fill('saree, saaree, sadi');
+  await page.getByRole('button', { name: 'Add group' }).click();
+  await expect(
+    page.getByText('“saree” and “saaree” already belong to the group saree, sari, saaree. Edit that group instead.'),
+  ).toBeVisible();
   await field.fill('sunfrock');
   await page.getByRole('button', { name: 'Add group' }).click();
   await expect(page.getByText('Give at least two different words')).toBeVisible();

@@ -204,6 +204,9 @@ describe('synonyms the owner edits', () => {
     const taken = await post(['sari', 'sarong']);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/“sari” already belongs to the group saree, sari, saaree/);
+    const takenTwo = await post(['sari', 'saree', 'sarong']);
+    expect(takenTwo.statusCode).toBe(409);
+    expect(takenTwo.json().message).toMatch(/^“sari” and “saree” already belong to the group saree, sari, saaree\./);
   });
 });
 

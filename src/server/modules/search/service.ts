@@ -46,8 +46,11 @@ async function ensureTermsFree(db: Database, terms: string[], exceptId?: string)
     )
     .limit(1);
   if (clash.length > 0) {
-    const taken = terms.filter((t) => clash[0].terms.includes(t));
-    throw conflict(`“${taken.join('”, “')}” already belongs to the group ${clash[0].terms.join(', ')}. Edit that group instead.`);
+    const taken = terms.filter((t) => clash[0].terms.includes(t)).map((t) => `“${t}”`);
+    // '“sari” already belongs', '“sari” and “saree” already belong', '“a”, “b” and “c” already belong'.
+    const words = taken.length > 1 ? `${taken.slice(0, -1).join(', ')} and ${taken[taken.length - 1]}` : taken[0];
+    const verb = taken.length > 1 ? 'belong' : 'belongs';
+    throw conflict(`${words} already ${verb} to the group ${clash[0].terms.join(', ')}. Edit that group instead.`);
   }
 }
 
