@@ -8,7 +8,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Where each layer may not reach (DESIGN.md "Layout"). Paths are relative to this file. */
+/** Where each layer may not reach (docs/architecture.md#layers). Paths are relative to this file. */
 const coreStaysShared = { target: './src/core', from: ['./src/server', './src/web'], message: 'src/core is shared by browser and server.' };
 const webStaysInBrowser = {
   target: './src/web',
@@ -100,7 +100,7 @@ export default defineConfig([
     },
   },
 
-  // Imports: no cycles, and the layers of DESIGN.md.
+  // Imports: no cycles, and the layers of docs/architecture.md#layers.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },

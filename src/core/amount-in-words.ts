@@ -1,5 +1,5 @@
 /**
- * An amount written out in words the Indian way, as GST tax invoices print it (issue 20): rupees in
+ * An amount written out in words the Indian way, as GST tax invoices print it: rupees in
  * the Indian numbering system (hundred, thousand, lakh = 1,00,000, crore = 1,00,00,000), then the
  * paise, e.g. 12345678 paise -> 'Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and
  * Seventy-Eight Paise Only'. Tens and units are hyphenated ('Twenty-Three'); no 'and' inside the

@@ -1,6 +1,6 @@
 /**
- * Business constants shared by browser and server (spec storefront section 9, admin section 9,
- * DESIGN.md "Rules where the spec is silent").
+ * Business constants shared by browser and server: limits, sizes, discounts, statuses and payments
+ * (docs/architecture.md).
  */
 
 export const BRAND = {
@@ -10,12 +10,12 @@ export const BRAND = {
   socialHandle: '@rangmanch.store',
 } as const;
 
-/** localStorage key of the signed-in token (spec 3, DESIGN.md auth). */
+/** localStorage key of the signed-in token (docs/architecture.md#accounts-and-sign-in). */
 export const TOKEN_STORAGE_KEY = 'apparel-store.token';
-/** sessionStorage key of the login gate's pending action (spec 4). */
+/** sessionStorage key of the login gate's pending action. */
 export const POST_LOGIN_ACTION_KEY = 'apparel-store.post-login-action';
 
-/** Size order XS..XXL (spec 3). */
+/** Size order XS..XXL. */
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 export type Size = (typeof SIZES)[number];
 
@@ -29,8 +29,8 @@ export function bySizeOrder<T extends { size: string }>(a: T, b: T): number {
 export const CURRENCY = 'INR';
 
 /**
- * Discount types (spec 4) and their rules (DESIGN.md): never stacked. COUPON is a coupon code that
- * saved more than the automatic discount (issue 20, src/core/coupons.ts); it has no fixed percent.
+ * Discount types and their rules (docs/architecture.md#discounts-and-coupons): never stacked. COUPON is a coupon code that
+ * saved more than the automatic discount (src/core/coupons.ts); it has no fixed percent.
  */
 export const DISCOUNT_TYPES = ['NONE', 'MULTI_ITEM_20', 'FIRST_ORDER_5', 'COUPON'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -57,12 +57,12 @@ export const DISCOUNT_LABELS: Record<DiscountType, string> = {
 export const DELIVERY_WINDOW_DAYS = 2;
 export const ORDER_CUTOFF_HOUR_IST = 17;
 
-/** Cart line quantity bounds (spec 9). */
+/** Cart line quantity bounds. */
 export const CART_QTY_MIN = 1;
 export const CART_QTY_MAX = 99;
 
 /**
- * Order statuses, one list on the server (DESIGN.md); the moves between them, their words and
+ * Order statuses, one list on the server (docs/architecture.md#order-lifecycle); the moves between them, their words and
  * colours are in src/core/order-status.ts. 'processing' is the admin spec's alias of 'packed'.
  */
 export const ORDER_STATUSES = [
@@ -80,12 +80,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** How an order is paid (issue 20): online through Razorpay, or Cash on Delivery. */
+/** How an order is paid: online through Razorpay, or Cash on Delivery. */
 export const PAYMENT_METHODS = ['razorpay', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /**
  * An order's payment state: a Razorpay order is 'captured' when placed; a COD order is 'pending'
- * until delivered, then 'collected' (DESIGN.md; the dashboard's revenue counts COD once collected).
+ * until delivered, then 'collected' (docs/architecture.md#cash-on-delivery; the dashboard's revenue counts COD once collected).
  */
 export const PAYMENT_STATUSES = ['captured', 'pending', 'collected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -93,7 +93,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { razorpay: 'Paid online (Razorpay)', cod: 'Cash on Delivery' };
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { captured: 'Paid', pending: 'To collect', collected: 'Collected' };
 
-/** Home page limits (spec 9). */
+/** Home page limits. */
 export const HOME_LIMITS = {
   latest: 10,
   bestsellers: 8,
@@ -103,7 +103,7 @@ export const HOME_LIMITS = {
   related: 5,
 } as const;
 
-/** One-time code rules (DESIGN.md). */
+/** One-time code rules (docs/architecture.md#accounts-and-sign-in). */
 export const OTP = {
   length: 6,
   ttlMs: 10 * 60 * 1000,
@@ -112,13 +112,13 @@ export const OTP = {
 } as const;
 /** A complete one-time code: exactly OTP.length digits. */
 export const OTP_CODE_RE = new RegExp(`^\\d{${OTP.length}}$`);
-/** The message for a missing or incomplete one-time code (spec 5). */
+/** The message for a missing or incomplete one-time code. */
 export const OTP_INCOMPLETE = 'Please enter the complete 6-digit code.';
 
-/** The answer to a sent contact message (spec 5 "Contact form"). */
+/** The answer to a sent contact message. */
 export const CONTACT_THANKS = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
 
-/** The 36 Indian states and union territories (spec 5). */
+/** The 36 Indian states and union territories. */
 export const INDIAN_STATES = [
   'Andaman and Nicobar Islands',
   'Andhra Pradesh',

@@ -1,6 +1,6 @@
 /**
- * Coupon rules (issue 20), shared by browser and server; all money in integer paise. Rules from
- * DESIGN.md "Rules where the spec is silent": a coupon and the automatic discount (pricing.ts)
+ * Coupon rules, shared by browser and server; all money in integer paise. Rules from
+ * docs/architecture.md#discounts-and-coupons: a coupon and the automatic discount (pricing.ts)
  * never stack, the larger applies and the answer says which; a discount is rounded to the paisa and
  * a flat coupon never takes the total below zero. Coupon times are India time (Asia/Kolkata, UTC+5:30,
  * no daylight saving).
@@ -11,7 +11,7 @@ import { formatINR, toRupees } from './money';
 /** A code: A-Z and 0-9, 4 to 20 characters, stored upper-case. */
 export const COUPON_CODE_RE = /^[A-Z0-9]{4,20}$/;
 
-/** The shopper-facing messages (issue 20, exact). */
+/** The shopper-facing messages (exact). */
 export const COUPON_MESSAGES = {
   invalid: 'Invalid coupon code',
   expired: 'This coupon has expired',

@@ -1,5 +1,5 @@
 /**
- * Couriers an admin can ship with (issue 21 "Shipping and tracking") and their public tracking
+ * Couriers an admin can ship with (docs/decisions/0009-order-states-and-shipping.md) and their public tracking
  * pages. `trackingUrlFor` fills the tracking link from the courier's pattern when the admin leaves
  * it empty; India Post's page takes no number in its address, so its link is the page itself and
  * the shopper types the AWB shown beside it. 'other' has no pattern: its link is whatever the admin gives.

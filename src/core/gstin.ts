@@ -1,5 +1,5 @@
 /**
- * GSTIN rules (issue 20): India's GST state codes and the checks a GST identification number must
+ * GSTIN rules: India's GST state codes and the checks a GST identification number must
  * pass before the shop prints it on invoices. Source: GSTN's GSTIN format (2 digits state code,
  * 10 characters PAN, entity number, 'Z', check character) and its check character algorithm
  * (Luhn mod 36 over 0-9A-Z, weights 1 and 2 alternating from the left, see `gstinCheckCharacter`).

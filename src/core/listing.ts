@@ -1,5 +1,5 @@
 /**
- * Listing parameters for /products, category pages and their API (issue 3: search, sort, filter,
+ * Listing parameters for /products, category pages and their API (search, sort, filter,
  * pagination kept in the URL). Unknown or bad values fall back to defaults instead of failing, so
  * a hand-edited URL still shows a page. Plain TypeScript, no zod: the browser reads listing URLs
  * with the same parser the API validates with (core/schemas/listing.ts).
@@ -18,7 +18,7 @@ export const SORT_LABELS: Record<ProductSort, string> = {
 export const PAGE_SIZE = 24;
 
 /**
- * The order a listing has when none is chosen: by relevance to the search words (issue 22), newest
+ * The order a listing has when none is chosen: by relevance to the search words, newest
  * first without a search. 'relevance' without a search means newest.
  */
 export const defaultSort = (q: string | undefined): ProductSort => (q ? 'relevance' : 'newest');

@@ -1,6 +1,6 @@
 /**
  * Money helpers. The database and Razorpay hold integer paise; the API speaks rupees (a number with
- * up to 2 decimals); screens show en-IN INR (DESIGN.md "API contract").
+ * up to 2 decimals); screens show en-IN INR (docs/architecture.md#api-contract).
  */
 
 /** Rupees (number, up to 2 decimals) to integer paise. Throws on a non-finite amount. */
@@ -24,7 +24,7 @@ function groupIndian(digits: string): string {
  * Formats rupees the en-IN way: 1234.5 -> "₹1,234.50", -20 -> "-₹20"; whole rupees drop the paise:
  * "₹1,299". The same text as `Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })`
  * (pricing.test.ts compares them), written out because building that formatter costs a phone's
- * browser about 200 ms the first time, on every page that shows a price (issue 8).
+ * browser about 200 ms the first time, on every page that shows a price.
  */
 export function formatINR(rupees: number): string {
   const paise = Math.round(Math.abs(rupees) * 100);

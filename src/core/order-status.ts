@@ -1,6 +1,6 @@
 /**
- * The order state machine (DESIGN.md "Order statuses, one state machine in src/core"; issue 21
- * "Statuses"): every status an order can be in, which moves the explicit actions may make, and how
+ * The order state machine (docs/architecture.md#order-lifecycle,
+ * docs/decisions/0009-order-states-and-shipping.md): every status an order can be in, which moves the explicit actions may make, and how
  * each status reads to a shopper and an admin (words and badge colours).
  *
  * The life of an order:
@@ -12,7 +12,7 @@
  *   skips "out for delivery"; shipped or out_for_delivery ─▶ returned when the courier brings it back;
  *   returned ─▶ shipped when a size exchange goes out (modules/returns), then delivered as usual.
  *
- * 'processing' is the admin spec's word (section 4) for the same stage as 'packed' and is kept as an
+ * 'processing' is the admin spec's word for the same stage as 'packed' and is kept as an
  * alias: stored orders keep it, the dropdown still offers it, and it moves exactly as 'packed' does.
  *
  * The explicit actions (ship, out for delivery, delivered, cancel, return, refund) go through
@@ -129,9 +129,9 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
 export type StatusColour = 'blue' | 'green' | 'yellow' | 'purple' | 'indigo' | 'emerald' | 'red' | 'orange' | 'gray';
 
 /**
- * How each status reads. The admin spec (section 4) names placed blue, confirmed green, processing
+ * How each status reads. The admin spec names placed blue, confirmed green, processing
  * yellow, shipped purple, delivered emerald, cancelled red, returned gray, with capitalised names as
- * labels; the shopper spec (section 4) names pending yellow, confirmed blue, shipped purple,
+ * labels; the shopper spec names pending yellow, confirmed blue, shipped purple,
  * delivered green, cancelled red, refunded grey, where its 'pending' is our 'placed' (an order
  * waiting to be confirmed; its label stays 'Placed'). New statuses take the colour of their
  * neighbours: packed as processing, out for delivery between shipped and delivered, a return

@@ -1,5 +1,5 @@
 /**
- * Indian mobile numbers as shoppers type, paste and autofill them (issue 18): "98765 43210",
+ * Indian mobile numbers as shoppers type, paste and autofill them: "98765 43210",
  * "+91 98450 12345", "098450-12345". One rule for the inputs and for the server's schemas.
  */
 

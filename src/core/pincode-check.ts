@@ -1,5 +1,5 @@
 /**
- * The answer of GET /api/pincodes/{pincode} (issue 20), shared by the server and the storefront.
+ * The answer of GET /api/pincodes/{pincode}, shared by the server and the storefront.
  * The pincode directory itself stays on the server.
  */
 export interface PincodeCheck {

@@ -102,7 +102,7 @@ describe('money', () => {
   });
 });
 
-describe('mrpFigures (issue 22)', () => {
+describe('mrpFigures', () => {
   it('takes the compare-at price as MRP only when it is above the price', () => {
     const lines = [
       { unitPricePaise: 129_950, compareAtPaise: 149_900, quantity: 2 },

@@ -1,6 +1,6 @@
 /**
  * Cart pricing: subtotal, the one discount that applies, and the grand total, all in integer paise.
- * Rules from DESIGN.md "Rules where the spec is silent": discounts never stack; 3+ units gives
+ * Rules (docs/architecture.md#discounts-and-coupons): discounts never stack; 3+ units gives
  * MULTI_ITEM_20; otherwise a shopper without an earlier paid order gets FIRST_ORDER_5; the discount is
  * rounded to the paisa; shipping is free and prices include GST (tax 0).
  */
@@ -67,7 +67,7 @@ export interface MrpLine {
   quantity: number;
 }
 
-/** The cart summary's MRP figures (issue 22), paise. */
+/** The cart summary's MRP figures, paise. */
 export interface MrpFigures {
   /** Sum of each line's MRP × quantity; a line's MRP is its compare-at price when above its price. */
   mrpTotal: number;
@@ -79,7 +79,7 @@ export interface MrpFigures {
 
 /**
  * Total MRP, discount on MRP and total savings for priced lines, given the discount (paise) the
- * totals already carry (automatic or coupon; DESIGN.md: they never stack). A compare-at price at or
+ * totals already carry (automatic or coupon; they never stack). A compare-at price at or
  * below the selling price is no discount: that line's MRP is its price.
  */
 export function mrpFigures(lines: MrpLine[], discountPaise: number): MrpFigures {
@@ -94,7 +94,7 @@ export function mrpFigures(lines: MrpLine[], discountPaise: number): MrpFigures 
   return { mrpTotal, mrpDiscount, savings: mrpDiscount + discountPaise };
 }
 
-/** Units still needed for the multi-item discount, for the cart hint (spec 9); 0 when none. */
+/** Units still needed for the multi-item discount, for the cart hint; 0 when none. */
 export function unitsToMultiItemDiscount(itemCount: number): number {
   return itemCount >= 1 && itemCount < MULTI_ITEM_MIN_UNITS ? MULTI_ITEM_MIN_UNITS - itemCount : 0;
 }

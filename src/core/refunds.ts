@@ -1,6 +1,6 @@
 /**
- * Cancellations and refunds as both sides speak them (issue 21 "Cancellations and refunds"; DESIGN.md
- * "Refunds move money only through explicit actions"): the shopper's cancel reasons, the refund as
+ * Cancellations and refunds as both sides speak them (docs/decisions/0017-refunds-and-credit-notes.md;
+ * docs/architecture.md#refunds-and-returns): the shopper's cancel reasons, the refund as
  * the API shows it, and how the GST included in a credited amount splits. No zod here: the order
  * page loads this file (the request bodies' schemas are in schemas/refunds.ts).
  */

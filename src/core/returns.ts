@@ -1,10 +1,10 @@
 /**
- * Returns and size exchanges (issue 21 "Returns and size exchanges"): the reasons a shopper may give,
+ * Returns and size exchanges (docs/decisions/0016-returns-and-exchanges.md): the reasons a shopper may give,
  * the return window, and what a returned line refunds. Shared by the server's rules and the forms.
  */
 import type { RefundDestination } from './schemas/returns';
 
-/** Why a shopper returns a line (issue 21), with the words the form and the admin list show. */
+/** Why a shopper returns a line, with the words the form and the admin list show. */
 export const RETURN_REASONS = ['too_small', 'too_large', 'damaged', 'wrong_item', 'not_as_pictured', 'other'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
@@ -15,7 +15,7 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   not_as_pictured: 'Not as pictured',
   other: 'Other',
 };
-/** The reasons accepted when the return window is 0 days (the spec's policy, storefront.md section 9). */
+/** The reasons accepted when the return window is 0 days (the default policy). */
 export const DAMAGE_REASONS: readonly ReturnReason[] = ['damaged', 'wrong_item'];
 /** With a 0-day window, damaged or wrong items may be reported this long after delivery (spec: 24 hours). */
 export const DAMAGE_CLAIM_HOURS = 24;
@@ -67,7 +67,7 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 /** Statuses that still wait for the shop (the dashboard's count of open requests). */
 export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'approved', 'received'];
 
-/** Most photos one return may carry (issue 21 via the media upload rules). */
+/** Most photos one return may carry (the media upload rules). */
 export const MAX_RETURN_PHOTOS = 3;
 
 /**
@@ -91,7 +91,7 @@ export interface PaidLine {
  * price × quantity minus the discount and coupon allotted to the line at checkout, src/core/tax.ts
  * `allotDiscount`), prorated by units to the paisa. `alreadyReturned` units refunded earlier count,
  * so that returning a line in parts refunds exactly what returning it at once would: each part is
- * the rounded cumulative share minus the rounded share before it (issue 21: "the line's share of
+ * the rounded cumulative share minus the rounded share before it ("the line's share of
  * what was paid, discounts and coupon prorated to the paisa"). Shipping and COD fees are not part
  * of a line and are never refunded here (refund policy "Fees").
  * Throws RangeError when the units are not whole or exceed the line.

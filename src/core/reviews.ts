@@ -1,5 +1,5 @@
 /**
- * Reviews and ratings (issue 22 "Reviews and ratings"): limits, statuses, fit words and the answer
+ * Reviews and ratings: limits, statuses, fit words and the answer
  * shapes shared by the API and the pages. Request bodies are in ./schemas/reviews.ts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Words of a product search (issue 22, "Search that forgives"), shared by the server's matcher and the
+ * Words of a product search (docs/decisions/0014-forgiving-search.md), shared by the server's matcher and the
  * admin synonyms form: how a query splits into words, how a word is reduced to its singular for
  * comparing with category names, and the synonym groups a new shop starts with. Plain TypeScript.
  */

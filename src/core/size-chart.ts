@@ -1,5 +1,5 @@
 /**
- * Size charts (issue 22 "Size charts"): a table of sizes (XS..XXL, the ones a garment comes in) by
+ * Size charts (docs/decisions/0015-size-charts.md): a table of sizes (XS..XXL, the ones a garment comes in) by
  * body measurements (chest, waist, hip, length, shoulder; any subset) with a "How to measure" note.
  * Set per category, inherited by its subcategories, overridable per product. Measurements are
  * stored and sent in inches with at most one decimal; the shop shows them in inches or centimetres.

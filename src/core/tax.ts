@@ -1,5 +1,5 @@
 /**
- * GST included in the shop's prices (issue 20; DESIGN.md "Rules where the spec is silent"): prices
+ * GST included in the shop's prices (docs/architecture.md#gst): prices
  * are tax-inclusive, so the tax is the part of each line's price that is GST, never added on top.
  * The rate depends on the selling price per piece after discounts: GST rates on apparel from
  * 22 September 2025 are 5% up to ₹2,500 a piece and 18% above (the settings' slabs, default

@@ -1,5 +1,5 @@
 /**
- * Wishlist, product-card and "Recently viewed" limits and API shapes (issue 22), free of zod so the
+ * Wishlist, product-card and "Recently viewed" limits and API shapes, free of zod so the
  * storefront bundle can import them. The request schemas are in schemas/wishlist.ts.
  */
 import type { ProductImage, Variant } from './api-types';

@@ -49,7 +49,7 @@ declare module 'fastify' {
     routeList: ListedRoute[];
     /**
      * The active categories, parents before children (GET /api/categories), kept in process until an
-     * admin write and for a minute at most (issue 23): every page's header, category pages' scope.
+     * admin write and for a minute at most: every page's header, category pages' scope.
      */
     activeCategories: KeptReader<Category[]>;
   }
@@ -90,7 +90,7 @@ export interface BuildOptions {
    * - 'each' (the default): Fastify's own pair of lines per request, with its request id;
    * - 'line': one line per request, `GET /cart 200 12 ms`, and none for static files (development);
    * - 'slow': errors and requests slower than SLOW_REQUEST_MS only (production: two log lines per
-   *   request cost more than a cached answer itself, issue 8).
+   *   request cost more than a cached answer itself).
    */
   requestLogging?: 'each' | 'line' | 'slow';
   /** Outside production, called with each one-time code issued (index.ts prints it to stand out). */
@@ -121,7 +121,7 @@ export const HOMEPAGE_MAX_AGE_MS = 10_000;
 /**
  * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
  * service, `activeCategories` the app's kept categories (every page's header, root loader). The home
- * page's payload is read once and kept too (`keptUntilInvalidated`, issue 23): dropped by an admin
+ * page's payload is read once and kept too (`keptUntilInvalidated`): dropped by an admin
  * write, here or on another instance, and after HOMEPAGE_MAX_AGE_MS at most, since its product cards
  * also show stock, which sales change without an admin write (the response cache keeps the whole
  * page as long).

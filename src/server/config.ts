@@ -1,5 +1,5 @@
 /**
- * Environment parsed with zod at start (DESIGN.md "Configuration"). `loadConfig` throws a
+ * Environment parsed with zod at start (docs/architecture.md#configuration). `loadConfig` throws a
  * ConfigError naming every bad or missing variable.
  */
 import { randomBytes } from 'node:crypto';
@@ -90,7 +90,7 @@ const envSchema = z.object({
 export class ConfigError extends Error {}
 
 export interface RazorpayConfig {
-  /** True when no keys are set and the built-in sandbox stands in (DESIGN.md). */
+  /** True when no keys are set and the built-in sandbox stands in. */
   sandbox: boolean;
   keyId: string;
   keySecret: string;
@@ -100,7 +100,7 @@ export interface RazorpayConfig {
 }
 
 /**
- * Shiprocket (issue 21, DESIGN.md shipping): the account when SHIPROCKET_EMAIL and
+ * Shiprocket (docs/architecture.md#order-lifecycle): the account when SHIPROCKET_EMAIL and
  * SHIPROCKET_PASSWORD are set; else, outside production, the built-in stand-in mounted at
  * /shiprocket-sandbox (its API base is filled in once the port is known). In production without an
  * account `enabled` is false: "Ship with Shiprocket" is refused and manual couriers remain.
@@ -130,7 +130,7 @@ export interface AppConfig {
   shiprocket: ShiprocketConfig;
   cloudinaryUrl: string | undefined;
   redisUrl: string | undefined;
-  /** How long anonymous catalogue answers and pages are cached (issue 8); 0 turns the cache off. */
+  /** How long anonymous catalogue answers and pages are cached; 0 turns the cache off. */
   responseCacheTtlMs: number;
   /**
    * PostgreSQL connections this process may open at once (DATABASE_POOL_SIZE, default 20). Every

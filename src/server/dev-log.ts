@@ -1,5 +1,5 @@
 /**
- * Logs for people outside production (issue 18): one readable, coloured line per event through
+ * Logs for people outside production: one readable, coloured line per event through
  * pino-pretty, instead of pino's JSON, which production keeps for its log shipper. Loaded only
  * outside production: index.ts imports this module dynamically, and pino-pretty is imported
  * dynamically here too, since the server bundle inlines this module and would otherwise load
@@ -20,7 +20,7 @@ export async function devLogStream(): Promise<NodeJS.WritableStream> {
 
 /**
  * Prints a one-time code where a newcomer sees it at once: a line of its own, set apart and in bold
- * yellow on a terminal (DESIGN.md "mail": outside production the code is logged, since the demo's
+ * yellow on a terminal (docs/architecture.md#mail: outside production the code is logged, since the demo's
  * mail goes to the outbox folder). Never called in production (app.ts).
  */
 export function announceCode(email: string, code: string, purpose: string): void {

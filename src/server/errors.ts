@@ -1,5 +1,5 @@
 /**
- * Domain errors services throw; one handler maps them to HTTP (DESIGN.md "API contract": 400, 401,
+ * Domain errors services throw; one handler maps them to HTTP (docs/architecture.md#api-contract: 400, 401,
  * 403, 404, 409, 413, 429). Services never see HTTP otherwise.
  */
 export class AppError extends Error {

@@ -43,7 +43,7 @@ async function prepareDatabase(config: AppConfig, handle: DatabaseHandle): Promi
 }
 
 /**
- * Runs this entry with PREPARE_ONLY in a child process and waits for it (issue 23). Used when the
+ * Runs this entry with PREPARE_ONLY in a child process and waits for it. Used when the
  * embedded database does not exist yet: making it (initdb, the migrations' first compilations) and
  * drawing the demo pictures (sharp) leave 250-300 MB in glibc's per-thread allocation arenas, which
  * a live process keeps for good but an exiting one gives back; the shop then opens the finished

@@ -1,9 +1,9 @@
 /**
- * Background work each instance runs (issue 9): mail retries every 30 s (after numbering the
- * invoices of orders a stopped shop left without one, issue 20) and reconciliation of paid
+ * Background work each instance runs: mail retries every 30 s (after numbering the
+ * invoices of orders a stopped shop left without one) and reconciliation of paid
  * checkout attempts every minute (and once at start, for what a crash left behind), with the refunds
  * owed that are still pending a few minutes on (modules/refunds/owed.ts). Both are safe
- * to run on several instances at once. The daily low-stock mail (issue 21) is checked every 15
+ * to run on several instances at once. The daily low-stock mail is checked every 15
  * minutes; `job_runs` lets one instance a day send it (modules/inventory/low-stock-mail.ts). Review
  * and return photos nothing references are swept every hour (modules/reviews/photo-sweep.ts, docs/decisions/0019-review-photo-sweep.md;
  * safe on several instances, not run at start so restarts do not spend Cloudinary's Admin API

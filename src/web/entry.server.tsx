@@ -37,7 +37,7 @@ export default function handleRequest(
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       if (whole) {
         // The whole page is ready: React writes it out at once; collect its bytes into one body
-        // rather than through a Node stream turned into a web stream (issue 23: less CPU per page).
+        // rather than through a Node stream turned into a web stream (less CPU per page).
         const chunks: Buffer[] = [];
         const sink = new Writable({
           write(chunk: Buffer, _encoding, done) {

@@ -1,6 +1,6 @@
 /**
  * What server loaders get from the Fastify process through React Router's load context
- * (DESIGN.md "SSR in the same process"). Every method answers the same shapes as the JSON API.
+ * (docs/architecture.md#web-app). Every method answers the same shapes as the JSON API.
  */
 import type { Category, Homepage, Product } from '../core/api-types';
 import type { ListingQuery } from '../core/listing';

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     whatsappNumber: settings?.whatsappNumber ?? '',
     // The support e-mail and phone every page shows (footer, contact, policies): the settings', as the invoice's.
     support: supportContact(settings),
-    // The returns policy the refund and shipping policy pages state (issue 21); null when unreadable
+    // The returns policy the refund and shipping policy pages state; null when unreadable
     // (the pages then state the spec's policy). No value import here: it would join every page's load.
     returns: settings?.returns ?? null,
     // Cash on Delivery (offered, limit, fee) and delivery days the terms state; null when unreadable.
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // Toasts are never in the server's HTML: react-hot-toast loads on the first tap, key press or toast,
-// and lib/toast.ts shows them through it (issue 8).
+// and lib/toast.ts shows them through it.
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
 function makeQueryClient() {

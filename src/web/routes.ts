@@ -1,5 +1,5 @@
 /**
- * The route table (spec 2); files under routes/ mirror the URL paths. /sitemap.xml and /robots.txt
+ * The route table; files under routes/ mirror the URL paths. /sitemap.xml and /robots.txt
  * are resource routes outside the site layout.
  */
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';

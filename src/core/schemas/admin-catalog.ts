@@ -1,5 +1,5 @@
 /**
- * Admin catalogue forms and API bodies (admin sections 3, 5, 7): the category form
+ * Admin catalogue forms and API bodies: the category form
  * (POST /api/categories, PUT /api/categories/{id}) and the product form (POST /api/products,
  * PUT /api/products/{id}). One schema per form, used by the admin screens and by the server, so
  * both show the spec's messages. Prices are rupees here (decimals, step 0.01); the server stores
@@ -16,7 +16,7 @@ import { sizeChartField } from './size-chart';
 export const MAX_PRICE_RUPEES = 10_00_000;
 /** Highest accepted stock per size. */
 export const MAX_STOCK_QTY = 1_000_000;
-/** Product images per product (admin section 9). */
+/** Product images per product. */
 export const MAX_PRODUCT_IMAGES = 5;
 
 const idString = z.string().trim().min(1).max(64);
@@ -37,7 +37,7 @@ const optionalText = (max: number, tooLong: string) =>
 // Categories
 // ---------------------------------------------------------------------------------------------
 
-/** Category form / body: name, parentId or null, description or null, isActive (admin 3, 5, 7). */
+/** Category form / body: name, parentId or null, description or null, isActive. */
 export const categoryInputSchema = z.object({
   name: z
     .string({ error: 'Category name is required' })
@@ -128,7 +128,7 @@ export const variantInputSchema = z
       .min(0, 'Stock quantity is required')
       .max(MAX_STOCK_QTY, `Stock quantity cannot exceed ${MAX_STOCK_QTY}`),
     /**
-     * The stock the form loaded for this size (issue 21). When sent, the save applies
+     * The stock the form loaded for this size. When sent, the save applies
      * `stockQty - stockLoaded` as an adjustment, and only while the stock still equals it (else 409
      * 'Stock for M changed since you opened this form (now 4)'). When absent (the spec's body), the
      * stock is set to `stockQty` as before, and the difference is still recorded in the ledger.
@@ -159,7 +159,7 @@ export const variantInputSchema = z
     }
   });
 
-/** Product form / body (admin sections 3, 5, 7). */
+/** Product form / body. */
 export const productInputSchema = z
   .object({
     title: z
@@ -203,7 +203,7 @@ export const productInputSchema = z
     /** The product's own size chart; null: its category's applies; absent keeps the saved one. */
     sizeChart: sizeChartField,
     /**
-     * The goods' HSN code under GST (issue 20), printed on tax invoices: 4, 6 or 8 digits. Absent
+     * The goods' HSN code under GST, printed on tax invoices: 4, 6 or 8 digits. Absent
      * keeps the saved code (a new product gets 6211, "other garments", until the owner sets it).
      */
     hsn: z

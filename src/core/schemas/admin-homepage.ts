@@ -1,17 +1,17 @@
 /**
  * Homepage content the admin curates: hero banners, vertical videos, Instagram photos and
- * testimonials (admin sections 3, 5, 7, 9). One schema per form, used by the admin forms (through
+ * testimonials. One schema per form, used by the admin forms (through
  * the zod resolver) and by the server (as the POST/PUT body), so both give the spec's messages.
  *
  * Media URLs are either absolute http(s) URLs (Cloudinary) or site-relative paths under `/media/`
- * (the disk media store, DESIGN.md "media"); anything else (javascript:, data:, //host) is refused.
+ * (the disk media store, docs/architecture.md#media); anything else (javascript:, data:, //host) is refused.
  * Fields the record carries but a form does not send (`_id`, `createdAt`) are ignored, so the
  * active toggle can resend the whole saved item with `isActive` flipped.
  */
 import { z } from 'zod';
 import { idField } from './common';
 
-/** How many of each kind may exist (admin section 9), counted when one is added. */
+/** How many of each kind may exist, counted when one is added. */
 export const HOMEPAGE_CONTENT_LIMITS = {
   heroVideos: 1,
   heroImages: 4,
@@ -20,7 +20,7 @@ export const HOMEPAGE_CONTENT_LIMITS = {
   testimonials: 10,
 } as const;
 
-/** Testimonial text bounds (admin section 5): 10..500 characters, 500 itself allowed. */
+/** Testimonial text bounds: 10..500 characters, 500 itself allowed. */
 export const TESTIMONIAL_CONTENT_MIN = 10;
 export const TESTIMONIAL_CONTENT_MAX = 500;
 
@@ -107,7 +107,7 @@ export const heroBannerSchema = z
     /** Optional still shown before the video plays (storefront hero). */
     posterUrl: optionalMediaUrl,
     /**
-     * Optional portrait picture for phones (issue 22): shown instead of the image (or, for a video,
+     * Optional portrait picture for phones: shown instead of the image (or, for a video,
      * as its poster) on screens up to 640 px wide.
      */
     mobileImageUrl: optionalMediaUrl,
@@ -206,14 +206,14 @@ export const testimonialSchema = z.object({
 export type TestimonialInput = z.input<typeof testimonialSchema>;
 export type TestimonialData = z.output<typeof testimonialSchema>;
 
-/** A saved hero banner as the admin API answers it (admin section 3). */
+/** A saved hero banner as the admin API answers it. */
 export interface HeroBanner {
   _id: string;
   mediaType: HeroMediaType;
   imageUrl: string | null;
   videoUrl: string | null;
   posterUrl: string | null;
-  /** The portrait phone picture (issue 22), or null. */
+  /** The portrait phone picture, or null. */
   mobileImageUrl: string | null;
   mobilePublicId: string | null;
   link: string | null;
@@ -224,7 +224,7 @@ export interface HeroBanner {
   createdAt: string;
 }
 
-/** A saved vertical video (admin section 3). */
+/** A saved vertical video. */
 export interface VerticalVideo {
   _id: string;
   videoUrl: string;
@@ -236,7 +236,7 @@ export interface VerticalVideo {
   createdAt: string;
 }
 
-/** A saved Instagram photo (admin section 3). */
+/** A saved Instagram photo. */
 export interface InstagramPhoto {
   _id: string;
   imageUrl: string;
@@ -247,7 +247,7 @@ export interface InstagramPhoto {
   createdAt: string;
 }
 
-/** A saved testimonial (admin section 3). */
+/** A saved testimonial. */
 export interface Testimonial {
   _id: string;
   authorName: string;

@@ -1,5 +1,5 @@
 /**
- * Admin orders, dashboard and contact-message reading (admin sections 2, 3, 4, 7; issues 6 and 7):
+ * Admin orders, dashboard and contact-message reading:
  * query and body schemas shared by the admin screens and the server, and the shapes the admin API
  * answers. Query values arrive as strings; an empty value ('status=' from an "All" filter) means
  * "not set". A bad value is a 400 with one of the messages below, never a silent fallback.
@@ -8,21 +8,21 @@ import { z } from 'zod';
 import type { Order } from '../api-types';
 import { ORDER_STATUSES, type OrderStatus } from '../constants';
 
-/** Orders per page on the admin screen (admin section 9). */
+/** Orders per page on the admin screen. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
-/** The default low-stock threshold (issue 6); the shop's own is a setting (issue 21, `inventory.lowStockThreshold`). */
+/** The default low-stock threshold; the shop's own is a setting (`inventory.lowStockThreshold`). */
 export const LOW_STOCK_THRESHOLD = 5;
-/** Rows the dashboard lists per low-stock group: sold out, and 1 to 5 left (issue 18). */
+/** Rows the dashboard lists per low-stock group: sold out, and 1 to 5 left. */
 export const LOW_STOCK_MAX_ROWS = 20;
-/** Days in the dashboard's revenue chart, today included (issue 6). */
+/** Days in the dashboard's revenue chart, today included. */
 export const REVENUE_DAYS = 30;
 /** Statuses whose unpaid (Cash on Delivery) orders are not counted on the dashboard: nothing is to be collected. Paid orders count net of refunds. */
 export const NON_REVENUE_STATUSES: readonly OrderStatus[] = ['cancelled', 'returned', 'refunded'];
 export const ORDER_NOTE_MAX = 500;
 export const SEARCH_MAX = 100;
 
-/** The order reference shown to people: the last 8 characters of the id, uppercased (admin section 9). */
+/** The order reference shown to people: the last 8 characters of the id, uppercased. */
 export const orderRef = (orderId: string) => orderId.slice(-8).toUpperCase();
 
 /** PostgreSQL text cannot hold NUL characters; refusing them keeps bad input a 400, not a 500. */
@@ -89,7 +89,7 @@ const intQuery = (min: number, max: number, fallback: number, message: string) =
 const PAGE_MESSAGE = 'Page must be a whole number of 1 or more';
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${ADMIN_ORDERS_MAX_LIMIT}`;
 
-/** GET /api/orders/admin/all query (admin section 7): page, limit (default 20) and the filters. */
+/** GET /api/orders/admin/all query: page, limit (default 20) and the filters. */
 export const adminOrdersQuerySchema = z
   .object({
     page: intQuery(1, 1_000_000, 1, PAGE_MESSAGE),
@@ -147,30 +147,30 @@ export interface LowStockVariant {
   stockQty: number;
 }
 
-/** GET /api/admin/dashboard answer (issue 6). Revenue in rupees; days are India dates. */
+/** GET /api/admin/dashboard answer. Revenue in rupees; days are India dates. */
 export interface DashboardSummary {
   today: { revenue: number; orders: number };
   month: { revenue: number; orders: number };
   ordersByStatus: Record<OrderStatus, number>;
   /** Sold-out sizes (up to LOW_STOCK_MAX_ROWS), then sizes with 1 to the threshold left (as many), lowest first. */
   lowStock: LowStockVariant[];
-  /** All active sizes sold out, and with 1 to the threshold left, beyond the rows listed (issue 18). */
+  /** All active sizes sold out, and with 1 to the threshold left, beyond the rows listed. */
   lowStockCounts: { soldOut: number; low: number };
-  /** The shop's low-stock threshold (settings, issue 21): "low" means this many pieces or fewer. */
+  /** The shop's low-stock threshold (settings): "low" means this many pieces or fewer. */
   lowStockThreshold: number;
   revenueByDay: { date: string; revenue: number; orders: number }[];
   /** Cash on Delivery orders not yet collected (not in revenue until then), and their total in rupees. */
   codToCollect: { orders: number; amount: number };
-  /** Return and exchange requests waiting for the shop: requested, approved or received (issue 21). */
+  /** Return and exchange requests waiting for the shop: requested, approved or received. */
   openReturns: number;
-  /** Reviews waiting for moderation in /admin/reviews (issue 22). */
+  /** Reviews waiting for moderation in /admin/reviews. */
   pendingReviews: number;
 }
 
 /** GET /api/contacts query (admin): optional search over name, e-mail, phone and message. */
 export const contactsQuerySchema = z.object({ search: searchQuery });
 
-/** A contact message as the admin list shows it (admin section 3). */
+/** A contact message as the admin list shows it. */
 export interface AdminContactMessage {
   _id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Account forms and API bodies (storefront sections 5 and 7): login, signup, one-time codes,
+ * Account forms and API bodies: login, signup, one-time codes,
  * forgot and reset password. Same schema on both sides, so the same messages.
  */
 import { z } from 'zod';

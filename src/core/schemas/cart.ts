@@ -1,5 +1,5 @@
 /**
- * Cart API bodies (storefront section 7).
+ * Cart API bodies.
  */
 import { z } from 'zod';
 import { lineItemInputSchema } from './checkout';

@@ -1,5 +1,5 @@
 /**
- * Checkout bodies and the shipping form (storefront sections 3, 5, 7).
+ * Checkout bodies and the shipping form.
  */
 import { z } from 'zod';
 import { CART_QTY_MAX, INDIAN_STATES } from '../constants';
@@ -7,7 +7,7 @@ import { normaliseIndianMobile } from '../phone';
 import { idField, isIndianMobile, isPincode } from './common';
 import { couponCodeField } from './coupons';
 
-/** One line the client asks for; prices are never taken from the client (DESIGN.md). */
+/** One line the client asks for; prices are never taken from the client (docs/architecture.md#api-contract). */
 export const lineItemInputSchema = z.object({
   productId: idField('product'),
   variantId: idField('variant').nullable().optional(),
@@ -46,7 +46,7 @@ export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 const itemsField = z.array(lineItemInputSchema, { error: 'No items to checkout' }).min(1, 'No items to checkout').max(50, 'Too many items');
 
-/** POST /api/payments/preview; `couponCode` is optional (issue 20). */
+/** POST /api/payments/preview; `couponCode` is optional. */
 export const previewSchema = z.object({ items: itemsField, couponCode: couponCodeField });
 
 /**
@@ -61,7 +61,7 @@ export const createOrderSchema = z.object({
   phone: z.string().max(20).optional(),
   fromBuyNow: z.boolean().default(false),
   shippingAddress: shippingAddressSchema.optional(),
-  /** Optional coupon (issue 20); an unusable one answers 400 with the reason. */
+  /** Optional coupon; an unusable one answers 400 with the reason. */
   couponCode: couponCodeField,
 });
 
@@ -71,7 +71,7 @@ export const NO_LAST_NAME = '-';
 
 /**
  * The shipping address made from a shopper's profile (name, e-mail, phone, saved address), as the
- * checkout's "Saved" option shows it (storefront section 5): the name's last word is the last name.
+ * checkout's "Saved" option shows it: the name's last word is the last name.
  * `contact` (the create-order body's email and phone) wins over the profile's when given. Returns
  * null without a saved address; the caller validates the result with shippingAddressSchema.
  */

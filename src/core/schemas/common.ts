@@ -1,5 +1,5 @@
 /**
- * Field rules shared by several forms, with the spec's messages (storefront section 5).
+ * Field rules shared by several forms, with the spec's messages.
  */
 import { z } from 'zod';
 import { OTP_CODE_RE, OTP_INCOMPLETE } from '../constants';
@@ -34,7 +34,7 @@ export const mobileField = z
   .refine(isIndianMobile, 'Please enter a valid 10-digit Indian mobile number')
   .transform(normaliseIndianMobile);
 
-/** Lists what a password lacks against the strength rule (spec 5); empty when strong. */
+/** Lists what a password lacks against the strength rule; empty when strong. */
 export function missingPasswordParts(password: string): string[] {
   const missing: string[] = [];
   if (password.length < 8) missing.push('at least 8 characters');
@@ -57,20 +57,20 @@ export const strongPasswordField = z
     }
   });
 
-/** Six-digit one-time code (spec 5). */
+/** Six-digit one-time code. */
 export const otpCodeField = z.string({ error: OTP_INCOMPLETE }).regex(OTP_CODE_RE, OTP_INCOMPLETE);
 
 /**
- * A record id the API takes in a body or a query (DESIGN.md "API contract": ids are strings in
+ * A record id the API takes in a body or a query (docs/architecture.md#api-contract: ids are strings in
  * `_id`; every table's key is a UUID). Anything that is not a UUID is refused by validation with
- * 400 `Invalid <what> id`, before a query sees it (issue 18: a malformed id used to reach
+ * 400 `Invalid <what> id`, before a query sees it (a malformed id used to reach
  * PostgreSQL and answer 500). An unknown but well-formed id is the service's to answer (404).
  */
 export const idField = (what: string) => z.guid({ error: `Invalid ${what} id` });
 
 /**
  * The `{ id }` path parameters of a route that names one record. A malformed id answers 404 with
- * `notFoundMessage`, the same answer as an unknown one (DESIGN.md: "404 nothing there (an unknown or
+ * `notFoundMessage`, the same answer as an unknown one (docs/architecture.md#api-contract: "404 nothing there (an unknown or
  * malformed id too)"); the server's error handler maps a failed path parameter to 404.
  */
 export const idParams = (notFoundMessage: string) => z.object({ id: z.guid({ error: notFoundMessage }) });
@@ -82,7 +82,7 @@ export const MAX_RUPEES = 10_00_000;
 export const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 
 /**
- * Rupees an owner enters (DESIGN.md "Money": rupees in the API): a number from 0 up to ₹10 lakh with
+ * Rupees an owner enters (docs/architecture.md#money: rupees in the API): a number from 0 up to ₹10 lakh with
  * at most 2 decimals; `label` names the field in its messages. Callers convert with `toPaise`.
  */
 export const rupeesField = (label: string) =>

@@ -1,5 +1,5 @@
 /**
- * Contact form and POST /api/contacts body (storefront section 5 "Contact form").
+ * Contact form and POST /api/contacts body.
  */
 import { z } from 'zod';
 import { emailField, mobileField } from './common';
@@ -19,7 +19,7 @@ export const contactSchema = z.object({
     .min(1, 'Message is required')
     .min(10, 'Message must be at least 10 characters')
     .max(450, 'Message cannot exceed 450 characters'),
-  /** Ignored: the server decides from the token (DESIGN.md). */
+  /** Ignored: the server decides from the token. */
   registeredUser: z.boolean().optional(),
 });
 export type ContactInput = z.input<typeof contactSchema>;

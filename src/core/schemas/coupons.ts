@@ -1,5 +1,5 @@
 /**
- * Coupon bodies (issue 20): the admin form and POST/PUT /api/admin/coupons share `couponInputSchema`
+ * Coupon bodies: the admin form and POST/PUT /api/admin/coupons share `couponInputSchema`
  * (rupees, India-time wall clocks 'YYYY-MM-DDTHH:mm'); the shopper's `couponCode` on preview and
  * create-order is `couponCodeField`. Money is paise in the database.
  */

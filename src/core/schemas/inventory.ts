@@ -1,6 +1,6 @@
 /**
- * The inventory ledger as the admin reads it (issue 21 "Stock you can trust"; DESIGN.md "Stock
- * changes only through the inventory ledger"): the reasons a size's stock changes, their labels,
+ * The inventory ledger as the admin reads it (docs/decisions/0011-stock-ledger.md: stock
+ * changes only through the inventory ledger): the reasons a size's stock changes, their labels,
  * the stale-form message and the history call's query and answer
  * (GET /api/admin/variants/{id}/stock-history).
  */

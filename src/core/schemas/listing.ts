@@ -1,5 +1,5 @@
 /**
- * The listing API's query string (issue 3): the fields the browser's listing URLs carry, read by
+ * The listing API's query string: the fields the browser's listing URLs carry, read by
  * parseListingQuery (core/listing.ts), so a bad or unknown value falls back to its default instead
  * of a 400, exactly as on the listing pages.
  */
@@ -21,5 +21,5 @@ export const listingQuerySchema = z
   })
   .transform(parseListingQuery);
 
-/** GET /api/products/count and /api/categories/{id}/products/count (issue 22). */
+/** GET /api/products/count and /api/categories/{id}/products/count. */
 export const listingCountSchema = z.object({ count: z.number().int().min(0).describe('Active products matching the filters') });

@@ -1,6 +1,6 @@
 /**
- * Media uploads (admin section 5 "Validation rules", section 7 "Media upload", section 9 limits;
- * DESIGN.md "media"): the six upload folders, what each takes (kind, size cap, the spec's messages),
+ * Media uploads (the upload limits and their messages;
+ * docs/architecture.md#media): the six upload folders, what each takes (kind, size cap, the spec's messages),
  * and the bodies of the upload-target and media-delete calls. The admin screens check a file with
  * the same rules before asking for a target; the disk store enforces them again on the bytes.
  */
@@ -28,14 +28,14 @@ export interface FolderRule {
   kind: ResourceType;
   /** Largest accepted file, bytes. */
   maxBytes: number;
-  /** 400 message when the bytes are not of `kind` (spec 5); `fileName` is the uploaded name. */
+  /** 400 message when the bytes are not of `kind`; `fileName` is the uploaded name. */
   invalidType(fileName: string): string;
-  /** 413 message when the file is larger than `maxBytes` (spec 5). */
+  /** 413 message when the file is larger than `maxBytes`. */
   tooLarge(fileName: string): string;
 }
 
 /**
- * Per-folder rules with the spec's wording (admin section 5): hero images 5MB and hero videos 50MB
+ * Per-folder rules with the spec's wording: hero images 5MB and hero videos 50MB
  * ('File size should be less than …'), Instagram photos 5MB, vertical videos 100MB, posters 5MB,
  * product images 5MB ('{file} is too large (max 5MB)').
  */
@@ -76,14 +76,14 @@ export const FOLDER_RULES: Record<MediaFolder, FolderRule> = {
     invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,
     tooLarge: (fileName) => `${fileName || 'File'} is too large (max 5MB)`,
   },
-  // Shoppers' review photos (issue 22): the product images' rules.
+  // Shoppers' review photos: the product images' rules.
   review_photos: {
     kind: 'image',
     maxBytes: 5 * MB,
     invalidType: (fileName) => `${fileName || 'File'} is not a valid image file`,
     tooLarge: (fileName) => `${fileName || 'File'} is too large (max 5MB)`,
   },
-  // Issue 21: a shopper's photos of a returned item (asked through POST /api/orders/{id}/returns/upload-target).
+  // A shopper's photos of a returned item (asked through POST /api/orders/{id}/returns/upload-target).
   return_photos: {
     kind: 'image',
     maxBytes: 5 * MB,

@@ -45,7 +45,7 @@ describe('profileFormSchema (the profile form in edit mode)', () => {
     });
   });
 
-  it('accepts +91, 0 and 91 prefixed phones and keeps their 10 digits (issue 18)', () => {
+  it('accepts +91, 0 and 91 prefixed phones and keeps their 10 digits', () => {
     for (const phone of ['+91 98450 12345', '098450-12345', '919845012345']) {
       expect(profileFormSchema.parse({ phone, address }).phone, phone).toBe('9845012345');
     }
@@ -54,7 +54,7 @@ describe('profileFormSchema (the profile form in edit mode)', () => {
     expect(profileFormSchema.safeParse({ phone: '+91 98450 1234', address }).success).toBe(false);
   });
 
-  it("answers spec 5's profile messages", () => {
+  it("answers the profile form's messages", () => {
     expect(
       messages({
         name: 'A',

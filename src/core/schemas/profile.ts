@@ -1,5 +1,5 @@
 /**
- * Profile form and PUT /api/users/me body (storefront section 5 "Profile").
+ * Profile form and PUT /api/users/me body.
  */
 import { z } from 'zod';
 import { INDIAN_STATES } from '../constants';
@@ -35,7 +35,7 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** The profile form in edit mode: the same rules, with the address required (spec 5 "Profile"). */
+/** The profile form in edit mode: the same rules, with the address required. */
 export const profileFormSchema = profileUpdateSchema.extend({ address: addressSchema });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;

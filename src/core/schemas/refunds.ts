@@ -1,5 +1,5 @@
 /**
- * Request bodies of the cancel and refund calls (issue 21 "Cancellations and refunds"), with their
+ * Request bodies of the cancel and refund calls (docs/decisions/0017-refunds-and-credit-notes.md), with their
  * messages: the shopper's cancel (a reason from the list), the admin's "Cancel and refund" and
  * "Refund" (amounts in rupees to the paisa, as the API speaks).
  */

@@ -1,5 +1,5 @@
 /**
- * Returns and size exchanges as the API speaks them (issue 21 "Returns and size exchanges"): the
+ * Returns and size exchanges as the API speaks them (docs/decisions/0016-returns-and-exchanges.md): the
  * shopper's request body (POST /api/orders/{id}/returns), the admin's decision bodies and the
  * return as both read it. Money in rupees here, paise in the database.
  */

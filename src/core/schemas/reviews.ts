@@ -1,5 +1,5 @@
 /**
- * Review request schemas (issue 22 "Reviews and ratings"), shared by the review form, the admin
+ * Review request schemas, shared by the review form, the admin
  * screen and the server. Text is plain text: trimmed, length-limited, no NUL or other control
  * characters (line breaks kept in the body); pages render it as text, never as HTML.
  */

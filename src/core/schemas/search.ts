@@ -1,5 +1,5 @@
 /**
- * Search calls (issue 22): the admin synonyms body (POST/PUT /api/admin/search-synonyms, also the
+ * Search calls: the admin synonyms body (POST/PUT /api/admin/search-synonyms, also the
  * admin form's schema), the shapes the admin list and the header's suggestions answer, and the
  * suggestions query string.
  */

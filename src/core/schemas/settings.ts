@@ -1,5 +1,5 @@
 /**
- * The shop's settings (issue 20): who the shop is (legal name, address, state, GSTIN, invoice
+ * The shop's settings: who the shop is (legal name, address, state, GSTIN, invoice
  * prefix, support contacts) and its cash-on-delivery, delivery and GST rules. One schema for the
  * admin form and PUT /api/admin/settings; money is rupees here (up to 2 decimals), paise in the
  * database.
@@ -158,7 +158,7 @@ export const shopSettingsSchema = z
         }),
     }),
     /**
-     * Stock alerts (issue 21): sizes with `lowStockThreshold` pieces or fewer are listed as low on
+     * Stock alerts: sizes with `lowStockThreshold` pieces or fewer are listed as low on
      * the dashboard and in the daily low-stock mail. Optional in the body (default 5), so a client
      * that predates it keeps working.
      */
@@ -166,7 +166,7 @@ export const shopSettingsSchema = z
       .object({ lowStockThreshold: count('Low-stock threshold', MAX_LOW_STOCK_THRESHOLD) }, { error: 'Stock alert settings are invalid' })
       .default({ lowStockThreshold: LOW_STOCK_THRESHOLD }),
     /**
-     * Returns and size exchanges (issue 21): the return window in days after delivery (0 = the
+     * Returns and size exchanges: the return window in days after delivery (0 = the
      * spec's policy: damaged or wrong items only, reported within 24 hours) and whether a return
      * may ask for another size. Optional in the body (default: the spec's policy).
      */
@@ -220,11 +220,11 @@ export interface PublicShopSettings {
   whatsappNumber: string;
   cod: { enabled: boolean; maxOrderTotal: number; fee: number };
   delivery: { dispatchDays: number; transitDaysWithinState: number; transitDaysMetros: number; transitDaysRest: number };
-  /** The returns policy the refund and shipping policy pages state (issue 21). */
+  /** The returns policy the refund and shipping policy pages state. */
   returns: { windowDays: number; sizeExchanges: boolean };
 }
 
-/** The settings before an admin saves any (issue 20's defaults; identity fields empty). */
+/** The settings before an admin saves any (identity fields empty). */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   legalName: '',
   address: '',

@@ -1,5 +1,5 @@
 /**
- * The size chart's schema (issue 22), used by the admin category and product forms and by the
+ * The size chart's schema, used by the admin category and product forms and by the
  * server, so both show the same messages. Types and limits are in core/size-chart.ts.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Wishlist and product-card request schemas (issue 22); limits and answer shapes are in ../wishlist.ts.
+ * Wishlist and product-card request schemas; limits and answer shapes are in ../wishlist.ts.
  */
 import { z } from 'zod';
 import { CARDS_MAX, WISHLIST_MAX } from '../wishlist';

@@ -1,8 +1,8 @@
 /**
  * Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, else embedded PGlite in
- * DATA_DIR/db (DESIGN.md "database"). Both are driven through one Drizzle API. PGlite and its
+ * DATA_DIR/db (docs/architecture.md#configuration). Both are driven through one Drizzle API. PGlite and its
  * Drizzle driver are imported only when the shop runs on it (about 6 MB of memory a shop on
- * PostgreSQL never uses; issue 23's RSS target).
+ * PostgreSQL never uses).
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import * as schema from './schema';
 export type Database = NodePgDatabase<typeof schema>;
 
 /**
- * Statements built and prepared once per database handle (issue 8): `build(db)` runs on the first
+ * Statements built and prepared once per database handle: `build(db)` runs on the first
  * call for a handle and its result is kept for that handle's life. Building a query with Drizzle
  * costs the shop more CPU than PostgreSQL takes to run a simple one, and PostgreSQL keeps a prepared
  * statement's plan. Only for statements run on the database itself, not inside a transaction.
@@ -242,12 +242,12 @@ export function migrationsFolder(): string {
  * reads for spinning disks; a shop's tables live in memory or on SSD, where 1.1 is the usual value.
  * With the default, bench:scale showed the planner choosing whole-table scans over the indexes: a
  * parallel scan of every order for a broad admin search (125-155 ms against 27 ms) and a hash of
- * every variant for a listing's size filter (7 ms against 4 ms) (issue 8).
+ * every variant for a listing's size filter (7 ms against 4 ms).
  */
 const RANDOM_PAGE_COST = '1.1';
 
 /**
- * PGlite's buffer pool (issue 23). PGlite touches all of `shared_buffers` when it starts, in the
+ * PGlite's buffer pool. PGlite touches all of `shared_buffers` when it starts, in the
  * WebAssembly memory of the shop's own process, which never gives memory back: at PostgreSQL's
  * default of 128 MB the embedded database alone held 151 MB of the server's RSS. The demo shop's
  * whole database is about 10 MB; pages beyond the pool are read from the data files through the

@@ -1,5 +1,5 @@
 /**
- * Drizzle schema: every entity of the spec (storefront and admin section 3). Column names are
+ * Drizzle schema: every entity the shop stores. Column names are
  * snake_case (drizzle `casing`); money is integer paise (`*Paise`); ids are UUIDs.
  */
 import { sql } from 'drizzle-orm';
@@ -42,7 +42,7 @@ export const categories = pgTable(
     description: text(),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),
-    /** The category's size chart (issue 22), inches; null: none (its subcategories use their parent's). */
+    /** The category's size chart, inches; null: none (its subcategories use their parent's). */
     sizeChart: jsonb().$type<SizeChart>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,12 +68,12 @@ export const products = pgTable(
      * written by the app: listing, counting and price sorts read one row instead of its variants.
      */
     minPricePaise: integer(),
-    /** The goods' HSN code under GST (4, 6 or 8 digits), printed on tax invoices (issue 20). */
+    /** The goods' HSN code under GST (4, 6 or 8 digits), printed on tax invoices. */
     hsn: text().notNull().default('6211'),
-    /** The product's own size chart (issue 22), inches; null: its category's applies. */
+    /** The product's own size chart, inches; null: its category's applies. */
     sizeChart: jsonb().$type<SizeChart>(),
     /**
-     * Approved reviews' stars summed and counted (issue 22 "Reviews and ratings"): cards show the
+     * Approved reviews' stars summed and counted: cards show the
      * average without a join. Written only in the review moderation and edit transactions
      * (modules/reviews/service.ts), by the change in approved reviews.
      */
@@ -81,13 +81,13 @@ export const products = pgTable(
     ratingCount: integer().notNull().default(0),
     /**
      * The words of the title ('simple' configuration: lower-cased, no stemming), kept by PostgreSQL
-     * (issue 23): the search matches them (products_title_words_idx) and ranks each match by
+     * itself: the search matches them (products_title_words_idx) and ranks each match by
      * whether its title has a word (search/matcher.ts), a look-up in the stored vector where a
      * regular expression over the title cost a search at scale a quarter of its time.
      */
     titleWords: tsvector().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, title)`),
     /**
-     * The words of the description, kept by PostgreSQL as the title's are (issue 23): the search
+     * The words of the description, kept by PostgreSQL as the title's are: the search
      * matches them (products_description_words_idx). Where PostgreSQL tests matches row by row (a
      * small catalogue, whose plan filters every listed product) it reads them here instead of
      * splitting every description into words again.
@@ -103,7 +103,7 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The public listing (issue 8): listed products newest first; also answers its count.
+    // The public listing: listed products newest first; also answers its count.
     // (Replaces the (is_active, created_at) index, which the listing no longer needs.)
     index('products_listed_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id)
@@ -114,7 +114,7 @@ export const products = pgTable(
     // Search: ILIKE '%words%' over title or description through trigram indexes (pg_trgm).
     index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
-    // The search that forgives (issue 22, search/matcher.ts): the words of title and description
+    // The search that forgives (search/matcher.ts): the words of title and description
     // ('simple' configuration: lower-cased, no stemming), for exact and prefix word matches that
     // the index answers without reading the rows again.
     index('products_title_words_idx').using('gin', t.titleWords),
@@ -169,7 +169,7 @@ export const variants = pgTable(
   },
   (t) => [
     index().on(t.productId),
-    // A listing's size filter (issue 23): "has an active variant of one of these sizes in stock",
+    // A listing's size filter: "has an active variant of one of these sizes in stock",
     // asked per matching product, answered from this index alone (no variant row read).
     index('variants_in_stock_size_idx')
       .on(t.productId, t.size)
@@ -202,7 +202,7 @@ export const users = pgTable(
   ],
 );
 
-/** Pending one-time codes for signup and password reset (DESIGN.md "One-time codes"). */
+/** Pending one-time codes for signup and password reset (docs/architecture.md#accounts-and-sign-in). */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
@@ -255,7 +255,7 @@ export interface FrozenLine {
   productId: string;
   variantId: string;
   title: string;
-  /** The product's HSN code when the line was priced (absent on attempts from before issue 20). */
+  /** The product's HSN code when the line was priced (absent on attempts from before HSN codes were kept). */
   hsn?: string;
   size: string;
   sku: string;
@@ -277,7 +277,7 @@ export interface StoredShippingAddress {
   country: 'India';
 }
 
-/** What the shopper is about to pay for, created before the Razorpay order (issue 5). */
+/** What the shopper is about to pay for, created before the Razorpay order. */
 export const checkoutAttempts = pgTable(
   'checkout_attempts',
   {
@@ -300,7 +300,7 @@ export const checkoutAttempts = pgTable(
     shippingAddress: jsonb().$type<StoredShippingAddress>().notNull(),
     email: text().notNull(),
     phone: text().notNull(),
-    /** How the shopper pays: 'razorpay' (online, paid before the order) or 'cod' (issue 20). */
+    /** How the shopper pays: 'razorpay' (online, paid before the order) or 'cod'. */
     paymentMethod: text().$type<PaymentMethod>().notNull().default('razorpay'),
     /** The shopper's Idempotency-Key (or the cart's fingerprint) of a COD placement; null for razorpay. */
     idempotencyKey: text(),
@@ -354,7 +354,7 @@ export const orders = pgTable(
     /** Cash on Delivery fee charged on the order (included in grandTotalPaise); 0 for prepaid. */
     codFeePaise: integer().notNull().default(0),
     paymentMethod: text().$type<PaymentMethod>().notNull().default('razorpay'),
-    /** razorpay: 'captured'; cod: 'pending' until delivered, then 'collected' (DESIGN.md). */
+    /** razorpay: 'captured'; cod: 'pending' until delivered, then 'collected' (docs/architecture.md#cash-on-delivery). */
     paymentStatus: text().$type<PaymentStatus>().notNull().default('captured'),
     /** When a COD order's cash was collected (marked delivered); null otherwise. */
     paymentCollectedAt: timestamp({ withTimezone: true }),
@@ -375,7 +375,7 @@ export const orders = pgTable(
      * shows the current settings).
      */
     seller: jsonb().$type<OrderSeller>(),
-    /** True once the units of a cancelled/returned order went back to stock (DESIGN.md). */
+    /** True once the units of a cancelled/returned order went back to stock (docs/architecture.md#stock). */
     restocked: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -417,7 +417,7 @@ export const orderItems = pgTable(
     lineTotalPaise: integer().notNull(),
     position: integer().notNull().default(0),
     /**
-     * GST of the line (issue 20, src/core/tax.ts): the order's discount allotted to the line, the
+     * GST of the line (src/core/tax.ts): the order's discount allotted to the line, the
      * taxable value and the tax included in what was paid for it (lineTotal − discount), all paise.
      * The rate is in basis points (500 = 5%). Zero for orders placed before invoices existed.
      */
@@ -457,7 +457,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Shipments (issue 21 "Shipping and tracking"): one row per parcel handed to a courier, with its AWB,
+ * Shipments (docs/decisions/0009-order-states-and-shipping.md): one row per parcel handed to a courier, with its AWB,
  * tracking link, where it is (`status`) and the courier's scans (`events`, oldest first). An AWB is
  * unique per courier. `provider` is 'manual' (the admin typed the AWB) or 'shiprocket' (created
  * through its API; its tracking webhook adds scans and moves the order).
@@ -484,7 +484,7 @@ export const shipments = pgTable(
   (t) => [index().on(t.orderId, t.createdAt), uniqueIndex('shipments_courier_awb_uq').on(t.courier, t.awb)],
 );
 
-/** Razorpay webhook events seen, for deduplication on the event id (issue 5). */
+/** Razorpay webhook events seen, for deduplication on the event id. */
 export const paymentEvents = pgTable('payment_events', {
   id: text().primaryKey(),
   type: text().notNull(),
@@ -541,7 +541,7 @@ export interface CreditNoteLine {
 }
 
 /**
- * Refunds of placed orders (issue 21 "Cancellations and refunds"; DESIGN.md: money moves only through
+ * Refunds of placed orders (docs/architecture.md#refunds-and-returns: money moves only through
  * explicit actions, each through Razorpay's Refunds API at most once). One row per refund action,
  * unique per order and idempotency key, so a retried action finds its refund instead of making a
  * second. `status`: pending (asked of Razorpay, or about to be), processed (Razorpay's
@@ -592,7 +592,7 @@ export const orderRefunds = pgTable(
 );
 
 /**
- * GST credit notes (issue 21; DESIGN.md "Invoices and credit notes"): one per refund, numbered in the
+ * GST credit notes (docs/architecture.md#invoice-and-credit-note-numbers): one per refund, numbered in the
  * 'credit_note' series of document_sequences (gapless per financial year) in the refund's own
  * transaction. `lines` reverse the tax of what was refunded, to the paisa; they sum to the refund.
  */
@@ -638,7 +638,7 @@ export const heroBanners = pgTable('hero_banners', {
   imageUrl: text(),
   videoUrl: text(),
   posterUrl: text(),
-  /** Optional portrait picture for phones (issue 22): the image banner's, or the video's poster there. */
+  /** Optional portrait picture for phones: the image banner's, or the video's poster there. */
   mobileImageUrl: text(),
   mobilePublicId: text(),
   alt: text().notNull().default('Hero Media'),
@@ -686,13 +686,13 @@ export const testimonials = pgTable(
 );
 
 /**
- * A file a mail carries, stored by reference and made when the mail is delivered (issue 20): the
+ * A file a mail carries, stored by reference and made when the mail is delivered: the
  * GST tax invoice of an order (modules/invoices); the GST credit note of a refund (modules/refunds).
  */
 export type MailAttachmentRef = { kind: 'invoice'; orderId: string } | { kind: 'credit_note'; creditNoteId: string };
 
 /**
- * Mail waiting to be delivered (issue 9: a mail server outage must not lose order mail). Rows are
+ * Mail waiting to be delivered (a mail server outage must not lose order mail). Rows are
  * written when a mail is due and retried with backoff until sent. Attachments are references
  * (`MailAttachmentRef`), rendered at delivery.
  */
@@ -725,7 +725,7 @@ export interface StoredTaxSlab {
 }
 
 /**
- * The shop's settings (issue 20): one row (id 1), written only through PUT /api/admin/settings and
+ * The shop's settings: one row (id 1), written only through PUT /api/admin/settings and
  * read through the cached settings service (modules/settings). Money in paise.
  */
 export const shopSettings = pgTable(
@@ -759,11 +759,11 @@ export const shopSettings = pgTable(
       .default(sql`'{}'::text[]`),
     /** Ascending by upToPaise; the last has upToPaise null. */
     taxSlabs: jsonb().$type<StoredTaxSlab[]>().notNull(),
-    /** Sizes with this many pieces or fewer are "low" on the dashboard and in the daily mail (issue 21). */
+    /** Sizes with this many pieces or fewer are "low" on the dashboard and in the daily mail. */
     lowStockThreshold: integer().notNull().default(5),
-    /** Days after delivery a shopper may ask for a return; 0: damaged or wrong items within 24 hours only (issue 21). */
+    /** Days after delivery a shopper may ask for a return; 0: damaged or wrong items within 24 hours only. */
     returnWindowDays: integer().notNull().default(0),
-    /** Whether a return may ask for another size instead of a refund (issue 21). */
+    /** Whether a return may ask for another size instead of a refund. */
     sizeExchanges: boolean().notNull().default(false),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
@@ -777,7 +777,7 @@ export const shopSettings = pgTable(
 );
 
 /**
- * Coupon codes (issue 20): written through /api/admin/coupons. `code` is stored upper-case, so the
+ * Coupon codes: written through /api/admin/coupons. `code` is stored upper-case, so the
  * unique index makes codes unique regardless of case. `used` counts orders placed with it, raised in
  * the order's own transaction with a conditional update (modules/payments/service.ts). Money in
  * paise; `startsAt`/`endsAt` are instants (the API speaks India time).
@@ -836,7 +836,7 @@ export const couponUses = pgTable(
 );
 
 /**
- * Gapless document numbers (issue 20: GST invoices; issue 21: credit notes): one row per series and
+ * Gapless document numbers (GST invoices; credit notes): one row per series and
  * financial year, raised by one upsert in the transaction that issues the document, so a number is
  * used only when that transaction commits and two instances never issue the same one.
  */
@@ -852,7 +852,7 @@ export const documentSequences = pgTable(
 );
 
 /**
- * The inventory ledger (issue 21, DESIGN.md "stock"): one row per change of a variant's stock, written
+ * The inventory ledger (docs/architecture.md#stock): one row per change of a variant's stock, written
  * in the same statement that changes `variants.stock_qty`. `delta` is signed pieces; `stockAfter` the
  * stock the change left. Reasons: sale, cancellation, return_restock, exchange_reservation,
  * exchange_release (a rejected exchange gives its reserved size back), adjustment
@@ -879,7 +879,7 @@ export const inventoryLedger = pgTable(
 export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'exchange_release' | 'adjustment';
 
 /**
- * Runs of periodic jobs that must happen once per period across every instance (issue 21: the daily
+ * Runs of periodic jobs that must happen once per period across every instance (the daily
  * low-stock mail). An instance claims a run by inserting (job, period) in the transaction that does
  * the work; the primary key lets exactly one instance win, and a failed run rolls its claim back.
  */
@@ -895,7 +895,7 @@ export const jobRuns = pgTable(
 );
 
 /**
- * A shopper's wishlist (issue 22): one row per saved product, newest first on the page. A deleted
+ * A shopper's wishlist: one row per saved product, newest first on the page. A deleted
  * product leaves every wishlist with it; an inactive one stays saved but is not shown until it
  * is active again (modules/wishlist).
  */
@@ -914,7 +914,7 @@ export const wishlistItems = pgTable(
 );
 
 /**
- * Search synonyms (issue 22, "Search that forgives"): groups of words a shopper may type for the same
+ * Search synonyms (docs/decisions/0014-forgiving-search.md): groups of words a shopper may type for the same
  * thing (sari, saree; kurti, kurta). A search word found in a group also searches every other term of
  * it. Terms are lowercase words (modules/search/matcher.ts); the owner edits the groups in
  * /admin/search-synonyms. Seeded with Indian-apparel spellings by migration 0011.
@@ -931,7 +931,7 @@ export const searchSynonyms = pgTable(
 );
 
 /**
- * Product reviews (issue 22 "Reviews and ratings"): one per shopper and product, written by a shopper
+ * Product reviews: one per shopper and product, written by a shopper
  * with a delivered order of it. New and edited reviews wait ('pending') until an admin approves or
  * hides them; only approved ones are public and count in the product's rating_sum/rating_count.
  */
@@ -984,7 +984,7 @@ export const reviewHelpfulVotes = pgTable(
 );
 
 /**
- * Return and size-exchange requests (issue 21 "Returns and size exchanges"): one row per request a
+ * Return and size-exchange requests (docs/decisions/0016-returns-and-exchanges.md): one row per request a
  * shopper makes on a delivered order, with its lines in `return_lines`. `refundPaise` is what the
  * returned lines refund (src/core/returns.ts `lineRefundPaise`), fixed when requested. An exchange
  * reserves its new sizes' stock when requested (ledger 'exchange_reservation'); `shipmentId` is the

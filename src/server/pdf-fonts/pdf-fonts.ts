@@ -19,7 +19,7 @@ let fonts: { regular: Font; bold: Font } | null = null;
 const LAYOUT_CACHE_WORDS = 5000;
 
 /**
- * Gives `font` a layout cache shared by every document (issue 23): pdfkit lays text out word by word
+ * Gives `font` a layout cache shared by every document: pdfkit lays text out word by word
  * (EmbeddedFont.layout splits at spaces) and caches words per document only, so each invoice shaped
  * its labels ('Taxable', 'value', 'GSTIN:' …) again through fontkit's GSUB/GPOS lookups, most of a
  * PDF's CPU. A word without extra features always shapes the same, so the first run is kept; pdfkit
@@ -49,7 +49,7 @@ function withSharedLayoutCache(font: Font): Font {
 const SUBSET_CACHE_ENTRIES = 64;
 
 /**
- * Gives `font` a cache of encoded subsets shared by every document (issue 23): pdfkit embeds each
+ * Gives `font` a cache of encoded subsets shared by every document: pdfkit embeds each
  * document's own subset of a face, and fontkit builds it anew every time (each glyph decoded and
  * every table written), 40% of an invoice's CPU. A subset is the glyphs in the order the document
  * first used them, and the same glyphs in the same order always encode to the same bytes, so the

@@ -1,5 +1,5 @@
 /**
- * Bearer-token auth (DESIGN.md "auth"): HS256 JWTs valid 7 days carrying the user id and the
+ * Bearer-token auth (docs/architecture.md#accounts-and-sign-in): HS256 JWTs valid 7 days carrying the user id and the
  * user's token version; a password change bumps the version and so ends every earlier token.
  * Decorates `app.authenticate` (401 without a valid token), `app.requireAdmin` (403 for a
  * non-admin) and `app.optionalUser` (sets `request.currentUser` when a valid token is present).
@@ -48,7 +48,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('currentUser', null);
 
-  // Every signed-in call reads its user: a prepared statement, built once (issue 8).
+  // Every signed-in call reads its user: a prepared statement, built once.
   const userById = app.db
     .select()
     .from(users)

@@ -1,12 +1,12 @@
 /**
- * A small in-process response cache for what is the same for every anonymous visitor (issue 8):
+ * A small in-process response cache for what is the same for every anonymous visitor:
  * catalogue JSON and server-rendered pages. Entries live for a short TTL and are dropped at once
  * when an admin changes the catalogue or the homepage: any successful write under the admin
  * catalogue and homepage paths bumps a generation; with REDIS_URL the bump is published so every
- * instance drops its entries (issue 9). Stock moved by orders shows within the TTL (plus the time
+ * instance drops its entries. Stock moved by orders shows within the TTL (plus the time
  * one refresh takes); checkout and cart always re-read stock from the database.
  *
- * Under load (issue 8):
+ * Under load:
  * - an expired entry is refreshed by one request while the others keep getting the expired copy
  *   (for at most one more TTL), instead of every concurrent request rebuilding it at once;
  * - answers go out compressed (brotli or gzip, as the client accepts), each encoding made once per
@@ -37,7 +37,7 @@ export interface ResponseCache {
   invalidate(): void;
   /**
    * Calls `listener` whenever the entries are dropped, here or by another instance's `invalidate`
-   * (the settings service refreshes its copy this way, issue 20).
+   * (the settings service refreshes its copy this way).
    */
   onInvalidate(listener: () => void): void;
   /** Bumped on every invalidation (tests and diagnostics). */
@@ -59,7 +59,7 @@ export interface CacheOptions {
   /**
    * Memory budget for all entries, in bytes (default 32 MB): the oldest entries go first when a new
    * one would pass it. Server-rendered pages are 50-140 KB, so a crawler walking every product page
-   * would otherwise hold up to `maxEntries` of them (issue 8, RSS under 250 MB).
+   * would otherwise hold up to `maxEntries` of them (RSS under 250 MB).
    */
   maxBytes?: number;
   redisUrl?: string;
@@ -172,7 +172,7 @@ declare module 'fastify' {
 export type KeptReader<T> = (() => Promise<T>) & { drop(): void };
 
 /**
- * A value read once and kept in process (issue 23: a page that misses the response cache should not
+ * A value read once and kept in process (a page that misses the response cache should not
  * read again what only an admin's write can change): `read()` runs on first use, and again after
  * `cache.onInvalidate` fires (an admin write here or, through Redis, on another instance) or once
  * the kept value is `maxAgeMs` old (ms; the bound on what other writes, such as a sale's stock, or
@@ -226,7 +226,7 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
  * Adds `vary: accept-encoding` either way, so shared caches keep the variants apart.
  * A `kept` entry (in the response cache) is compressed once per encoding at brotli quality 5 and
  * keeps the copy; one sent once (`kept` false: the cache is off or the answer is not cacheable) is
- * compressed at quality 3, about twice as fast for 5-10% more bytes (issue 23: a 115 KB page took
+ * compressed at quality 3, about twice as fast for 5-10% more bytes (a 115 KB page took
  * 2 ms at quality 5, a sixth of its render).
  */
 export function encodeCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, kept = true): Buffer {

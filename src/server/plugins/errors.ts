@@ -1,5 +1,5 @@
 /**
- * The one error handler (DESIGN.md "API contract"): `{ message, errors? }` with the right status;
+ * The one error handler (docs/architecture.md#api-contract): `{ message, errors? }` with the right status;
  * a 5xx never leaks its cause. Also answers unknown /api paths with a JSON 404.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -25,7 +25,7 @@ const UNAVAILABLE_CODES = new Set([
 
 /**
  * True when the error (or one it wraps: Drizzle wraps driver errors in `cause`) says the database
- * cannot be reached; such requests get 503 and the process stays up (issue 9).
+ * cannot be reached; such requests get 503 and the process stays up.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of errorChain(error)) {
@@ -46,7 +46,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       if (error.validationContext === 'params') {
-        // A path names a record; one that cannot exist is "nothing there" (DESIGN.md: 404 for a
+        // A path names a record; one that cannot exist is "nothing there" (docs/architecture.md#api-contract: 404 for a
         // malformed id too). The schema's message says what was not found (idParams in core).
         return reply.status(404).send({ message: error.validation[0]?.message ?? 'Not found' });
       }

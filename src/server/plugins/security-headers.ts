@@ -1,9 +1,9 @@
 /**
- * The hardening headers on every answer (issue 9), as helmet (helmetjs) makes them: its defaults, with
+ * The hardening headers on every answer, as helmet (helmetjs) makes them: its defaults, with
  * the changes below. The pages' Content-Security-Policy is set by plugins/ssr.ts, with hashes of
  * their inline scripts, so every header here is the same for every request: helmet works them out
  * once, at start, and each reply gets them from that list. (`@fastify/helmet` built helmet's
- * middleware anew on every request, 5-8% of the CPU of a cached read; issue 23.)
+ * middleware anew on every request, 5-8% of the CPU of a cached read.)
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

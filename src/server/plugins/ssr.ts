@@ -1,9 +1,9 @@
 /**
- * Server rendering in the same process (DESIGN.md "SSR in the same process"): the React Router
+ * Server rendering in the same process (docs/architecture.md#web-app): the React Router
  * build's assets are served by @fastify/static with long cache headers, and every other non-/api
  * GET goes to React Router's request handler with the catalogue in the load context. Each page is
- * buffered so that (issue 9) its Content-Security-Policy can allow exactly its own inline scripts
- * by hash, and (issue 8) pages — the same for every visitor, since the token lives in the
+ * buffered so that its Content-Security-Policy can allow exactly its own inline scripts
+ * by hash, and pages — the same for every visitor, since the token lives in the
  * browser — are kept in the response cache and sent compressed. Static files are sent
  * pre-compressed (.br/.gz made at build time by scripts/compress-assets.mjs) when the browser
  * accepts it.
@@ -37,7 +37,7 @@ const NOT_INLINE_CODE = /\bsrc=|type="application\/(?:ld\+)?json"/;
 /**
  * sha256 sources for every inline script of a page (CSP Level 2 hashes: of the script's text as
  * UTF-8 bytes). Reads the page's bytes as they are, without decoding the whole page (a home page is
- * 120 KB; issue 23).
+ * 120 KB).
  */
 export function inlineScriptHashes(html: Buffer | string): string[] {
   const page = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
@@ -118,7 +118,7 @@ export function pageUrl(request: Pick<FastifyRequest, 'protocol' | 'host' | 'url
 }
 
 /**
- * The page-cache key of a GET (issue 23): the origin the page is rendered for and its path, plus
+ * The page-cache key of a GET: the origin the page is rendered for and its path, plus
  * the query string only on the pages that read it (QUERY_PAGES) and on React Router's data requests
  * (`.data` and `/__manifest`, whose query names the loaders or routes answered). A made-up parameter
  * (`?utm_source=…`, `?x=1`) on any other page is the same page: it neither misses the cache nor

@@ -1,7 +1,7 @@
 /**
  * Refuses a JSON body holding a string that is not well-formed Unicode (a lone UTF-16 surrogate,
  * sent as an escape like "\ud800"). JSON.parse accepts it, but PostgreSQL refuses it in jsonb
- * ("invalid input syntax for type json", issue 18: PUT /api/users/me answered 500). One rule for
+ * ("invalid input syntax for type json", PUT /api/users/me answered 500). One rule for
  * every route: 400 'Text contains invalid characters', with the field, before validation.
  */
 import type { FastifyInstance } from 'fastify';

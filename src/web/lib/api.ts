@@ -1,5 +1,5 @@
 /**
- * Browser client for the same-origin JSON API (DESIGN.md "API contract"): Bearer token when stored,
+ * Browser client for the same-origin JSON API (docs/architecture.md#api-contract): Bearer token when stored,
  * errors as ApiRequestError carrying the server's `message` or the caller's fallback.
  */
 import { clearToken, getToken } from './auth';

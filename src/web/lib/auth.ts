@@ -1,5 +1,5 @@
 /**
- * Browser token store and the login gate's pending action (spec 3 "Auth session", spec 4 "Login gate").
+ * Browser token store and the login gate's pending action.
  * Everything here is safe to import on the server: storage is only touched in the browser.
  */
 import { useSyncExternalStore } from 'react';
@@ -86,7 +86,7 @@ interface PendingLine {
 
 /**
  * What the login gate remembers for after login. `label` names the line for the login page's
- * reason ("Festive Silk Kurta (M)", issue 22); optional, so older stored actions still resume.
+ * reason ("Festive Silk Kurta (M)"); optional, so older stored actions still resume.
  * `fromWishlist` marks a wishlist "Move to cart": once added, the product leaves the wishlist.
  */
 export type PostLoginAction =

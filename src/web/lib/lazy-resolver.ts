@@ -1,5 +1,5 @@
 /**
- * Form validation without zod in a page's first load (issue 8): the forms keep validating with the
+ * Form validation without zod in a page's first load: the forms keep validating with the
  * shared schemas of src/core/schemas (the server's rules and messages), but zod, the schema and
  * @hookform/resolvers arrive by dynamic import, started once the page has hydrated.
  */

@@ -1,5 +1,5 @@
 /**
- * Pictures that wait for the page's load event (issue 8: Largest Contentful Paint on a phone).
+ * Pictures that wait for the page's load event (Largest Contentful Paint on a phone).
  *
  * On a phone over 4G the first screen's picture, stylesheet and scripts share a slow link with every
  * other picture the page asks for at once, and native `loading="lazy"` still fetches pictures within

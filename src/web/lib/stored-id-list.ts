@@ -1,6 +1,6 @@
 /**
  * A list of record ids kept in the browser's localStorage, newest first, shared by every component
- * that reads it (a guest's wishlist, "Recently viewed"; issue 22). Hydration-safe: the server and
+ * that reads it (a guest's wishlist, "Recently viewed"). Hydration-safe: the server and
  * the hydrating render see an empty list, the next render the stored one. Other tabs' changes
  * arrive through the `storage` event. Safe to import on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts without react-hot-toast in a page's first load (issue 8). root.tsx mounts the library's
+ * Toasts without react-hot-toast in a page's first load. root.tsx mounts the library's
  * Toaster once useToasterWanted() says so: on the shopper's first tap or key press, or on the first
  * toast, whichever comes first. Its styles cost a phone about 100 ms of main thread, which a page
  * that shows no toast should not pay while it loads. The calls below reach the library through the

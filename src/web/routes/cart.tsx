@@ -129,7 +129,7 @@ export default function CartPage() {
     () => (cart.data?.items ?? []).map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity })),
     [cart.data],
   );
-  // With a coupon the summary is the server's preview of these lines with it (issue 20).
+  // With a coupon the summary is the server's preview of these lines with it.
   const withCoupon = usePricingPreview(coupon && lines.length > 0 ? lines : null, coupon);
 
   useEffect(() => {

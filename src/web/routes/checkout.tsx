@@ -1,6 +1,6 @@
 /**
  * Checkout (/checkout): delivery address (saved or new), payment method, the server-priced order
- * summary and the Razorpay payment (spec 4 "Checkout"), or Cash on Delivery (issue 20: offered with
+ * summary and the Razorpay payment, or Cash on Delivery (offered with
  * its fee and limit from the shop settings; above the limit it is shown unavailable, and the server
  * decides in the end). Items arrive in router state from the cart or 'Buy Now'; without state the
  * server cart is used. A placed order, either way, opens its order-placed page (/orders/{id}/confirmed).
@@ -165,7 +165,7 @@ interface ReadyProps {
   pricedItems: PricedLineItem[] | null;
   summary: PricingSummary | null;
   razorpayCheckoutUrl: string;
-  /** The applied coupon code and what the server said about it (issue 20). */
+  /** The applied coupon code and what the server said about it. */
   coupon: string | null;
   couponResult: CouponResult | undefined;
   onCouponChange: (code: string | null) => void;

@@ -1,7 +1,7 @@
 /**
  * Login (/login): e-mail and password; stores the token, then resumes the login gate's pending
- * action or goes home (spec 4 "Login", "Login gate"). Says why when the gate sent the shopper here
- * with a line to add or buy, and has the e-mail filled in after a password reset (issue 22).
+ * action or goes home. Says why when the gate sent the shopper here
+ * with a line to add or buy, and has the e-mail filled in after a password reset.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ export default function Login() {
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const success = hydrated ? stateField(location.state, 'message') : null;
-  // Why the login gate sent the shopper here (issue 22); read once hydrated (sessionStorage).
+  // Why the login gate sent the shopper here; read once hydrated (sessionStorage).
   const reason = hydrated ? gateReason(peekPostLoginAction()) : null;
   const {
     register,

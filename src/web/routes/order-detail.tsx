@@ -1,10 +1,10 @@
 /**
  * One order (/orders/{id}): reference, date and time, expected delivery while on its way, status, items, totals, delivery address, the
- * tracking panel once shipped (issue 21) and the timeline of status changes with their notes; any
+ * tracking panel once shipped and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
- * for download (issue 20). Before shipping it offers "Cancel order"; refunds show with their credit
+ * for download. Before shipping it offers "Cancel order"; refunds show with their credit
  * notes; a delivered order shows its returns and, inside the shop's return window, "Return or
- * exchange" (issue 21).
+ * exchange".
  */
 import { OrderNotFound } from '../features/orders/order-not-found';
 import { Link, useRouteLoaderData } from 'react-router';

@@ -105,7 +105,7 @@ export default function Orders() {
 
   if (status !== 'signed-in' || orders.isPending) return <PageLoader text="Loading your orders..." />;
 
-  // Failures are silent (spec 8): show the empty list.
+  // Failures are silent: show the empty list.
   const list = orders.data ?? [];
   return (
     <Container className="py-10 sm:py-14">

@@ -1,7 +1,7 @@
 /**
  * Product detail (/product/{id}): gallery, title, description, price, size, quantity, buying
  * buttons, 'Save to wishlist' and 'Share on WhatsApp', 'You May Also Like' and 'Recently viewed'
- * (issue 22), and the ratings and reviews (issue 22; JSON-LD AggregateRating and Review when there are
+ * (kept in the browser), and the ratings and reviews (JSON-LD AggregateRating and Review when there are
  * approved reviews). A missing product answers 404 with 'Product not found'.
  */
 import { Suspense } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Profile (/profile): the shopper's details and one delivery address, in view and edit modes
- * (spec 2, 4, 5 "Profile"); links to orders, the admin panel (admins only), the shop, and logout.
+ * and links to orders, the admin panel (admins only), the shop, and logout.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -96,7 +96,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     setError,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm({ resolver, defaultValues: formValues(user) });
-  // City and state follow the pincode as it is typed (issue 20).
+  // City and state follow the pincode as it is typed.
   const fill = { shouldValidate: isSubmitted, shouldDirty: true };
   const lookup = usePincodeAutofill(watch('address.pincode'), {
     getCity: () => getValues('address.city'),

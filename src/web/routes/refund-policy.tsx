@@ -1,7 +1,7 @@
 /**
- * Cancellations and Refund (/refund-policy). The returns part follows the shop's settings (issue 21),
+ * Cancellations and Refund (/refund-policy). The returns part follows the shop's settings,
  * so the page never disagrees with what the order page offers: with a 0-day window it is the spec's
- * policy (section 9: all sales final; damage and wrong-item claims within 24 hours); otherwise
+ * policy (all sales final; damage and wrong-item claims within 24 hours); otherwise
  * returns within the window for a refund and, when offered, size exchanges.
  */
 import { Link, useRouteLoaderData } from 'react-router';
@@ -80,7 +80,7 @@ function returnSections(policy: ReturnsPolicy): PolicySection[] {
   ];
 }
 
-/** The spec's policy (section 9): all sales final; damage and wrong-item claims within 24 hours. */
+/** The spec's policy: all sales final; damage and wrong-item claims within 24 hours. */
 const FINAL_SALE_SECTIONS: PolicySection[] = [
   {
     id: 'final',

@@ -2,7 +2,7 @@
  * Reset password (/reset-password): new password and its confirmation, each with show/hide. Needs
  * the verification id and the verified code from /verify-reset-otp in router state; without them
  * it shows 'Session Expired'. Success goes to /login with a message and the e-mail (the login form
- * comes filled in, issue 22), replacing this page.
+ * comes filled in), replacing this page.
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -46,7 +46,7 @@ function NewPasswordForm({ verificationId, email, code }: VerificationState & { 
     setFormError(null);
     try {
       await resetPassword({ verificationId, code, newPassword });
-      // The e-mail goes along so the login form has it filled in (issue 22).
+      // The e-mail goes along so the login form has it filled in.
       await navigate('/login', { replace: true, state: { message: RESET_DONE, email } });
     } catch (error) {
       setFormError(errorMessage(error, 'Failed to reset password. Please try again.'));

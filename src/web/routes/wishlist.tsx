@@ -1,5 +1,5 @@
 /**
- * Wishlist (/wishlist, issue 22): the products a shopper saved, newest first, each with "Move to
+ * Wishlist (/wishlist): the products a shopper saved, newest first, each with "Move to
  * cart" (asks for the size) and "Remove". Guests see the list kept in their browser, with a
  * reminder that logging in keeps it in their account; products no longer on sale drop out.
  */

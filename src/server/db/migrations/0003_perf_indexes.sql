@@ -1,4 +1,4 @@
--- Issue 8 (performance at scale). Trigram indexes need pg_trgm (a trusted extension on PostgreSQL 13+;
+-- Performance at scale. Trigram indexes need pg_trgm (a trusted extension on PostgreSQL 13+;
 -- PGlite loads it in db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 DROP INDEX "products_is_active_created_at_index";--> statement-breakpoint

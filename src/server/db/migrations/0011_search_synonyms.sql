@@ -6,7 +6,7 @@ CREATE TABLE "search_synonyms" (
 	CONSTRAINT "search_synonyms_two_terms" CHECK (cardinality("search_synonyms"."terms") >= 2)
 );
 --> statement-breakpoint
--- Issue 22: the synonym groups a new shop starts with (src/core/search.ts DEFAULT_SYNONYMS); the owner edits them.
+-- The synonym groups a new shop starts with (src/core/search.ts DEFAULT_SYNONYMS); the owner edits them.
 INSERT INTO "search_synonyms" ("terms") VALUES
   (ARRAY['saree', 'sari', 'saaree']::text[]),
   (ARRAY['kurta', 'kurti', 'kurtha']::text[]),

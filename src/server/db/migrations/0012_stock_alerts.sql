@@ -8,7 +8,7 @@ CREATE TABLE "job_runs" (
 ALTER TABLE "shop_settings" ADD COLUMN "low_stock_threshold" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_low_stock_threshold" CHECK ("shop_settings"."low_stock_threshold" >= 0);
 --> statement-breakpoint
--- Hand-written (issue 21): sizes that existed before the ledger get their stock as an opening row, so every size's ledger sums to its stock.
+-- Hand-written: sizes that existed before the ledger get their stock as an opening row, so every size's ledger sums to its stock.
 INSERT INTO "inventory_ledger" ("variant_id", "delta", "stock_after", "reason", "note")
 SELECT "v"."id", "v"."stock_qty", "v"."stock_qty", 'adjustment', 'Opening stock'
 FROM "variants" "v"

@@ -1037,7 +1037,7 @@ export const demoInstagramPhotos: DemoInstagramPhoto[] = [
 
 /**
  * The HSN heading (GST tariff, chapters 50-62) of a demo product, printed on its tax invoices
- * (issue 20): woven garments are chapter 62 (6203 men's suits, jackets and trousers; 6201 men's
+ * (the Customs Tariff's First Schedule, which GST follows): woven garments are chapter 62 (6203 men's suits, jackets and trousers; 6201 men's
  * anoraks and bombers; 6204 women's dresses, skirts, trousers and ensembles such as lehengas; 6205
  * men's shirts; 6211 other garments, which is where kurtas and kurtis go; 6214 shawls, scarves and
  * dupattas), knitted ones chapter 61 (6109 T-shirts, 6110 sweatshirts and hoodies). A saree is a
@@ -1072,7 +1072,7 @@ export function demoHsn(p: Pick<DemoProduct, 'title' | 'categoryKeys'>): string 
 }
 
 /**
- * The demo shop's settings (issue 20): a made-up Karnataka company whose GSTIN passes the check
+ * The demo shop's settings: a made-up Karnataka company whose GSTIN passes the check
  * (state code 29, PAN-shaped AABCR1234M, check character 9); the rest are the defaults.
  */
 export const demoShopSettings: ShopSettingsInput = {
@@ -1087,7 +1087,7 @@ export const demoShopSettings: ShopSettingsInput = {
   cod: { ...DEFAULT_SHOP_SETTINGS.cod },
   delivery: { ...DEFAULT_SHOP_SETTINGS.delivery },
   tax: { slabs: DEFAULT_SHOP_SETTINGS.tax.slabs.map((s) => ({ ...s })) },
-  // Issue 21: the demo shop takes returns for 7 days after delivery and offers size exchanges.
+  // The demo shop takes returns for 7 days after delivery and offers size exchanges.
   returns: { windowDays: 7, sizeExchanges: true },
 };
 

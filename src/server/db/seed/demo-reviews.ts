@@ -1,5 +1,5 @@
 /**
- * Demo reviews (issue 22 "Reviews and ratings"), seeded the way the rule allows them: each reviewer
+ * Demo reviews, seeded the way the rule allows them: each reviewer
  * is a demo shopper with a delivered Cash on Delivery order of the product (cash collected), and each
  * review is approved, so the demo shows ratings, stars, fit and replies. Stock is unchanged: the
  * sold unit is in the opening stock and leaves through a 'sale' ledger row, so each size's history

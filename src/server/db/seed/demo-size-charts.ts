@@ -1,5 +1,5 @@
 /**
- * The demo catalogue's size charts (issue 22): body measurements in inches as Indian apparel brands
+ * The demo catalogue's size charts: body measurements in inches as Indian apparel brands
  * publish them for women's and men's tops and bottoms, keyed by demo category key, plus one
  * product's own chart (a relaxed-fit hoodie, to show a product overriding its category's).
  * Subcategories without a chart inherit their parent's: every Men subcategory but Jeans & Trousers

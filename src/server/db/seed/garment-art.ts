@@ -920,7 +920,7 @@ export function renderBannerSvg(banner: DemoBanner, width = 1600, height = 640):
 }
 
 /**
- * Renders the same banner as a portrait phone picture (issue 22), 720 x 900 (4:5): the words on top
+ * Renders the same banner as a portrait phone picture, 720 x 900 (4:5): the words on top
  * at a size a phone can read, the garments under them in the arch. Pure SVG string.
  */
 export function renderBannerPhoneSvg(banner: DemoBanner, width = 720, height = 900): string {

@@ -1,7 +1,7 @@
 /**
  * Rasterisation of the offline-generated SVG artwork (see `garment-art.ts`) to WebP via sharp.
  * sharp (libvips) is loaded on first use: only seeding needs it, and loaded it adds about 30 MB to
- * the server's memory (issue 8, RSS under 250 MB).
+ * the server's memory (RSS under 250 MB).
  */
 const loadSharp = async () => (await import('sharp')).default;
 

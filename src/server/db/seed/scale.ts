@@ -1,5 +1,5 @@
 /**
- * Scale data (issue 8): a large catalogue, many shoppers and a long order history, generated inside
+ * Scale data: a large catalogue, many shoppers and a long order history, generated inside
  * the database with `generate_series` (a few statements, no row-by-row round trips), so 10,000
  * products, 50,000 variants, 20,000 shoppers and 100,000 orders load in well under a minute on
  * PostgreSQL. Deterministic: row n always gets the same title, price, status and date (modular

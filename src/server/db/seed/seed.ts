@@ -1,10 +1,10 @@
 /**
- * Seeds the demo catalogue into an empty database (issues 2 and 3): categories, products with
+ * Seeds the demo catalogue into an empty database: categories, products with
  * variants and generated product images, hero banners (a video banner first), testimonials,
  * 'Watch & Shop' videos and Instagram photos. Images are drawn offline (garment-art.ts) and written
  * under DATA_DIR/media/demo, served at /media/demo/...; product images at 800 and 400 pixels wide
  * and banners at 1600 and 800 (`name-400.webp`, `name-800.webp`) for the storefront's srcset, and
- * each banner's portrait phone picture at 720 x 900 (`name-phone.webp`, issue 22). The
+ * each banner's portrait phone picture at 720 x 900 (`name-phone.webp`). The
  * short MP4 clips were made once with ffmpeg (scripts/make-demo-videos.mjs) and are copied from
  * seed-media/.
  */
@@ -65,7 +65,7 @@ export function seedMediaFolder(): string {
   return fileURLToPath(new URL('./seed-media', import.meta.url));
 }
 
-/** Ending of the banners' portrait phone pictures (issue 22); they have no half-width twin. */
+/** Ending of the banners' portrait phone pictures; they have no half-width twin. */
 const PHONE_SUFFIX = '-phone.webp';
 
 /** Half-width twin of a rendered image, by naming convention (`x.webp` -> `x-400.webp` for 800 wide). */
@@ -120,7 +120,7 @@ export async function seedDemoCatalog(
       svg: renderBannerSvg(demoVideoBanner),
       twin: 1600,
     });
-    // The portrait phone pictures (issue 22), 720 x 900, one size.
+    // The portrait phone pictures, 720 x 900, one size.
     for (const [i, banner] of demoBanners.entries()) {
       jobs.push({
         key: `banner-phone:${i}`,
@@ -213,7 +213,7 @@ export async function seedDemoCatalog(
           sku: variants.sku,
           pricePaise: variants.pricePaise,
         });
-      // Each size's opening stock is its first ledger row (issue 21), so its history sums to its stock.
+      // Each size's opening stock is its first ledger row, so its history sums to its stock.
       await tx.insert(inventoryLedger).values(
         seeded.map((v) => ({
           variantId: v.id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeMail } from './mailer';
 
-// The MIME bytes every mail is sent or written as (issue 20: MailComposer instead of sendMail).
+// The MIME bytes every mail is sent or written as (MailComposer instead of sendMail).
 describe('composeMail', () => {
   const pdf = Buffer.from(`%PDF-1.3 ${'x'.repeat(300)}`);
   const message = {

@@ -1,10 +1,10 @@
 /**
- * Outgoing mail through nodemailer (DESIGN.md "mail"): SMTP when SMTP_URL is set, otherwise each
+ * Outgoing mail through nodemailer (docs/architecture.md#mail): SMTP when SMTP_URL is set, otherwise each
  * message is written as an .eml file under DATA_DIR/outbox so the demo works offline (attachments
  * included, so the file shows them by name: `Content-Disposition: attachment; filename=...`).
  *
  * A message is first composed into its MIME bytes (`composeMail`, nodemailer's MailComposer), then
- * those bytes are sent or written (issue 20: a third of the CPU of `transport.sendMail` building the
+ * those bytes are sent or written (a third of the CPU of `transport.sendMail` building the
  * same message).
  */
 import { randomUUID } from 'node:crypto';
@@ -53,7 +53,7 @@ export interface ComposedMail {
  * Composes `message` from `from` (a header value: 'Rangmanch <orders@rangmanch.in>') as an RFC 5322
  * message with nodemailer's MailComposer: text and HTML alternatives, each file a MIME attachment,
  * Date and Message-ID added; CRLF line ends, or LF with `newline: 'unix'` (the outbox folder's files).
- * About a third of the CPU of `transport.sendMail` for the same bytes (issue 20). Throws only for a
+ * About a third of the CPU of `transport.sendMail` for the same bytes. Throws only for a
  * malformed message.
  */
 export async function composeMail(from: string, { files, ...message }: OutgoingMail, newline?: 'unix'): Promise<ComposedMail> {
@@ -89,7 +89,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(9, '0')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      // The folder is made when a write finds it missing, not before every mail (issue 8).
+      // The folder is made when a write finds it missing, not before every mail.
       try {
         await writeFile(file, raw);
       } catch (err) {

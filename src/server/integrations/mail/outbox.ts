@@ -1,5 +1,5 @@
 /**
- * Durable mail (issue 9): a mail is written to the mail_outbox table, then delivered; when the mail
+ * Durable mail: a mail is written to the mail_outbox table, then delivered; when the mail
  * server is down it stays there and is retried with backoff (30 s doubling, at most an hour apart)
  * until sent. Several instances can run the retry loop: rows are claimed with SKIP LOCKED and a
  * five-minute lease, so a mail is not sent twice by two instances at once. A mail that belongs to a

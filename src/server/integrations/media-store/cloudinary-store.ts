@@ -1,5 +1,5 @@
 /**
- * The Cloudinary media store (DESIGN.md "media": used when CLOUDINARY_URL is set). The browser
+ * The Cloudinary media store (docs/architecture.md#media: used when CLOUDINARY_URL is set). The browser
  * uploads straight to Cloudinary with a signed request the server prepares; the server deletes with
  * a signed `destroy` call. Signing follows Cloudinary's rule: every parameter except file,
  * cloud_name, resource_type and api_key, sorted by name, joined as `k=v` with '&', followed by the

@@ -1,5 +1,5 @@
 /**
- * The disk media store (DESIGN.md "media": used when CLOUDINARY_URL is unset). Files live under
+ * The disk media store (docs/architecture.md#media: used when CLOUDINARY_URL is unset). Files live under
  * DATA_DIR/media/<folder>/<random>.<ext> and are served at /media/<folder>/<name>. An upload target
  * is a signed, expiring permission (HMAC-SHA256 over folder|resourceType|expires|uploadId with the
  * app's secret, valid 10 minutes), so the browser posts the file to /api/media/upload without the

@@ -1,5 +1,5 @@
 /**
- * The media store the app uses (DESIGN.md "media"): Cloudinary when CLOUDINARY_URL is set, else the
+ * The media store the app uses (docs/architecture.md#media): Cloudinary when CLOUDINARY_URL is set, else the
  * disk store under DATA_DIR/media. Both give `uploadTarget(folder, resourceType)` (where the browser
  * sends a file), `delete(publicId, resourceType)` and `listUploads(folder, cursor)` (a page of a
  * folder's uploads with their upload time, for the review photo sweep).

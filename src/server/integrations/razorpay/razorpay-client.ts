@@ -147,7 +147,7 @@ export function createRazorpayClient(creds: RazorpayCredentials, opts: { timeout
     let text: string;
     try {
       // undici's request() rather than fetch(): the same HTTP client without the WHATWG streams, at
-      // a fraction of the CPU (issue 8: every checkout creates a Razorpay order).
+      // a fraction of the CPU (every checkout creates a Razorpay order).
       const res = await httpRequest(base + path, {
         method,
         headers: {

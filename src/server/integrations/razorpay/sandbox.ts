@@ -1,5 +1,5 @@
 /**
- * The Razorpay sandbox: a small Razorpay-compatible stand-in (DESIGN.md "The Razorpay sandbox").
+ * The Razorpay sandbox: a small Razorpay-compatible stand-in (docs/architecture.md#configuration).
  *
  * - REST, Basic auth with keyId:keySecret, Razorpay's paths and error shape: `POST /v1/orders`,
  *   `GET /v1/orders/:id`, `GET /v1/orders/:id/payments`, `GET /v1/payments/:id`,

@@ -1,5 +1,5 @@
 /**
- * A small adapter for the part of Shiprocket's REST API the shop uses (issue 21; apidocs.shiprocket.in):
+ * A small adapter for the part of Shiprocket's REST API the shop uses (apidocs.shiprocket.in):
  * log in for a token (valid 240 hours; kept for 9 days), create an adhoc order, assign its AWB and
  * generate its label. The same code talks to apiv2.shiprocket.in and to the local stand-in
  * (./stand-in.ts); only `apiBase` differs. Amounts are rupees, as Shiprocket takes them.

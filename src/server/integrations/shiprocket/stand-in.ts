@@ -1,5 +1,5 @@
 /**
- * A Shiprocket-compatible stand-in (issue 21; DESIGN.md shipping: "else a built-in stand-in, like
+ * A Shiprocket-compatible stand-in (docs/architecture.md#order-lifecycle: "else a built-in stand-in, like
  * the Razorpay sandbox"): the REST calls the adapter makes (auth/login, orders/create/adhoc,
  * courier/assign/awb, courier/generate/label) with Shiprocket's shapes, and the label PDF it links
  * to. The server mounts it at /shiprocket-sandbox when no account is set; tests start it on a

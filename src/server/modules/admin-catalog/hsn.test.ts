@@ -1,5 +1,5 @@
 /**
- * HSN codes (issue 20): the admin sets each product's GST heading with the product (4, 6 or 8
+ * HSN codes: the admin sets each product's GST heading with the product (4, 6 or 8
  * digits), it is kept when a save does not send it, and a placed order's lines carry the code the
  * product had, for the tax invoice.
  */

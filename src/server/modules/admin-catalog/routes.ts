@@ -1,5 +1,5 @@
 /**
- * Admin catalogue routes (admin section 7): categories and products, admin only (one onRequest
+ * Admin catalogue routes: categories and products, admin only (one onRequest
  * hook: 401 without a valid token, 403 'Access denied. Admin privileges required.' otherwise).
  * GET /api/categories/admin/all, POST /api/categories, PUT and DELETE /api/categories/{id};
  * GET /api/products/admin/all, POST /api/products, PUT and DELETE /api/products/{id}.

@@ -1,5 +1,5 @@
 /**
- * Catalogue administration (admin sections 3, 4, 5, 7; DESIGN.md "Only two category levels"):
+ * Catalogue administration (docs/architecture.md#catalogue):
  * categories in two levels and products with size variants, images and categories. Every write is
  * one transaction; rules throw AppError (400 bad input, 404 unknown id, 409 conflict). Money comes
  * in as rupees (decimals) and is stored as integer paise. Never sees HTTP.
@@ -52,7 +52,7 @@ const TWO_LEVELS = 'Only two category levels are allowed';
 const NAME_TAKEN = 'Category name already exists';
 
 /**
- * GET /api/categories/admin/all (admin 7): every category, active or not, each parent followed by
+ * GET /api/categories/admin/all: every category, active or not, each parent followed by
  * its children, with `productCount` (products linked directly), `childCount` and its own `sizeChart`.
  */
 export async function listAdminCategories(db: Database): Promise<AdminCategory[]> {
@@ -112,7 +112,7 @@ function mapCategoryWriteError(err: unknown): never {
 }
 
 /**
- * POST /api/categories (admin 5, 7): creates a category. Throws 409 when the name exists (any
+ * POST /api/categories: creates a category. Throws 409 when the name exists (any
  * case), 400 when the parent is missing or is itself a subcategory. Answers the saved category.
  */
 export async function createCategory(db: Database, body: CategoryBody): Promise<SavedCategory> {
@@ -141,7 +141,7 @@ export async function createCategory(db: Database, body: CategoryBody): Promise<
 }
 
 /**
- * PUT /api/categories/{id} (admin 4, 5, 7; also the active toggle): replaces name, parent,
+ * PUT /api/categories/{id} (also the active toggle): replaces name, parent,
  * description, isActive and the size chart (kept when the body has no `sizeChart`). Throws 404 'Category not found' for an unknown or malformed id; 409 for
  * a name another category has; 400 for a missing parent, itself as parent ('A category cannot be
  * its own parent'), a parent that is a subcategory, or giving a parent to a category that has
@@ -183,7 +183,7 @@ export async function updateCategory(db: Database, id: string, body: CategoryBod
 }
 
 /**
- * DELETE /api/categories/{id} (admin 7; DESIGN.md): deletes a category that has neither
+ * DELETE /api/categories/{id} (docs/architecture.md#catalogue): deletes a category that has neither
  * subcategories nor products. Throws 404 'Category not found'; 409 'This category has N
  * subcategories. Move or delete them first.' or 'This category has N products. Move them to another
  * category first.' (singular for 1).
@@ -229,7 +229,7 @@ export async function deleteCategory(db: Database, id: string): Promise<{ _id: s
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
-/** GET /api/products/admin/all (admin 7): every product, active or not, newest first, with inactive variants. */
+/** GET /api/products/admin/all: every product, active or not, newest first, with inactive variants. */
 export async function listAdminProducts(db: Database): Promise<Product[]> {
   return listProducts(db, { activeOnly: false });
 }
@@ -296,7 +296,7 @@ export function generatedSku(productId: string, size: string): string {
 }
 
 /**
- * Makes the product's variants match `wanted` (admin 7 variants):
+ * Makes the product's variants match `wanted`:
  * - a body variant whose `_id` is one of this product's variants updates that row in place, so
  *   cart lines and order history keep pointing at it; one without a known `_id` takes over an
  *   unclaimed row of the same size, else becomes a new row;
@@ -306,7 +306,7 @@ export function generatedSku(productId: string, size: string): string {
  *   an SKU another product uses is 409 'SKU {sku} is already used by another product'.
  * Prices arrive in rupees and are stored in paise. Runs inside the caller's transaction.
  *
- * Stock (issue 21) moves only through the inventory ledger, as an 'adjustment' by the admin with the
+ * Stock moves only through the inventory ledger, as an 'adjustment' by the admin with the
  * form's note: a size sent with `stockLoaded` gets `stockQty - stockLoaded` added by one conditional
  * update that applies only while its stock still equals `stockLoaded` (else 409 'Stock for M changed
  * since you opened this form (now 4)', and the caller's transaction undoes the whole save); a size
@@ -463,7 +463,7 @@ function mapProductWriteError(err: unknown): never {
 }
 
 /**
- * POST /api/products (admin 5, 7): creates a product with its images, categories and variants in
+ * POST /api/products: creates a product with its images, categories and variants in
  * one transaction. Throws 400 'Category not found' for an unknown category, 409 for an SKU another
  * product uses. Answers the saved product in the admin shape (prices in rupees).
  */
@@ -494,7 +494,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
 }
 
 /**
- * PUT /api/products/{id} (admin 4, 5, 7; also the active toggle): replaces the product's fields
+ * PUT /api/products/{id} (also the active toggle): replaces the product's fields
  * (its own size chart too, kept when the body has no `sizeChart`; null means the category's),
  * images (wholesale, in order) and categories, and syncs its variants (see syncVariants), all in
  * one transaction. Throws 404 'Product not found', 400 'Category not found', 409 for a taken SKU
@@ -559,7 +559,7 @@ async function publicIdsInUse(db: Database, ids: string[]): Promise<Set<string>>
 }
 
 /**
- * DELETE /api/products/{id} (admin 7): deletes the product (its variants, images, category links
+ * DELETE /api/products/{id}: deletes the product (its variants, images, category links
  * and cart lines go with it; orders keep their frozen lines). Then, best effort, removes from the
  * media store each of its images that has a publicId no other record uses; failures are logged.
  * Throws 404 'Product not found'.

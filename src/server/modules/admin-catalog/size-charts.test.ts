@@ -1,5 +1,5 @@
 /**
- * Size charts (issue 22): saved with categories and products through the admin calls (admin only),
+ * Size charts: saved with categories and products through the admin calls (admin only),
  * validated with clear messages, inherited by subcategories, overridden per product, and given to
  * the shop as the product's effective chart by GET /api/products/{id}.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/contacts (admin section 7): the admin's list of contact messages. POST /api/contacts
+ * GET /api/contacts: the admin's list of contact messages. POST /api/contacts
  * (shoppers) lives in modules/contacts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

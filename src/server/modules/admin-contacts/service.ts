@@ -1,5 +1,5 @@
 /**
- * Contact messages as the admin reads them (admin sections 2, 3, 7: a searchable, newest-first list).
+ * Contact messages as the admin reads them (a searchable, newest-first list).
  */
 import { desc, ilike, or } from 'drizzle-orm';
 import type { AdminContactMessage } from '../../../core/schemas/admin-orders';

@@ -91,7 +91,7 @@ describe('hero banners', () => {
     expect((await homepage()).imageBanners).toEqual([]);
   });
 
-  it('keeps an optional portrait phone picture (issue 22) for an image and as a video poster', async () => {
+  it('keeps an optional portrait phone picture for an image and as a video poster', async () => {
     const image = await call('POST', `${BASE}/banners`, {
       mediaType: 'image',
       imageUrl: '/media/hero/wide.webp',
@@ -225,7 +225,7 @@ describe('hero banners', () => {
     expect(withVideo.statusCode).toBe(400);
     expect(withVideo.json().message).toBe('Only image banners can be ordered');
     expect((await call('PUT', `${BASE}/banners/order`, { ids: [MISSING_ID] })).statusCode).toBe(404);
-    // A malformed id is refused by validation (the shared idField, issue 18), naming the field.
+    // A malformed id is refused by validation (the shared idField), naming the field.
     const malformed = await call('PUT', `${BASE}/banners/order`, { ids: ['nope'] });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'Invalid banner id', errors: { 'ids.0': 'Invalid banner id' } });

@@ -1,5 +1,5 @@
 /**
- * Admin homepage content routes (admin section 7; issue 7): list, add, replace and delete hero
+ * Admin homepage content routes: list, add, replace and delete hero
  * banners, vertical videos, Instagram photos and testimonials, and order the image banners. Every
  * route is admin-only; bodies are the shared schemas of src/core/schemas/admin-homepage.ts.
  */

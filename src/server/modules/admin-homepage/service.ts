@@ -1,5 +1,5 @@
 /**
- * Homepage content the admin curates (admin sections 3, 5, 7, 9; issue 7): hero banners, vertical
+ * Homepage content the admin curates: hero banners, vertical
  * videos, Instagram photos and testimonials. Admin lists include inactive items; the public
  * homepage (modules/homepage) reads the same tables, so a save shows there at once.
  *

@@ -1,5 +1,5 @@
 /**
- * Admin order routes (admin section 7; issue 7): the filtered list, the CSV export, one order and
+ * Admin order routes: the filtered list, the CSV export, one order and
  * its status change. Every route is admin-only.
  */
 import { Readable } from 'node:stream';

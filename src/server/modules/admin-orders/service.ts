@@ -1,6 +1,6 @@
 /**
- * Orders as the admin reads and moves them (admin sections 3, 4, 7; issue 7; DESIGN.md "Order
- * statuses"): a filtered, paged list; one order with its customer; the status dropdown's moves
+ * Orders as the admin reads and moves them (docs/architecture.md#order-lifecycle):
+ * a filtered, paged list; one order with its customer; the status dropdown's moves
  * (made by orders/lifecycle.ts); a CSV export of the same filters.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
@@ -97,7 +97,7 @@ async function toAdminOrders(db: Tx, rows: { order: OrderRow; customer: Customer
 }
 
 /**
- * GET /api/orders/admin/all (admin section 7): newest first, `limit` per page (default 20).
+ * GET /api/orders/admin/all: newest first, `limit` per page (default 20).
  * A page past the end answers no orders with the real totals. `totalPages` is at least 1.
  */
 export async function listAdminOrders(db: Database, query: OrderFilters & { page: number; limit: number }): Promise<AdminOrderList> {
@@ -176,7 +176,7 @@ export async function updateOrderStatus(
   });
 }
 
-/** The CSV columns of the export (issue 7). */
+/** The CSV columns of the export. */
 export const CSV_COLUMNS = [
   'Order ref',
   'Date (IST)',

@@ -177,7 +177,7 @@ describe('GET /api/users/me', () => {
   });
 });
 
-// Issue 18: a lone UTF-16 surrogate ("\ud800") parses as JSON but PostgreSQL refuses it in jsonb;
+// A lone UTF-16 surrogate ("\ud800") parses as JSON but PostgreSQL refuses it in jsonb;
 // PUT /api/users/me answered 500. Every JSON body with one is now a 400 naming the field.
 describe('PUT /api/users/me with text that is not well-formed Unicode', () => {
   it('answers 400 naming the field and saves nothing', async () => {

@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt from node:crypto (DESIGN.md "auth"), at OWASP's scrypt setting
+ * Password hashing with scrypt from node:crypto (docs/architecture.md#accounts-and-sign-in), at OWASP's scrypt setting
  * N=2^14, r=8, p=5. Stored as `scrypt$N$r$p$salt$hash` (base64).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';

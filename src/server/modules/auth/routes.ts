@@ -1,5 +1,5 @@
 /**
- * Auth routes (storefront section 7): register-start, resend-otp, verify-otp, login,
+ * Auth routes: register-start, resend-otp, verify-otp, login,
  * forgot-password-start, verify-reset-otp, reset-password. Bodies are validated with the shared
  * schemas of src/core, so messages match the forms.
  *
@@ -51,7 +51,7 @@ function accountKey(request: FastifyRequest): string {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.authDeps;
   // Per IP (route config) and per account (this handler, after the body is parsed): 429 with
-  // Retry-After and a message (issue 4, OWASP ASVS 2.2.1).
+  // Retry-After and a message (OWASP ASVS 2.2.1).
   const accountLimiter = app.createRateLimit({ max: app.authAccountLimitMax, timeWindow: '15 minutes', keyGenerator: accountKey });
   const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await accountLimiter(request);

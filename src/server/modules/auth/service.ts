@@ -1,6 +1,6 @@
 /**
- * Accounts: signup with an e-mailed one-time code, login, password reset (storefront sections 4,
- * 5, 7). One-time codes follow DESIGN.md: 6 digits from a CSPRNG, stored as an HMAC, valid 10
+ * Accounts: signup with an e-mailed one-time code, login, password reset.
+ * One-time codes (docs/architecture.md#accounts-and-sign-in): 6 digits from a CSPRNG, stored as an HMAC, valid 10
  * minutes, void after 5 wrong tries, resend no sooner than 30 s; signup creates the account only
  * once the code is verified; forgot-password answers the same for unknown e-mails.
  * Password-reset codes (docs/decisions/0020-login-limits.md): one live code per e-mail, a new start

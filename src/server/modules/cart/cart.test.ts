@@ -51,7 +51,7 @@ describe('cart', () => {
       tax: 0,
       grandTotal: 1234.52,
       currency: 'INR',
-      // Issue 22: MRP ₹1,499 less the price ₹1,299.50, plus the first-order discount.
+      // MRP ₹1,499 less the price ₹1,299.50, plus the first-order discount.
       mrpTotal: 1499,
       mrpDiscount: 199.5,
       savings: 264.48,
@@ -125,7 +125,7 @@ describe('cart', () => {
     expect(res.json().message).toBe('Quantity must be at least 1');
   });
 
-  // Issue 18: a fuzzer's non-UUID ids reached PostgreSQL ('invalid input syntax for type uuid') and answered 500.
+  // A fuzzer's non-UUID ids reached PostgreSQL ('invalid input syntax for type uuid') and answered 500.
   it('answers 400 naming the field for a malformed product or size id, and an unknown product 404', async () => {
     const { shopper, kurta } = await shopperWithKurta();
     const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object) =>

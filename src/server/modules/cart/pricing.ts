@@ -1,5 +1,5 @@
 /**
- * Prices line items from the catalogue (DESIGN.md: prices, discounts and totals are always computed
+ * Prices line items from the catalogue (docs/architecture.md#api-contract: prices, discounts and totals are always computed
  * by the server; a price sent by a client is ignored). Amounts come out in paise for storage and in
  * rupees for the API.
  */
@@ -72,7 +72,7 @@ export const catalogueColumns = {
 
 /**
  * The products, their variants, their first images and whether the user has a paid order, in one
- * round trip (issue 8: every cart and checkout call prices lines, and on a busy database each
+ * round trip (every cart and checkout call prices lines, and on a busy database each
  * query is a wait): products left-joined to their variants, the first image and the paid-order
  * flag as subqueries. Prepared once per database, in two forms: for one product (`= $id`) and for
  * several (`= any($ids)`). PostgreSQL plans a statement with an array parameter anew on every run
@@ -196,7 +196,7 @@ export function priceFromCatalogue(requested: LineRequest[], catalogue: Catalogu
   return { lines, problems, totals: priceLines(lines, { hasPaidOrder: paid }), hasPaidOrder: paid };
 }
 
-/** Shapes priced lines and totals for the API (rupees), with the MRP figures (issue 22). */
+/** Shapes priced lines and totals for the API (rupees), with the MRP figures. */
 export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricing {
   const items: PricedLineItem[] = priced.lines.map((l) => ({
     productId: l.productId,

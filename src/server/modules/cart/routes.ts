@@ -1,5 +1,5 @@
 /**
- * Cart routes (storefront section 7), all for the signed-in shopper; answers `{items, summary}`.
+ * Cart routes, all for the signed-in shopper; answers `{items, summary}`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addToCartSchema, removeCartItemSchema, updateCartItemSchema } from '../../../core/schemas/cart';

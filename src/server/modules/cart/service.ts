@@ -1,5 +1,5 @@
 /**
- * The signed-in shopper's cart (storefront sections 3, 7, 9): lines of (product, variant,
+ * The signed-in shopper's cart: lines of (product, variant,
  * quantity 1..99), priced by the server on every read. Throws AppError: 400 bad line, 404 unknown
  * product, 409 not enough stock or an invalid cart on validate.
  */
@@ -23,7 +23,7 @@ import {
 } from './pricing';
 
 /**
- * The cart read in one round trip (issue 23: every cart call answers the priced cart): the user's
+ * The cart read in one round trip (every cart call answers the priced cart): the user's
  * lines, oldest first, each with its product, its variant, the product's first image and whether the
  * user has a paid order. `updated` is whether the quantity update that may run with it (`setQuantity`)
  * changed the line. Built on `db` with the update CTE `withUpdate` or none.

@@ -1,5 +1,5 @@
 /**
- * The product cards kept in process (card-cache.ts, issue 23): with the response cache off, what a
+ * The product cards kept in process (card-cache.ts): with the response cache off, what a
  * listing or a product page shows is never older than the database after a sale, an admin save or a
  * category change, on this instance and (PostgreSQL) on a second one with its own connections.
  */

@@ -1,5 +1,5 @@
 /**
- * Public product cards kept in process (issue 23), so a listing that misses the response cache
+ * Public product cards kept in process, so a listing that misses the response cache
  * costs one statement (the page's ids, each with its version, and the total) instead of four, and
  * its answer is joined from JSON made once per card instead of mapped and serialised per request.
  *

@@ -103,7 +103,7 @@ describe('GET /api/categories/:id/products', () => {
   });
 });
 
-describe('the categories a category page reads (issue 23)', () => {
+describe('the categories a category page reads', () => {
   it('are kept in memory: a category made since is found, an admin hiding one shows at once', async () => {
     const own = await createTestApp();
     try {
@@ -262,7 +262,7 @@ describe('listing parameters', () => {
     expect(await titles(`/api/categories/${sareesId}/products?q=linen`)).toEqual([]);
   });
 
-  it('counts what the filters match before they are applied (issue 22), ignoring page and sort', async () => {
+  it('counts what the filters match before they are applied, ignoring page and sort', async () => {
     const count = async (url: string) => {
       const res = await l.app.inject(url);
       expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Query plans at scale (issue 8): on a few thousand products and orders (src/server/db/seed/scale.ts,
+ * Query plans at scale: on a few thousand products and orders (src/server/db/seed/scale.ts,
  * then VACUUM ANALYZE, so the planner works from real statistics; the only planner settings are
  * those a service scopes to its own transaction), the SQL the services actually send — captured
  * through a Drizzle logger while calling them — is EXPLAINed, and each read must reach its rows
@@ -176,7 +176,7 @@ describe('query plans on scale data', () => {
     const page = find(plans, PAGE);
     expectIndex(page, 'products_listed_newest_idx');
     // The page and its count (a subquery of the same statement) each read products by an index:
-    // the page's ids from the listing index alone, then its rows by primary key (issue 23).
+    // the page's ids from the listing index alone, then its rows by primary key.
     expect(
       page.scans.filter((s) => s.relation === 'products' && /^Index/.test(s.type)),
       JSON.stringify(page.scans),
@@ -196,7 +196,7 @@ describe('query plans on scale data', () => {
   });
 
   it.each(PLAN_MODES)(
-    'skips to a deep page on the listing index alone, reading whole rows for that page only (issue 23, %s plans)',
+    'skips to a deep page on the listing index alone, reading whole rows for that page only (with %s plans)',
     async (mode) => {
       const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ page: '100' })), { generic: mode === 'generic' });
       const page = find(plans, PAGE);
@@ -235,12 +235,12 @@ describe('query plans on scale data', () => {
     expectIndex(find(plans, PAGE), 'products_title_words_idx');
     expectIndex(find(plans, PAGE), 'products_description_words_idx');
     // The description's words are stored (products.description_words): a plan that tests matches
-    // row by row does not split every description into words again (issue 23).
+    // row by row does not split every description into words again.
     expect(find(plans, PAGE).sql).not.toMatch(/to_tsvector/);
     expectNoSeqScanOnBigTables(plans);
   });
 
-  describe.each(PLAN_MODES)('the search that forgives (issue 22, %s plans)', (mode) => {
+  describe.each(PLAN_MODES)('the search that forgives (%s plans)', (mode) => {
     const generic = { generic: mode === 'generic' };
     // Every arm of a word's match is an index scan: the word indexes of title and description for
     // the title words close to it and the word starts of it and its synonyms, the primary key for
@@ -318,7 +318,7 @@ describe('query plans on scale data', () => {
       const page = find(plans, /from "products" where/);
       expectIndex(page, 'product_images_product_id_position_index');
       // Planning for this as-you-type prefix's values, PGlite reads the stored word vectors of its
-      // 4,000 products in one pass (they cost little to test since they are stored, issue 23);
+      // 4,000 products in one pass (they cost little to test since they are stored);
       // PostgreSQL, and PGlite's generic plan, go through the word indexes.
       if (process.env.TEST_DB !== 'postgres' && mode === 'custom') return;
       expectIndex(page, words);
@@ -342,7 +342,7 @@ describe('query plans on scale data', () => {
     expect(again.map((p) => p.sql)).toEqual([version.sql]);
   });
 
-  it("reads a product page's related products in one statement through indexes, and its reviews in two (issue 23)", async () => {
+  it("reads a product page's related products in one statement through indexes, and its reviews in two", async () => {
     const { rows } = await t.db.execute<{ id: string }>(
       sql`select p.id from products p join product_categories pc on pc.product_id = p.id where p.is_active order by p.created_at limit 1 offset 100`,
     );

@@ -1,6 +1,6 @@
 /**
- * Public catalogue routes (storefront section 7): homepage, categories, category products, products,
- * product. Unknown or malformed ids answer 404 (DESIGN.md).
+ * Public catalogue routes: homepage, categories, category products, products,
+ * product. Unknown or malformed ids answer 404 (docs/architecture.md#api-contract).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,9 +28,9 @@ const LISTING_ROUTES = new Set([
  * reads it (defaults filled in, unknown or bad parameters dropped). Keying on the raw URL would
  * let any made-up parameter (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
  * Only valid on the raw query string (onRequest): once validated, `request.query` holds the parsed
- * listing (numbers, a sizes array), which this schema reads as absent fields (issue 23).
+ * listing (numbers, a sizes array), which this schema reads as absent fields.
  * A listing's key is remembered by its raw URL (`listingKeys`), so a cache hit costs no schema
- * parse (issue 23: "no zod re-parse or stringify on cache hits").
+ * parse ("no zod re-parse or stringify on cache hits").
  */
 function cacheKey(request: FastifyRequest): string {
   const route = request.routeOptions.url ?? '';
@@ -61,8 +61,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.responseCache.onInvalidate(() => clearCards(db));
 
   // Public catalogue reads are the same for everyone: served from the response cache, compressed
-  // once per entry (issue 8). The key is made once, before validation, and the answer stored under
-  // that same key (issue 23: `?limit=12` was looked up under its own key but stored under the
+  // once per entry. The key is made once, before validation, and the answer stored under
+  // that same key (`?limit=12` was looked up under its own key but stored under the
   // default listing's, so it never hit and the default listing answered 12 products).
   const keys = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request, reply) => {
@@ -122,7 +122,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPage(reply, await searchProducts(db, req.query)),
   );
 
-  // The count for a listing's filters, before they are applied (the phone filter sheet, issue 22).
+  // The count for a listing's filters, before they are applied (the phone filter sheet).
   const countSchema = { querystring: listingQuerySchema, response: { 200: listingCountSchema } };
   app.get('/api/products/count', { schema: countSchema }, async (req) => ({ count: await countProducts(db, req.query) }));
   app.get('/api/categories/:id/products/count', { schema: { ...countSchema, params: idParams('Category not found') } }, async (req) => {

@@ -1,6 +1,6 @@
 /**
  * The catalogue as the API shows it: categories, products with variants, images and categories
- * (storefront section 3). Public reads see active records only (DESIGN.md); admin reads see all.
+ * for the storefront. Public reads see active records only (docs/architecture.md#catalogue); admin reads see all.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -70,7 +70,7 @@ export async function listCategories(db: Database, opts: { activeOnly: boolean }
 /**
  * The three look-ups hydrateProducts makes for a page of products (its variants, images and
  * categories, by `= any(ids)`), prepared once per database: building them anew cost a listing
- * about a fifth of the shop's CPU (issue 8), and PostgreSQL keeps their plans. Variants and
+ * about a fifth of the shop's CPU, and PostgreSQL keeps their plans. Variants and
  * categories come in two visibilities (public reads see active ones only); images have one.
  */
 const hydration = preparedOnce((db) => {
@@ -237,7 +237,7 @@ export async function listProducts(db: Database, opts: ListOptions): Promise<Pro
 }
 
 /**
- * The size chart that applies to a product (issue 22): its own; else, going through its categories
+ * The size chart that applies to a product: its own; else, going through its categories
  * in their order, the first category's own chart or, failing that, its parent's; null when none
  * has one. Inactive categories count too: hiding a category from the menus does not change the fit.
  */
@@ -295,7 +295,7 @@ async function publicProductPage(db: Database, id: string): Promise<Product | nu
  */
 export async function listRelatedProducts(db: Database, productId: string, limit: number): Promise<Product[]> {
   if (!isUuid(productId)) return [];
-  // The product's categories are read in the same statement (issue 23: one round trip less per page).
+  // The product's categories are read in the same statement (one round trip less per page).
   const related = await listProducts(db, { activeOnly: true, sharingCategoryWith: productId, excludeProductId: productId, limit });
   if (related.length >= limit) return related;
   const more = await listProducts(db, { activeOnly: true, excludeProductId: productId, limit: limit * 2 });
@@ -314,8 +314,8 @@ export interface ProductPage {
 const minActivePrice = products.minPricePaise;
 
 /**
- * Active products matching a listing query (issue 3): the search words (forgiving typos, synonyms
- * and category names, issue 22: search/matcher.ts), sizes in stock, price range in rupees over the
+ * Active products matching a listing query: the search words (forgiving typos, synonyms
+ * and category names, search/matcher.ts), sizes in stock, price range in rupees over the
  * lowest active price, sort (by relevance when searching), page. `categoryIds` restricts to those
  * categories.
  */
@@ -347,11 +347,11 @@ const matchingCount = (where: SQL | undefined) => sql<number>`(select count(*)::
  * The statement of a listing page (searchProducts): the page's ids with their card versions and the
  * count of every match, in one statement (one round trip); and its WHERE.
  * - The page is chosen on narrow rows (the id and the order's keys) and only its rows are then
- *   read whole (issue 23): ranking or skipping wide rows cost a search most of its time, and a
+ *   read whole: ranking or skipping wide rows cost a search most of its time, and a
  *   deep page reads the listing index alone (index-only) up to its offset.
  * - Without a search the count runs once, as an uncorrelated subquery (an index-only count).
  * - A search counts its matches as it reads them to rank them (a window over the same scan) rather
- *   than finding them twice (issue 22). Its matches are found first, on their own (`offset 0`
+ *   than finding them twice. Its matches are found first, on their own (`offset 0`
  *   keeps the planner from folding them into the outer query): with a window over every match,
  *   a limit stops nothing, yet the planner costs an ordered index scan as if it did, and sorted
  *   by date or price a search walked the whole listing index, computing every row's word vectors
@@ -407,7 +407,7 @@ function buildListingPage(db: Database, query: ListingQuery, categoryIds: string
 
 /**
  * How many active products a listing query matches (the phone filter sheet's "Show 23 items",
- * issue 22): the same conditions as `searchProducts`, one count, no page, no hydration. Sort, page
+ * shown before the filters apply): the same conditions as `searchProducts`, one count, no page, no hydration. Sort, page
  * and limit play no part.
  */
 export async function countProducts(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<number> {
@@ -460,7 +460,7 @@ function listingWhere(db: Database, query: ListingQuery, categoryIds: string[] |
 /**
  * A category and its active children's ids, or null when it is missing or inactive. Answered from
  * `activeCategories`, the active categories kept in process (app.ts; one statement less for every
- * category page, issue 23). A category not among them is looked up in the database: when it is
+ * category page). A category not among them is looked up in the database: when it is
  * there (made since the list was read, say by a seed) the kept list is stale and dropped; a child
  * of a hidden parent is never in the list, so it is always looked up.
  */

@@ -50,7 +50,7 @@ describe('POST /api/contacts', () => {
     expect(row).toMatchObject({ email: 'kavya@example.in', phone: '9876543210' });
   });
 
-  it('accepts an autofilled +91 phone and stores its 10 digits (issue 18)', async () => {
+  it('accepts an autofilled +91 phone and stores its 10 digits', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: { ...message, phone: '+91 98450 12345' } });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.json()._id));

@@ -1,6 +1,6 @@
 /**
- * POST /api/contacts (storefront section 7): open to guests and signed-in shoppers; whether the
- * sender is registered comes from the token, never from the body (DESIGN.md).
+ * POST /api/contacts: open to guests and signed-in shoppers; whether the
+ * sender is registered comes from the token, never from the body.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_THANKS } from '../../../core/constants';

@@ -1,5 +1,5 @@
 /**
- * Coupon routes (issue 20):
+ * Coupon routes:
  * - GET, POST /api/admin/coupons; PUT, DELETE /api/admin/coupons/{id}: admins only (401 without a
  *   valid token, 403 for others); the body is `couponInputSchema` (rupees, India time).
  * - GET /api/coupons/public: the current offers marked "Show in offers" for the cart's hint, for

@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 20): the admin list and CRUD, the public offers list, and the check that prices a
+ * Coupons: the admin list and CRUD, the public offers list, and the check that prices a
  * cart with a coupon. Rules live in src/core/coupons.ts; this module reads and writes the rows.
  * Throws AppError: 404 unknown coupon, 409 a code that exists in any letter case or a coupon that
  * checkouts already used.

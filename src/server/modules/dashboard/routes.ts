@@ -1,6 +1,6 @@
 /**
- * GET /api/admin/dashboard (issue 6): the admin dashboard's figures, low stock by the shop's
- * threshold (settings, issue 21).
+ * GET /api/admin/dashboard: the admin dashboard's figures, low stock by the shop's
+ * threshold (settings).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDashboard } from './service';

@@ -1,15 +1,15 @@
 /**
- * The admin dashboard's figures (issue 6): revenue and order counts for today and this month,
+ * The admin dashboard's figures: revenue and order counts for today and this month,
  * orders per status, low-stock variants (sold out and 1-5 left, each group listed on its own, issue
  * 18) and revenue per day over the last 30 days. Days are India (IST) days. Revenue is what the
  * orders brought in, in rupees: each order's grand total less its refunds (processed or on their
  * way; a failed one is still owed), so an order with one item of three returned counts the two kept
  * (docs/decisions/0017-refunds-and-credit-notes.md). Cancelled orders, and orders refunded in full, are
  * left out of both revenue and the order counts beside it (ordersByStatus counts all).
- * A Cash on Delivery order counts in revenue only once its cash is collected (issue 20; on the day
+ * A Cash on Delivery order counts in revenue only once its cash is collected (on the day
  * it was placed); until then it is counted in `codToCollect` and in the orders beside the revenue.
- * `openReturns` counts return requests waiting for the shop (issue 21).
- * `pendingReviews`: reviews waiting for moderation (issue 22).
+ * `openReturns` counts return requests waiting for the shop.
+ * `pendingReviews`: reviews waiting for moderation.
  */
 import { and, asc, between, eq, gte, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/constants';
@@ -39,7 +39,7 @@ const keptPaise = sql<number>`(${orders.grandTotalPaise} - coalesce((select sum(
 /**
  * GET /api/admin/dashboard. `now` decides "today" (tests pass a fixed clock). Revenue in rupees;
  * `revenueByDay` lists the 30 IST days ending today, oldest first, zero days included. Sizes with
- * `lowStockThreshold` pieces or fewer (the shop's setting, issue 21) are low.
+ * `lowStockThreshold` pieces or fewer (the shop's setting) are low.
  */
 export async function getDashboard(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness for load balancers (issue 9): `/healthz` answers while the process is up;
+ * Liveness and readiness for load balancers: `/healthz` answers while the process is up;
  * `/readyz` answers 200 only when the database is reachable and every committed migration is
  * applied, else 503 with a message.
  */

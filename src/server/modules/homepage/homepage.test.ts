@@ -23,7 +23,7 @@ describe('GET /api/homepage on the demo catalogue', () => {
       mobilePosterUrl: '/media/demo/banners/video-banner-poster-phone.webp',
     });
     expect(home.imageBanners).toHaveLength(4);
-    // Each banner with its portrait phone picture (issue 22).
+    // Each banner with its portrait phone picture.
     home.imageBanners.forEach((b: { imageUrl: string; mobileImageUrl: string }, i: number) => {
       expect(b.imageUrl).toBe(`/media/demo/banners/banner-${i + 1}.webp`);
       expect(b.mobileImageUrl).toBe(`/media/demo/banners/banner-${i + 1}-phone.webp`);

@@ -1,5 +1,5 @@
 /**
- * The home page payload (storefront section 3 "Homepage payload", limits from section 9).
+ * The home page payload, within the home page limits (HOME_LIMITS in src/core/constants.ts).
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Homepage } from '../../../core/api-types';

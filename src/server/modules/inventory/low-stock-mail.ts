@@ -1,5 +1,5 @@
 /**
- * The daily low-stock mail (issue 21): once a day, from 09:00 India time, every admin gets one mail
+ * The daily low-stock mail: once a day, from 09:00 India time, every admin gets one mail
  * listing the active sizes with the shop's low-stock threshold (settings) or fewer pieces, lowest
  * first. Several instances may run the job: the run is claimed by inserting (job, India date) into
  * `job_runs` in the same transaction that stages the mails in the outbox, so exactly one instance

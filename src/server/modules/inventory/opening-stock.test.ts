@@ -40,7 +40,7 @@ describe('opening stock in the ledger', () => {
     const texts = readdirSync(dir)
       .filter((f) => f.endsWith('.sql'))
       .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-      .filter((text) => text.includes('Hand-written (issue 21)'));
+      .filter((text) => text.includes('Hand-written'));
     expect(texts).toHaveLength(1);
     const backfill = texts[0].split('--> statement-breakpoint').at(-1)!;
     expect(backfill).toContain('INSERT INTO "inventory_ledger"');

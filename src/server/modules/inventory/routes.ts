@@ -1,5 +1,5 @@
 /**
- * Inventory routes (issue 21): GET /api/admin/variants/{id}/stock-history, admins only (401 without
+ * Inventory routes: GET /api/admin/variants/{id}/stock-history, admins only (401 without
  * a valid token, 403 for others); 404 'Variant not found' for an unknown or malformed id.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

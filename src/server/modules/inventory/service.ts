@@ -1,5 +1,5 @@
 /**
- * A size's stock history (issue 21): the inventory ledger rows of one variant, newest first, paged,
+ * A size's stock history: the inventory ledger rows of one variant, newest first, paged,
  * with the order reference or the admin behind each change. Never sees HTTP.
  */
 import { desc, eq, sql } from 'drizzle-orm';

@@ -205,7 +205,7 @@ describe('admin status changes', () => {
   const setStatus = (orderId: string, status: string, note = '') =>
     t.app.inject({ method: 'PUT', url: `/api/orders/admin/${orderId}/status`, headers: admin.headers, payload: { status, note } });
 
-  // DESIGN.md: choosing a status never moves stock; the cancel and received-return actions do, with
+  // Choosing a status never moves stock (docs/architecture.md#order-lifecycle); the cancel and received-return actions do, with
   // their 'cancellation' and 'return_restock' rows (refunds and returns tests). The dropdown refuses
   // their moves (docs/decisions/0009-order-states-and-shipping.md).
   it('move no stock and write no ledger row, whichever status is chosen', async () => {

@@ -1,5 +1,5 @@
 /**
- * The ledger race (issue 21): shoppers checking out through the Razorpay stand-in race an admin's
+ * The ledger race: shoppers checking out through the Razorpay stand-in race an admin's
  * product save of the same size, round after round. Whatever the interleaving, stock never goes
  * negative, no unit is sold twice, a stale save is refused with the size's stock now, and the
  * inventory ledger sums to the stock.

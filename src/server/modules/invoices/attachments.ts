@@ -1,6 +1,6 @@
 /**
- * Mail attachments by reference (issue 20): the mail outbox stores `{ kind: 'invoice', orderId }`
- * and calls this at delivery to make the file, the order's GST tax invoice as a PDF; issue 21 adds
+ * Mail attachments by reference: the mail outbox stores `{ kind: 'invoice', orderId }`
+ * and calls this at delivery to make the file, the order's GST tax invoice as a PDF; likewise
  * `{ kind: 'credit_note', creditNoteId }`, a refund's credit note.
  */
 import type { ShopSettings } from '../../../core/schemas/settings';
@@ -13,7 +13,7 @@ import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from '../refu
 import { renderInvoicePdf } from './pdf';
 import { invoiceFileName, loadInvoice } from './service';
 
-/** A refund's GST credit note (issue 21), or null when it is gone. */
+/** A refund's GST credit note, or null when it is gone. */
 async function renderCreditNoteAttachment(
   db: Database,
   settings: () => Promise<ShopSettings>,

@@ -15,7 +15,7 @@ import { mailOutbox, orderItems } from '../../db/schema';
 import { createMailer, type OutgoingMail } from '../../integrations/mail/mailer';
 import { orderReference } from '../orders/mail';
 
-// Issue 20, "GST tax invoices": GET /api/orders/{id}/invoice and the invoice attached to mail.
+// GST tax invoices (docs/decisions/0010-gst-tax-invoices.md): GET /api/orders/{id}/invoice and the invoice attached to mail.
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createUser>>;
 let other: Awaited<ReturnType<typeof createUser>>;

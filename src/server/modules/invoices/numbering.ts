@@ -1,5 +1,5 @@
 /**
- * GST invoice numbers (issue 20; DESIGN.md: one gapless series per financial year, CGST Rules 2017
+ * GST invoice numbers (docs/architecture.md#invoice-and-credit-note-numbers: one gapless series per financial year, CGST Rules 2017
  * rule 46(b)), given just after an order's transaction commits rather than inside it.
  *
  * Why not in the order's transaction: a gapless series has one counter row per financial year, and

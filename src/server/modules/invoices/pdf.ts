@@ -1,5 +1,5 @@
 /**
- * The GST tax invoice as a PDF (issue 20), drawn with pdfkit on one A4 page (more when an order has
+ * The GST tax invoice as a PDF, drawn with pdfkit on one A4 page (more when an order has
  * many lines): the seller's legal name, address, state and GSTIN; invoice number and date (India
  * time), order reference and payment; buyer and shipping address; place of supply with its GST
  * state code; a line table (description, size, HSN, quantity, rate, discount, taxable value, then
@@ -9,7 +9,7 @@
  * sign). Amounts in the table are rupees
  * with two decimals, grouped the Indian way ('1,23,456.78').
  *
- * The same drawing makes a GST credit note (issue 21; CGST Act 2017 s.34, CGST Rules rule 53): given
+ * The same drawing makes a GST credit note (CGST Act 2017 s.34, CGST Rules rule 53): given
  * `credit`, the title is CREDIT NOTE, its number and date come first with the original invoice's
  * number and date and the reason, and the line table shows what is credited per line (no rate or
  * discount columns: the credited amount is the line's share of what was paid).

@@ -1,5 +1,5 @@
 /**
- * GET /api/orders/{id}/invoice (issue 20): the order's GST tax invoice as `application/pdf`, sent as
+ * GET /api/orders/{id}/invoice: the order's GST tax invoice as `application/pdf`, sent as
  * an attachment named after the invoice number ('invoice-RM-2026-27-00001.pdf'). For the order's
  * owner and admins; anyone else, a guest included, gets 404 'Order not found' (the rule of
  * GET /api/orders/{id}); an order without an invoice number gets 404 'No invoice for this order'.

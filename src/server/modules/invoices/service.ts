@@ -1,5 +1,5 @@
 /**
- * One order's GST tax invoice (issue 20, "GST tax invoices"): the figures come from the order as
+ * One order's GST tax invoice (docs/decisions/0010-gst-tax-invoices.md): the figures come from the order as
  * placed (orders and order_items: per line HSN, discount, taxable value, rate and CGST/SGST/IGST,
  * written by the order placement with `computeGst`), the seller from the shop settings. Nothing is
  * recomputed here: the invoice shows what the order recorded, to the paisa.
@@ -75,7 +75,7 @@ export interface InvoiceData {
 
 /**
  * The order and its lines in position order, in one round trip (a confirmation mail loads its invoice
- * for every order placed; issue 23). Prepared once per database handle.
+ * for every order placed). Prepared once per database handle.
  */
 const orderWithItems = preparedOnce((db) =>
   db
@@ -90,7 +90,7 @@ const orderWithItems = preparedOnce((db) =>
 /**
  * Loads the invoice of order `orderId` as `viewer` may see it.
  * - Access: the order's owner or an admin; anyone else (or a malformed/unknown id) gets 404 'Order
- *   not found', the rule of GET /api/orders/{id} (DESIGN.md). Pass `viewer: 'system'` for the mail
+ *   not found', the rule of GET /api/orders/{id} (docs/architecture.md#api-contract). Pass `viewer: 'system'` for the mail
  *   outbox, which renders the invoice for the order's own confirmation mail.
  * - Throws 404 'No invoice for this order' when the order has no invoice number (placed before
  *   invoices existed).

@@ -1,5 +1,5 @@
 /**
- * Detects an uploaded file's type from its first bytes (admin section 5: "type must be image /
+ * Detects an uploaded file's type from its first bytes ("type must be image /
  * video"), never from its name or declared type. Only formats a browser can show are accepted:
  * JPEG, PNG, GIF, WebP, AVIF images; MP4, QuickTime (MOV) and WebM videos. HEIC is recognised but
  * refused (most browsers cannot show it); SVG is refused (it can carry script).

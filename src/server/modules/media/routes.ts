@@ -1,5 +1,5 @@
 /**
- * Media routes (admin section 7; DESIGN.md "media"):
+ * Media routes (docs/architecture.md#media):
  * - POST /api/admin/media/upload-target (admin): where the browser sends a file.
  * - POST /api/media/upload (no token: the signed fields are the permission): the disk store's
  *   Cloudinary-compatible upload endpoint, multipart `folder, resourceType, expires, uploadId,

@@ -1,5 +1,5 @@
 /**
- * Media rules (admin section 5 upload limits and messages, section 7 "Media upload" and the delete
+ * Media rules (upload limits and their messages, the upload-target and the delete
  * calls; docs/decisions/0021-upload-limits.md). Upload targets come from the active store, one recorded grant each
  * (./grants.ts: one file per target, shoppers' daily quota); the disk store's uploads are checked
  * here on their bytes (type by magic bytes, size per folder) and images are stored without their
@@ -37,7 +37,7 @@ export interface UploadTargetRequest {
 }
 
 /**
- * Where the browser sends one file for `folder` (admin 7 upload-target, and the shoppers' review
+ * Where the browser sends one file for `folder` (the admin's upload target, and the shoppers' review
  * and return photo targets). Records the grant first; throws QuotaError (429) past a shopper's
  * daily quota. The admin body schema already matched `resourceType` to the folder.
  */

@@ -1,6 +1,6 @@
 /**
- * The order confirmation e-mail (issue 5): HTML and text with the order reference, items, totals
- * (with the GST included and, for Cash on Delivery, the amount to pay on delivery; issue 20) and
+ * The order confirmation e-mail: HTML and text with the order reference, items, totals
+ * (with the GST included and, for Cash on Delivery, the amount to pay on delivery) and
  * delivery address.
  */
 import type { Order } from '../../../core/api-types';
@@ -8,7 +8,7 @@ import { formatINR } from '../../../core/money';
 import { escapeHtml, layout } from '../../integrations/mail/templates';
 import type { MailMessage } from '../../integrations/mail/mailer';
 
-/** Order reference shown to shoppers: the last 8 characters of the id, upper-cased (spec 9). */
+/** Order reference shown to shoppers: the last 8 characters of the id, upper-cased. */
 export const orderReference = (orderId: string) => orderId.slice(-8).toUpperCase();
 
 /** Builds the confirmation mail for a placed order. */

@@ -1,5 +1,5 @@
 /**
- * The one order-placement path (issue 20 "Shape"; DESIGN.md "Rules where the spec is silent"). Every
+ * The one order-placement path (docs/decisions/0012-order-placement-and-cash-on-delivery.md). Every
  * payment method ends here: Razorpay's verify, its webhook and its reconciliation (once the payment is
  * captured), and Cash on Delivery (at once). A payment method is a thin adapter that prices a checkout
  * attempt and then calls `placeOrder` inside a transaction: Razorpay's holds the written attempt's row
@@ -27,7 +27,7 @@
  * When a line is short, a variant inactive or the coupon no longer usable it throws `Unfillable` and
  * the caller rolls back: nothing of the order is written.
  *
- * All of it is one statement, one round trip (issue 8), whose text depends only on the order's shape
+ * All of it is one statement, one round trip, whose text depends only on the order's shape
  * (how many lines: one or more; coupon or not; cart or Buy Now; mail or not; attempt written or
  * completed; guard or not): it is built once per shape (`fixedStatement`), and an order's values go as
  * a dozen parameters, the lines as arrays and the rows as jsonb read by `jsonb_populate_record(set)`
@@ -242,7 +242,7 @@ function placementStatement(shape: Shape): SQL {
       condition: andGuarded,
     }),
   );
-  // The coupon's use (DESIGN.md): a row lock makes concurrent checkouts take turns and re-check.
+  // The coupon's use (docs/architecture.md#discounts-and-coupons): a row lock makes concurrent checkouts take turns and re-check.
   if (shape.coupon) {
     steps.push(
       sql`coupon_taken as (update ${coupons} set ${id(coupons.used)} = ${coupons.used} + 1, ${id(coupons.updatedAt)} = ${now} where ${
@@ -408,7 +408,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
   const mail = ctx.orderMail?.queue.stage({ ...ctx.orderMail.compose(placed), attachments: [{ kind: 'invoice', orderId: order.id }] });
 
   // One statement takes the stock of every line, writes the ledger and the order with its items, its
-  // first timeline entry, the completed attempt, the emptied cart lines and the mail (issue 8: each
+  // first timeline entry, the completed attempt, the emptied cart lines and the mail (each
   // statement is a round trip to the database). They are all built here, so the answer needs no
   // read-back. A line whose variant is inactive or short is not taken; the caller then rolls back.
   const { guard } = opts;

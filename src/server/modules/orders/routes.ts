@@ -1,5 +1,5 @@
 /**
- * Shopper order routes (storefront section 7): GET /api/orders/my, GET /api/orders/{id}.
+ * Shopper order routes: GET /api/orders/my, GET /api/orders/{id}.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';

@@ -1,5 +1,5 @@
 /**
- * Orders as shoppers and admins read them (storefront section 3 "Order"; DESIGN.md: readable by
+ * Orders as shoppers and admins read them (docs/architecture.md#api-contract: readable by
  * their owner and by admins only, 404 for anyone else).
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
@@ -63,7 +63,7 @@ export function expectedDelivery(
   return estimateDelivery(row.createdAt, settings.delivery, settings.state, place);
 }
 
-/** A shipment row as the API shows it (issue 21). */
+/** A shipment row as the API shows it. */
 export function shapeShipment(s: ShipmentRow): Shipment {
   return {
     _id: s.id,

@@ -341,7 +341,7 @@ describe('Cash on Delivery', () => {
     const input = { items: [await oneLine(), await oneLine()], fromBuyNow: false, shippingAddress, couponCode: coupon.code };
     const placed = await placeCodOrder({ ...t.app.paymentDeps, db: log.db }, shopper.user.id, input, 'statements-1');
     expect(placed).toMatchObject({ replayed: false, order: { coupon: { code: coupon.code } } });
-    // Issue 8: each statement is a round trip. The attempt is written by the placement, and the
+    // Each statement is a round trip. The attempt is written by the placement, and the
     // shopper's history is its guard (read after the lock: see cod.ts).
     const [transaction, ...others] = log.transactions();
     expect(others).toEqual([]);

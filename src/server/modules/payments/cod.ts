@@ -1,5 +1,5 @@
 /**
- * Cash on Delivery (issue 20 "Cash on delivery"): POST /api/payments/cod/create-order takes the same
+ * Cash on Delivery (docs/decisions/0012-order-placement-and-cash-on-delivery.md): POST /api/payments/cod/create-order takes the same
  * body as the Razorpay create-order and places the order at once through the one placement path
  * (orders/place-order.ts), so stock, coupon use, GST, invoice number and mail follow the same rules
  * as a paid order; the payment is `{ method: 'cod', status: 'pending' }` until delivery.
@@ -17,7 +17,7 @@
  *   another cart is refused with 422 (as Stripe answers a key reused with another body): the request
  *   is compared with what the first call's attempt stored (`sameCodRequest`), so no column is needed.
  *
- * The order's transaction is two statements (issue 8: each is a round trip): the shopper's row lock,
+ * The order's transaction is two statements (each is a round trip): the shopper's row lock,
  * then the placement, which writes the attempt with the order and checks the history above (twin,
  * open and returned orders) as its guard, before it writes anything. The history cannot be read by
  * the locking statement itself: a statement that waits for a lock keeps the snapshot it started with,

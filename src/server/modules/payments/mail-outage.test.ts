@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { mailOutbox, orders } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
 
-// Issue 9: with the mail server down the order still completes; its mail waits and is delivered later.
+// With the mail server down the order still completes; its mail waits and is delivered later.
 let t: TestApp;
 let serverUp = false;
 const delivered: MailMessage[] = [];

@@ -177,7 +177,7 @@ describe('checkout with Razorpay', () => {
     const log = loggingDatabase(t.db);
     const { order } = await verifyAndCreateOrder({ ...t.app.paymentDeps, db: log.db }, paid);
     expect(order.items).toHaveLength(2);
-    // Issue 8: each statement is a round trip.
+    // Each statement is a round trip.
     expect(log.transactions()).toEqual([
       [expect.stringMatching(/^select .* from "checkout_attempts" where .* for update$/), expect.stringMatching(/^with locked as \(/)],
     ]);
@@ -331,7 +331,7 @@ describe('checkout with Razorpay', () => {
     });
   });
 
-  // The seed's contract (issue 18): the spec's create-order payload has no address; the saved one is used.
+  // The seed's contract: the spec's create-order payload has no address; the saved one is used.
   it("without shippingAddress ships to the saved profile address, with the body's e-mail and phone", async () => {
     const saved = {
       line1: '7 Park Street',

@@ -1,7 +1,7 @@
 /**
- * Payment routes (storefront section 7): preview, razorpay create-order and
+ * Payment routes: preview, razorpay create-order and
  * verify-and-create-order (the provider path segment must be `razorpay`); Cash on Delivery's
- * create-order (issue 20), which places the order at once: 201 when placed, 200 with
+ * create-order, which places the order at once: 201 when placed, 200 with
  * `Idempotent-Replayed: true` when the same Idempotency-Key (or cart within a minute) placed it before.
  * Calls with a `couponCode` go through the wrong-code guard (modules/coupons/tries.ts: 429 past 10
  * wrong codes in 15 minutes per shopper).

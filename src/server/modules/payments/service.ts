@@ -1,5 +1,5 @@
 /**
- * Checkout (storefront sections 4 and 7; DESIGN.md "Rules where the spec is silent"; issue 20): the
+ * Checkout (docs/architecture.md#placing-an-order): the
  * part every payment method shares (pricing from the catalogue with the coupon, the checkout attempt,
  * the settings the order needs) and the Razorpay adapter. Create-order prices the lines, creates the
  * Razorpay order for that amount in paise with the new attempt's id as receipt and records the
@@ -224,7 +224,7 @@ export async function placementContext(deps: PaymentDeps): Promise<PlacementCont
  */
 export async function createCheckout(deps: PaymentDeps, userId: string, input: CheckoutInput): Promise<CreateOrderResponse> {
   // The attempt's id is chosen first so the Razorpay order can carry it as its receipt before the
-  // attempt is written: one write per checkout instead of an insert and an update (issue 8).
+  // attempt is written: one write per checkout instead of an insert and an update.
   const { attempt, pricing } = await prepareAttempt(deps, userId, input);
   if (attempt.grandTotalPaise < MIN_ONLINE_PAYMENT_PAISE) throw badRequest('The order total must be at least ₹1 to pay online');
   const t = { grandTotal: attempt.grandTotalPaise, discountType: attempt.discountType };
@@ -374,7 +374,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
 /**
  * Completes paid checkout attempts that neither the browser nor a webhook completed (a crash, a
  * lost webhook): asks Razorpay for each open attempt's payments and completes the attempt for a
- * captured one, exactly as verify would (issue 9). Attempts younger than `minAgeMs` are left to the
+ * captured one, exactly as verify would. Attempts younger than `minAgeMs` are left to the
  * browser. Returns how many attempts became orders.
  */
 export async function reconcileOpenAttempts(

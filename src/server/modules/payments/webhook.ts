@@ -1,9 +1,9 @@
 /**
- * POST /api/payments/razorpay/webhook (issue 5): verifies `X-Razorpay-Signature` over the raw body
+ * POST /api/payments/razorpay/webhook: verifies `X-Razorpay-Signature` over the raw body
  * with RAZORPAY_WEBHOOK_SECRET, completes a paid attempt whose shopper never came back
  * (`payment.captured`, `order.paid`) exactly as verify would, and records the event id so a
  * repeat is answered at once. Events in any order or repeated are harmless because completion is
- * idempotent. `refund.processed` / `refund.failed` (issue 21) settle the shop's refund they name
+ * idempotent. `refund.processed` / `refund.failed` settle the shop's refund they name
  * (modules/refunds: only a pending refund moves, so a late or repeated event changes nothing).
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The delivery estimate a shopper sees for a pincode (issue 20). All dates are India (IST) calendar
+ * The delivery estimate a shopper sees for a pincode. All dates are India (IST) calendar
  * dates, 'YYYY-MM-DD'. The rule, with the shop settings' delivery days:
  * 1. Order day: today in IST; an order after 17:00 IST counts as the next day (shipping policy).
  * 2. Dispatch: the shop works Monday to Saturday. An order day that is a Sunday moves to Monday;

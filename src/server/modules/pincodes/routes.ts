@@ -1,5 +1,5 @@
 /**
- * GET /api/pincodes/{pincode} (issue 20), for anyone: `PincodeCheck` for a known pincode; 404
+ * GET /api/pincodes/{pincode}, for anyone: `PincodeCheck` for a known pincode; 404
  * 'We could not find this pincode' for an unknown one and 404 'Please enter a valid 6-digit
  * pincode' for anything that is not 6 digits starting 1-9 (a path that names nothing).
  * `cache-control: no-cache`: the dates move with the clock and the settings. Look-ups are limited

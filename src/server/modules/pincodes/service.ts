@@ -1,5 +1,5 @@
 /**
- * Pincodes and delivery (issue 20): what the storefront shows for a pincode and the address checks
+ * Pincodes and delivery: what the storefront shows for a pincode and the address checks
  * of checkout and the profile. The place comes from the offline directory (directory.ts); whether
  * the shop delivers there, cash on delivery and the dates come from the shop settings.
  */

@@ -1,5 +1,5 @@
 /**
- * A refund's GST credit note as a document (issue 21; DESIGN.md "Invoices and credit notes"): the
+ * A refund's GST credit note as a document (docs/architecture.md#invoice-and-credit-note-numbers): the
  * original invoice's seller, buyer and place of supply, with the credited lines and totals recorded
  * when the refund was made (credit_notes, never recomputed), drawn by the invoice's PDF code.
  */

@@ -1,5 +1,5 @@
 /**
- * The shopper's cancellation and refund mails (issue 21 "Cancellations and refunds"): what was
+ * The shopper's cancellation and refund mails (docs/decisions/0017-refunds-and-credit-notes.md): what was
  * cancelled or refunded, how much comes back and how (to the original payment method, or the
  * shop's bank/UPI transfer for Cash on Delivery). HTML and text; every value put into HTML is
  * escaped. The GST credit note travels as an attachment (added by the caller, by reference).

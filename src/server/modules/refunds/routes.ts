@@ -1,5 +1,5 @@
 /**
- * Cancellation and refund routes (issue 21 "Cancellations and refunds"):
+ * Cancellation and refund routes (docs/decisions/0017-refunds-and-credit-notes.md):
  * - POST /api/orders/{id}/cancel: the shopper cancels their order before it ships (404 for anyone
  *   else's order; 400 'This order has shipped and can no longer be cancelled'); answers the order.
  * - POST /api/orders/admin/{id}/cancel: "Cancel and refund"; POST /api/orders/admin/{id}/refunds:

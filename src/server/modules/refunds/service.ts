@@ -1,7 +1,7 @@
 /**
- * Refunds of placed orders and shopper/admin cancellations (issue 21 "Cancellations and refunds";
- * DESIGN.md "Refunds move money only through explicit actions … each through Razorpay's Refunds API
- * at most once per action, each with a credit note").
+ * Refunds of placed orders and shopper/admin cancellations (docs/decisions/0017-refunds-and-credit-notes.md;
+ * docs/architecture.md#refunds-and-returns: money moves only through explicit actions, each through Razorpay's Refunds API
+ * at most once per action, each with a credit note).
  *
  * A refund is two steps:
  * 1. In one transaction under the order's row lock: the refund row (unique per order and idempotency

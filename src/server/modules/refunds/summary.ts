@@ -1,5 +1,5 @@
 /**
- * An order's refunds as the API shows them (issue 21): paid, refunded and still refundable (rupees),
+ * An order's refunds as the API shows them: paid, refunded and still refundable (rupees),
  * and each refund with its credit note. Read by the order views (orders/service.ts hydrateOrders).
  */
 import { asc, eq, inArray } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The shopper's return and exchange mails (issue 21 "The shopper is mailed at each step"): request
+ * The shopper's return and exchange mails: request
  * received, approved, rejected (with the shop's note), parcel received, and exchange shipped
  * (courier, AWB and link). The refund's mail, with its credit note, is the refunds module's. HTML and text; every value put into HTML is escaped.
  */

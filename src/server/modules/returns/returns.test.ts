@@ -1,5 +1,5 @@
 /**
- * Returns and size exchanges (issue 21): the settings, the shopper's request and every rule and
+ * Returns and size exchanges: the settings, the shopper's request and every rule and
  * message, the exchange's stock reservation (and its race), the admin's steps with the order's
  * status, the ledger and the shopper's mails. Runs on PGlite and, with TEST_DB=postgres, PostgreSQL.
  */

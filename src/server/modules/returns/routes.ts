@@ -1,5 +1,5 @@
 /**
- * Return and size-exchange routes (issue 21 "Returns and size exchanges"):
+ * Return and size-exchange routes (docs/decisions/0016-returns-and-exchanges.md):
  * - shopper (owner only; 404 for anyone else's order): POST /api/orders/{id}/returns (optional
  *   `Idempotency-Key`; each photo must be the shopper's own upload to 'return_photos', else 400
  *   'Please upload the photos through the form'), GET /api/orders/{id}/returns, POST

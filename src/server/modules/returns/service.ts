@@ -1,5 +1,5 @@
 /**
- * Returns and size exchanges (issue 21 "Returns and size exchanges"; DESIGN.md stock and status
+ * Returns and size exchanges (docs/decisions/0016-returns-and-exchanges.md; docs/architecture.md stock and status
  * rules). A shopper asks to return lines of a delivered order inside the shop's return window
  * (settings), for a refund or another size of the same product; an exchange reserves the new size's
  * stock at once through the inventory ledger (conditional update, never below zero). The admin
@@ -193,7 +193,7 @@ async function unitsKept(tx: Tx, orderId: string): Promise<number> {
 
 /**
  * POST /api/orders/{id}/returns: the shopper `userId` asks to return lines of their delivered order.
- * Rules (issue 21): the order must be delivered and inside the window (settings `returns.windowDays`
+ * Rules: the order must be delivered and inside the window (settings `returns.windowDays`
  * days after delivery; with 0, only damaged or wrong items within 24 hours); at most the units
  * bought minus those already in a return; an exchange needs exchanges offered and another active
  * size of the same product in stock, whose units are reserved now (ledger 'exchange_reservation').

@@ -1,5 +1,5 @@
 /**
- * Review routes (issue 22 "Reviews and ratings"):
+ * Review routes:
  * - GET /api/products/{id}/reviews?sort=newest|helpful&page=: summary and a page of approved reviews.
  * - GET /api/products/{id}/reviews/mine (shopper): may they review it, sizes bought, their review.
  * - POST /api/products/{id}/reviews (shopper): create or edit their review (201 created, 200 edited);

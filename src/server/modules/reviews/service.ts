@@ -1,5 +1,5 @@
 /**
- * Reviews and ratings (issue 22 "Reviews and ratings"). A shopper may review a product once (and edit
+ * Reviews and ratings. A shopper may review a product once (and edit
  * that review) when an order of theirs holding it was delivered. New and edited reviews wait for an
  * admin ('pending'); only approved reviews are public, and only they count in the product's stored
  * `rating_sum`/`rating_count` (schema.ts), changed by the difference in the same transaction as
@@ -189,7 +189,7 @@ export async function submitReview(
 
 /**
  * Average, count, stars and fit of a product's approved reviews: the stars and the fits counted in
- * one statement (grouping sets; issue 23: one round trip less per product page).
+ * one statement (grouping sets; one round trip less per product page).
  */
 async function ratingSummary(db: Database, product: { id: string; ratingSum: number; ratingCount: number }): Promise<RatingSummary> {
   const approved = and(eq(productReviews.productId, product.id), eq(productReviews.status, 'approved'));

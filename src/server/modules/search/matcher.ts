@@ -1,5 +1,5 @@
 /**
- * The search that forgives (issue 22; DESIGN.md "search"): turns a shopper's words into a condition
+ * The search that forgives (docs/architecture.md#storefront): turns a shopper's words into a condition
  * on `products` and an order by relevance, for the listing (catalog/service.ts searchProducts) and
  * the header's suggestions (./service.ts).
  *
@@ -16,7 +16,7 @@
  * Queries with other characters than words (say "100%") also match the old way, the whole text
  * anywhere in the title or description.
  *
- * At scale (issue 22, bench:scale: p99 under 50 ms at 10,000 products) similarity is not computed
+ * At scale (bench:scale: p99 under 50 ms at 10,000 products) similarity is not computed
  * over the products: the words of every title (the shop's title vocabulary, a few hundred words) are
  * kept in memory with the synonym groups and the active categories (`SearchDictionary`, dropped on
  * every catalogue or synonym change through the response cache's invalidation, on every instance),
@@ -271,7 +271,7 @@ async function buildMatch(
 
   // A title with one of the terms as a whole word has word similarity 1 for it (the most there is),
   // one with a close title word the similarity of that word (remembered with it): a look-up in the
-  // stored title words (products.title_words, issue 23) says so for far less than computing the
+  // stored title words (products.title_words) says so for far less than computing the
   // similarity (or than a regular expression over the title), which is left for the other rows
   // (matched by their description or category). Over a whole title the similarity could be a
   // little higher, when the words around the close word share trigrams with the term. Terms no

@@ -1,5 +1,5 @@
 /**
- * Search routes (issue 22):
+ * Search routes:
  * - GET /api/search/suggestions?q=: the header's as-you-type suggestions, for anyone; browsers may
  *   keep an answer for 30 seconds (the same letters typed again within a search cost nothing).
  * - GET, POST /api/admin/search-synonyms; PUT, DELETE /api/admin/search-synonyms/{id}: the owner's

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { eq } from 'drizzle-orm';
 import { searchSynonyms } from '../../db/schema';
 
-// Issue 22, "Search that forgives": misspellings, Indian spellings, synonyms the owner edits and
+// Search that forgives (docs/decisions/0014-forgiving-search.md): misspellings, Indian spellings, synonyms the owner edits and
 // category names find products; suggestions while typing. A small catalogue shaped like the demo's.
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * Search (issue 22): the owner's synonym groups (admin CRUD) and the header's as-you-type
+ * Search: the owner's synonym groups (admin CRUD) and the header's as-you-type
  * suggestions. Matching itself lives in ./matcher.ts. Throws AppError: 404 unknown group, 409 a
  * word that is already in another group (a word belongs to one group, so what it finds is plain).
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-// Issue 9: an authorization matrix over every API route and role. Routes open to guests are listed
+// An authorization matrix over every API route and role. Routes open to guests are listed
 // here on purpose; any other route must refuse a guest with 401, and admin routes must refuse a
 // shopper with 403. A new route fails this test until it is placed in one of these groups.
 const PUBLIC = new Set([
@@ -19,37 +19,37 @@ const PUBLIC = new Set([
   'POST /api/auth/verify-reset-otp',
   'POST /api/auth/reset-password',
   'POST /api/contacts',
-  // What the storefront may show of the shop's settings (issue 20).
+  // What the storefront may show of the shop's settings.
   'GET /api/settings/public',
   'GET /api/coupons/public',
-  // The header search's as-you-type suggestions (issue 22).
+  // The header search's as-you-type suggestions.
   'GET /api/search/suggestions',
-  // Where a pincode is and when an order would arrive there (issue 20): product pages ask it for guests.
+  // Where a pincode is and when an order would arrive there: product pages ask it for guests.
   'GET /api/pincodes/:pincode',
-  // Product cards by id for a guest's wishlist and "Recently viewed", both kept in the browser (issue 22).
+  // Product cards by id for a guest's wishlist and "Recently viewed", both kept in the browser.
   'GET /api/products/cards',
-  // How many products the phone filter sheet's choices match, before applying them (issue 22).
+  // How many products the phone filter sheet's choices match, before applying them.
   'GET /api/products/count',
   'GET /api/categories/:id/products/count',
-  // Approved reviews and the rating summary of a product (issue 22).
+  // Approved reviews and the rating summary of a product.
   'GET /api/products/:id/reviews',
   // Guests get 404: an order is readable by its owner and admins only.
   'GET /api/orders/:id',
-  // The same rule for the order's GST tax invoice (issue 20).
+  // The same rule for the order's GST tax invoice.
   'GET /api/orders/:id/invoice',
-  // ... and for a refund's GST credit note (issue 21).
+  // ... and for a refund's GST credit note.
   'GET /api/orders/:id/credit-notes/:creditNoteId',
   // Authorised by Razorpay's signature, not by a token.
   'POST /api/payments/razorpay/verify-and-create-order',
   'POST /api/payments/razorpay/webhook',
-  // Authorised by the token Shiprocket sends in x-api-key (issue 21).
+  // Authorised by the token Shiprocket sends in x-api-key.
   'POST /api/shipping/tracking-webhook',
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
   // Authorised by the URL's short-lived signature, handed only to the return's shopper and admins.
   'GET /api/media/return-photos/:file',
 ]);
-// A shopper's own-order routes (cancel, returns; issue 21) answer 404 for an order that is not theirs.
+// A shopper's own-order routes (cancel, returns) answer 404 for an order that is not theirs.
 const SHOPPER =
   /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews)/;
 

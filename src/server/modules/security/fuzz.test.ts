@@ -15,7 +15,7 @@ import {
 } from '../../../../tests/helpers/json-schema-samples';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-// Issues 9 and 18: every operation in the OpenAPI document the app serves is fuzzed from its own
+// Every operation in the OpenAPI document the app serves is fuzzed from its own
 // JSON schema (path parameters, query string, JSON body), as guest, shopper and admin: first
 // valid-shaped requests carrying unknown and malformed ids, then one field at a time made hostile
 // (wrong type, missing, odd or huge strings, prototype keys), on an existing record where the
@@ -239,7 +239,7 @@ describe('schema-driven fuzzing of every documented operation', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 
-  it('answers 404 "… not found" for a malformed id in a path (DESIGN.md), for an admin', async () => {
+  it('answers 404 "… not found" for a malformed id in a path (docs/architecture.md#api-contract), for an admin', async () => {
     const withId = operations.filter((op) => 'id' in op.pathParams);
     expect(withId.length).toBeGreaterThan(10);
     const wrong: string[] = [];

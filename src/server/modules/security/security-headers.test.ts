@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { helmetHeaders, securityHeadersPlugin } from '../../plugins/security-headers';
 
-/** What every answer must carry (issue 9), with the values this shop chose. */
+/** What every answer must carry, with the values this shop chose. */
 const EXPECTED = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -1,5 +1,5 @@
 /**
- * The shop's settings over HTTP (issue 20):
+ * The shop's settings over HTTP:
  * - GET /api/admin/settings, PUT /api/admin/settings: admins only (401 without a valid token, 403
  *   for others); the body is `shopSettingsSchema` (rupees), 400 with field messages otherwise.
  * - GET /api/settings/public: what the storefront may show (`PublicShopSettings`), for anyone.

@@ -1,5 +1,5 @@
 /**
- * The shop's settings (issue 20): one row in `shop_settings`, read through one in-memory copy per
+ * The shop's settings: one row in `shop_settings`, read through one in-memory copy per
  * instance. The copy is replaced when an admin saves and dropped whenever the response cache is
  * invalidated, here or on another instance through Redis (plugins/cache.ts), so every instance
  * reads the new settings on its next request; as a safety net against a missed Redis message it is
@@ -84,7 +84,7 @@ export function settingsToRow(data: ShopSettingsData, userId: string | null) {
     transitDaysRest: data.delivery.transitDaysRest,
     nonServiceablePincodes: data.delivery.nonServiceablePincodes,
     taxSlabs: data.tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate })),
-    // Settings built in code rather than parsed may predate the section: the default then (issue 21).
+    // Settings built in code rather than parsed may predate the section: the default then.
     lowStockThreshold: (data.inventory as ShopSettingsData['inventory'] | undefined)?.lowStockThreshold ?? LOW_STOCK_THRESHOLD,
     returnWindowDays: (data.returns as ShopSettingsData['returns'] | undefined)?.windowDays ?? DEFAULT_RETURNS_POLICY.windowDays,
     sizeExchanges: (data.returns as ShopSettingsData['returns'] | undefined)?.sizeExchanges ?? DEFAULT_RETURNS_POLICY.sizeExchanges,

@@ -1,5 +1,5 @@
 /**
- * Packing slip (A4) and 4x6 inch shipping label as PDF (issue 21 "Shipping and tracking"; DESIGN.md
+ * Packing slip (A4) and 4x6 inch shipping label as PDF (docs/decisions/0009-order-states-and-shipping.md;
  * documents: pdfkit, barcodes through bwip-js). Both carry the delivery address, the order
  * reference and what the courier collects: the grand total for a Cash on Delivery order, else
  * "PREPAID". The AWB of the order's newest parcel is drawn as a Code 128 barcode.
@@ -39,7 +39,7 @@ export function collectLine(order: AdminOrder): string {
 
 /**
  * A Code 128 barcode of `text` as PNG. bwip-js is loaded on the first label (about 9 MB of the
- * server's memory that a shop drawing no labels never needs; issue 23's RSS target).
+ * server's memory that a shop drawing no labels never needs).
  */
 async function code128(text: string): Promise<Buffer> {
   const { default: bwipjs } = await import('bwip-js/node');

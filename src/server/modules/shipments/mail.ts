@@ -1,5 +1,5 @@
 /**
- * The shopper's shipping mails (issue 21 "Shipping and tracking"): shipped (courier, AWB and the
+ * The shopper's shipping mails (docs/decisions/0009-order-states-and-shipping.md): shipped (courier, AWB and the
  * tracking link), out for delivery, and delivered (for Cash on Delivery, the amount paid). HTML and
  * text; every value put into HTML is escaped.
  */

@@ -1,5 +1,5 @@
 /**
- * Shipping routes (issue 21 "Shipping and tracking"): ship an order with a courier and AWB or
+ * Shipping routes (docs/decisions/0009-order-states-and-shipping.md): ship an order with a courier and AWB or
  * through Shiprocket, mark it out for delivery and delivered, and print its packing slip and 4x6
  * shipping label (admin-only; each answers the order as GET /api/orders/admin/{id} does); and
  * Shiprocket's tracking webhook (authorised by its token).

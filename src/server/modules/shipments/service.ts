@@ -1,5 +1,5 @@
 /**
- * Shipping an order and following it to the door (issue 21 "Shipping and tracking"; DESIGN.md order
+ * Shipping an order and following it to the door (docs/decisions/0009-order-states-and-shipping.md; the order
  * state machine, src/core/order-status.ts). Each action runs in one transaction under the order's
  * row lock: it checks the move against the machine (409 with the machine's message otherwise),
  * records the shipment or its new step, moves the order, appends `{status, at, note}` to the
@@ -186,7 +186,7 @@ export async function markOutForDelivery(
  * POST /api/orders/admin/{id}/delivered: the shopper has the parcel. Moves a shipped or out for
  * delivery order to delivered, notes it on the parcel and timeline, and mails the shopper. A Cash on
  * Delivery order whose payment is pending becomes 'collected' with `paymentCollectedAt` = now
- * (DESIGN.md: COD is pending until delivered).
+ * (docs/architecture.md#cash-on-delivery).
  * Throws 404 for an unknown order; 409 when the order has not shipped or is past this step.
  */
 export async function markDelivered(

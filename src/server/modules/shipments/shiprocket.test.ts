@@ -7,7 +7,7 @@ import { mailOutbox, orders, shipments } from '../../db/schema';
 import { startShiprocketStandIn } from '../../integrations/shiprocket/stand-in';
 import { parseShiprocketTime } from './shiprocket';
 
-// Issue 21 "Courier aggregator": the app talks to a Shiprocket stand-in on a loopback port (the
+// Shiprocket (docs/decisions/0009-order-states-and-shipping.md): the app talks to a Shiprocket stand-in on a loopback port (the
 // network edge), exactly as it would to apiv2.shiprocket.in; its webhook is driven as Shiprocket does.
 const TOKEN = 'sr-webhook-token-0123456789';
 let t: TestApp;

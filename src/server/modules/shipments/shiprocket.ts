@@ -1,5 +1,5 @@
 /**
- * Shipping through Shiprocket (issue 21 "Courier aggregator"; DESIGN.md shipping): "Ship with
+ * Shipping through Shiprocket (docs/decisions/0009-order-states-and-shipping.md; docs/architecture.md#order-lifecycle): "Ship with
  * Shiprocket" creates the order there, gets its AWB and label, and records the parcel as a manual
  * shipment would (timeline, mail); Shiprocket's tracking webhook then adds the courier's scans and
  * moves the order to out for delivery and delivered (with the same mails and COD collection as the

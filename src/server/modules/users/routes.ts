@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile (storefront section 7): GET and PUT /api/users/me. E-mail and role
+ * The signed-in user's profile: GET and PUT /api/users/me. E-mail and role
  * are not editable here.
  */
 import { eq } from 'drizzle-orm';

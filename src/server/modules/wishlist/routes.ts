@@ -1,5 +1,5 @@
 /**
- * Wishlist routes (issue 22 "Wishlist"):
+ * Wishlist routes (docs/decisions/0013-wishlist-and-recently-viewed.md):
  * - GET /api/wishlist: the signed-in shopper's saved products as cards (`WishlistItem[]`, newest first).
  * - PUT, DELETE /api/wishlist/{id}: save or forget product `id`; both idempotent, both answer the
  *   list; 404 'Product not found' for an unknown product (PUT: or one not listed), 409 when full.

@@ -1,5 +1,5 @@
 /**
- * Wishlists (issue 22): a signed-in shopper's saved products, and the product cards the browser asks
+ * Wishlists: a signed-in shopper's saved products, and the product cards the browser asks
  * for by id (a guest's wishlist and "Recently viewed" live in the browser). Only listed products
  * (active, with an active variant; catalog/service.ts) are shown or can be added; a saved product
  * that goes inactive stays saved and reappears when it is listed again; a deleted one is gone

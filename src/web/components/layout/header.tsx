@@ -1,5 +1,5 @@
 /**
- * The site header (spec 2 "Header"): logo, main links, Categories dropdown, product search,
+ * The site header: logo, main links, Categories dropdown, product search,
  * account and cart links behind the login gate, and the small-screen toggle menu. Menus close on
  * selection, on Escape (focus returns to their button) and on a click outside; the dropdown's
  * links are reachable with the arrow keys as well as Tab.
@@ -157,7 +157,7 @@ function SearchIcon({ className = 'h-5 w-5' }: { className?: string }) {
   );
 }
 
-/** The header search, showing the listing's current search (issue 22: suggestions while typing). */
+/** The header search, showing the listing's current search (suggestions while typing). */
 function SearchForm({ autoFocus = false, className = '' }: { autoFocus?: boolean; className?: string }) {
   const [params] = useSearchParams();
   const location = useLocation();

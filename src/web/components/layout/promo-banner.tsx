@@ -1,5 +1,5 @@
 /**
- * The site-wide 40px promotional strip (spec 1): two offers scrolling over a 20 s loop, paused on
+ * The site-wide 40px promotional strip: two offers scrolling over a 20 s loop, paused on
  * hover, still for visitors who prefer reduced motion (styles in app.css, `.promo-*`).
  */
 

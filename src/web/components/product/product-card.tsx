@@ -20,7 +20,7 @@ export function isAvailable(product: Product): boolean {
 /**
  * What a card shows of a product. Page loaders send this rather than whole products (description,
  * variants, SKUs): on the home page it cut the data every phone decodes before it can hydrate by
- * more than half (issue 8).
+ * more than half.
  */
 export interface ProductCardData {
   _id: string;
@@ -34,7 +34,7 @@ export interface ProductCardData {
   image: ProductImage | null;
   /** False when every active variant is out of stock (see isAvailable). */
   available: boolean;
-  /** Approved reviews' average and count (issue 22); absent or null without reviews. */
+  /** Approved reviews' average and count; absent or null without reviews. */
   rating?: ProductRating | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Ratings shown to shoppers (issue 22 "Reviews and ratings"): the compact average on cards and the
+ * Ratings shown to shoppers: the compact average on cards and the
  * product page, and a row of five stars. The stars are pictures; their meaning is in text for screen
  * readers ("Rated 4.5 out of 5").
  */

@@ -1,5 +1,5 @@
 /**
- * Profile calls (spec 7): GET and PUT /api/users/me.
+ * Profile calls: GET and PUT /api/users/me.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../core/api-types';

@@ -1,5 +1,5 @@
 /**
- * The product form's category picker (admin section 2): a button summarising the choice (more than
+ * The product form's category picker: a button summarising the choice (more than
  * 3 chosen shows the first 2 names and a '+N more' badge) that opens a panel with a search box, the
  * selected count, 'Clear all' and a collapsible tree of main categories and their subcategories.
  * Single or multiple selection. Empty states 'No categories found' and 'No categories available'.

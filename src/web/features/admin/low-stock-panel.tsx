@@ -1,5 +1,5 @@
 /**
- * The dashboard's low-stock panel (issues 6 and 18): sold-out sizes and sizes with 1-5 left, as two
+ * The dashboard's low-stock panel: sold-out sizes and sizes with 1-5 left, as two
  * groups side by side on a wide screen and one above the other on a phone. Each row wraps its
  * product title instead of pushing the count off the edge.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser media uploads for the admin screens (admin sections 5 and 7; DESIGN.md "media"): check a
+ * Browser media uploads for the admin screens (docs/architecture.md#media): check a
  * file against its folder's rules (FOLDER_RULES) before anything is sent, ask the shop for an
  * upload target, post the file straight to it (Cloudinary or the disk store; fields first, `file`
  * last, no shop token) with progress, and remove media that is no longer used. Generic over the
@@ -103,12 +103,12 @@ export async function uploadMedia(file: File, folder: MediaFolder, options: Uplo
   return postMultipart(target, file, options, fallbackMessage);
 }
 
-/** Which delete call removes the media: the hero one or the general one (admin section 7). */
+/** Which delete call removes the media: the hero one or the general one. */
 export type MediaDeleteEndpoint = 'homepage' | 'general';
 
 /**
  * Removes uploaded media that is no longer used. Never throws: failures are only logged
- * (admin section 7). `resourceType` is sent for videos and posters, omitted for photos.
+ * (best effort). `resourceType` is sent for videos and posters, omitted for photos.
  */
 export async function deleteMedia(
   publicId: string | null | undefined,

@@ -1,5 +1,5 @@
 /**
- * The dashboard's 30-day revenue chart (issue 6), drawn with Recharts: revenue bars per IST day in
+ * The dashboard's 30-day revenue chart, drawn with Recharts: revenue bars per IST day in
  * rupees, with orders in the tooltip.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';

@@ -1,5 +1,5 @@
 /**
- * The size chart editor of the admin category and product forms (issue 22): which measurements the
+ * The size chart editor of the admin category and product forms: which measurements the
  * chart has, one row per size with its values in inches, and the "How to measure" note. A
  * controlled field (react-hook-form's Controller) whose value is the chart as the form holds it;
  * the shared sizeChartSchema validates it on submit and its messages show beside each value.

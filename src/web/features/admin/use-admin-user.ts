@@ -1,5 +1,5 @@
 /**
- * The admin access check every /admin/* screen runs on load (admin spec sections 4 and 6): no
+ * The admin access check every /admin/* screen runs on load: no
  * token or a failed user call goes to /login; a non-admin sees 'Access denied. Admin privileges
  * required.' and is sent to /profile from the dashboard, or to /admin/dashboard from the others.
  */

@@ -1,5 +1,5 @@
 /**
- * Account calls (spec 7): login, signup start, one-time code verify and resend, password reset.
+ * Account calls: login, signup start, one-time code verify and resend, password reset.
  */
 import type { User } from '../../../core/api-types';
 import { apiFetch } from '../../lib/api';

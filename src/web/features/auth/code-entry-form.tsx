@@ -1,7 +1,7 @@
 /**
  * The one-time code step shared by signup (/verify-email) and password reset (/verify-reset-otp):
  * six boxes, submit disabled until six digits, errors in the general error box, and a resend link
- * behind a visible 30-second cooldown (spec 4, 5, 8).
+ * behind a visible 30-second cooldown.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { OTP, OTP_CODE_RE, OTP_INCOMPLETE } from '../../../core/constants';

@@ -1,6 +1,6 @@
 /**
  * Router state handed between the account pages: signup -> /verify-email, and forgot password ->
- * /verify-reset-otp -> /reset-password (spec 4). Read defensively: state can be anything.
+ * /verify-reset-otp -> /reset-password. Read defensively: state can be anything.
  */
 
 /** A started verification: its id, the e-mail it was sent to, and (after a reset code) the code. */

@@ -1,11 +1,11 @@
 /**
- * The login gate's words (issue 22): the name of the line it holds and the login page's reason.
+ * The login gate's words: the name of the line it holds and the login page's reason.
  * Kept apart from post-login.ts so the product page and the wishlist need not load the cart calls.
  */
 import type { PostLoginAction } from '../../lib/auth';
 
 /**
- * The login page's line saying why the shopper is asked to log in (issue 22), from the pending
+ * The login page's line saying why the shopper is asked to log in, from the pending
  * action: "Log in to add Festive Silk Kurta (M) to your cart. We'll add it right after." Null for
  * plain page visits (cart, profile) and actions saved without a label.
  */

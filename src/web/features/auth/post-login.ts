@@ -1,5 +1,5 @@
 /**
- * Carries out the login gate's pending action once the shopper has signed in (spec 4).
+ * Carries out the login gate's pending action once the shopper has signed in.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
@@ -13,7 +13,7 @@ import { guestWishlist, toggleSaved } from '../wishlist/api';
  * Runs and clears the saved action (add to cart, buy now, navigate); otherwise goes home.
  * The cart query is refreshed after adding: the header may have fetched the cart (still without the
  * line) the moment the token was stored, and `/cart` must not show that stale answer.
- * A wishlist "Move to cart" (issue 22) takes the product off the wishlist once it is in the cart:
+ * A wishlist "Move to cart" takes the product off the wishlist once it is in the cart:
  * off the browser's list at once, before the header's merge (useWishlistMerge, an effect that runs
  * after the login's render) can copy it into the account, and off the account's list after adding.
  * Must be called in the same task as `setToken`. If adding fails the product goes back on the

@@ -1,5 +1,5 @@
 /**
- * Logout (spec 4 "Profile"): the token is removed, nothing of the shopper stays cached, and the
+ * Logout: the token is removed, nothing of the shopper stays cached, and the
  * shopper lands on /login.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Cart calls (spec 7) as TanStack Query hooks; every cart answer is `{items, summary}`.
+ * Cart calls as TanStack Query hooks; every cart answer is `{items, summary}`.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '../../../core/api-types';

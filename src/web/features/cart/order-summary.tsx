@@ -1,6 +1,6 @@
 /**
  * The totals box shared by cart and checkout: total MRP, discount on MRP, the automatic or coupon
- * discount, free shipping, COD fee, tax, grand total and "You save" (issue 22). Every figure is the
+ * discount, free shipping, COD fee, tax, grand total and "You save". Every figure is the
  * server's (its pricing preview or cart answer, computed in paise); nothing is priced here but the
  * COD fee added to the total.
  */

@@ -65,7 +65,7 @@ export function AddressFields({ form }: { form: UseFormReturn<ShippingAddressInp
     register,
     formState: { errors, isSubmitted },
   } = form;
-  // City and state follow the pincode as it is typed (issue 20).
+  // City and state follow the pincode as it is typed.
   const fill = { shouldValidate: isSubmitted, shouldDirty: true };
   const lookup = usePincodeAutofill(form.watch('pincode'), {
     getCity: () => form.getValues('city'),

@@ -1,6 +1,6 @@
 /**
- * Checkout calls (spec 7): server-side pricing, the Razorpay order pair, Cash on Delivery and the
- * shop's public settings (COD fee and limit; issue 20).
+ * Checkout calls: server-side pricing, the Razorpay order pair, Cash on Delivery and the
+ * shop's public settings (COD fee and limit).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
@@ -40,7 +40,7 @@ export interface CreateOrderBody {
   phone: string;
   fromBuyNow: boolean;
   shippingAddress: ShippingAddress;
-  /** The applied coupon (issue 20); the server refuses one that can no longer be used. */
+  /** The applied coupon; the server refuses one that can no longer be used. */
   couponCode?: string;
 }
 

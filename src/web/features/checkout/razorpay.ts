@@ -5,7 +5,7 @@
  */
 import type { RazorpaySuccess } from './api';
 
-/** The Checkout widget options this shop passes (spec 7: exactly these, plus the two callbacks). */
+/** The Checkout widget options this shop passes (exactly these, plus the two callbacks). */
 export interface RazorpayOptions {
   key: string;
   amount: number;

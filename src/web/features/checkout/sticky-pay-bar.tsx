@@ -1,5 +1,5 @@
 /**
- * The checkout's pay bar on phones and tablets (issue 22): the total and the pay button, fixed at the
+ * The checkout's pay bar on phones and tablets: the total and the pay button, fixed at the
  * bottom while the page's own pay button is out of view (the summary with it sits under the form
  * below `lg`). It steps aside while a form field has focus (the keyboard is up and the field must
  * stay visible), and the page keeps room for it under its end and when scrolling a field into view

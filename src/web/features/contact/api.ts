@@ -1,13 +1,13 @@
 /**
- * Contact calls (spec 7): POST /api/contacts. The form is prefilled from the account's profile query.
+ * Contact calls: POST /api/contacts. The form is prefilled from the account's profile query.
  */
 import { CONTACT_THANKS } from '../../../core/constants';
 import type { ContactInput } from '../../../core/schemas/contact';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 
-/** Spec 8: a failed send without a server message. */
+/** A failed send without a server message. */
 export const CONTACT_FAILED = 'Failed to send message. Please try again.';
-/** Spec 8: the request never reached the server. */
+/** The request never reached the server. */
 export const CONTACT_NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 
 /** POST /api/contacts; resolves to the thank-you message, throws ApiRequestError with the spec's fallbacks. */

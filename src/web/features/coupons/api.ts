@@ -1,5 +1,5 @@
 /**
- * Coupon calls for the cart and checkout (issue 20): the public offers list, and the coupon the
+ * Coupon calls for the cart and checkout: the public offers list, and the coupon the
  * shopper applied, kept for the browser tab (sessionStorage) so the cart hands it to checkout.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * "Apply coupon" for the cart and checkout summaries (issue 20): a code field with Apply, then the
+ * "Apply coupon" for the cart and checkout summaries: a code field with Apply, then the
  * applied code with what it did (the server's note: applied, or which discount saves more, or why
  * it cannot be used) and Remove. With `showOffers`, a small "Offers" list of the current public
  * coupons, each one tap to apply.

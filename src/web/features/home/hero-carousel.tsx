@@ -1,11 +1,11 @@
 /**
- * The home page's banner carousel (spec 4 "Banner carousel"). A video banner, when there is one, is
+ * The home page's banner carousel. A video banner, when there is one, is
  * slide 0 and plays (muted, from the start) each time it is shown, moving on when it ends; image
  * slides advance every 5 s and wrap to the first. Without a video, images rotate only when there is
  * more than one. Rotation pauses while the pointer or keyboard focus is on the carousel, stays
  * off for visitors who prefer reduced motion, and has a pause/play button (WCAG 2.2.2). The first
  * slide is server-rendered; the others get their pictures once the page has loaded. When every
- * slide has a portrait phone picture (issue 22), phones get a 4:5 carousel of those, and the video
+ * slide has a portrait phone picture, phones get a 4:5 carousel of those, and the video
  * slide shows its phone poster there instead of playing the wide clip.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -21,12 +21,12 @@ type VideoBanner = NonNullable<Homepage['videoBanner']>;
 
 type Slide = { kind: 'video'; key: string; video: VideoBanner } | { kind: 'image'; key: string; banner: ImageBanner };
 
-/** Spec 9: carousel interval. */
+/** Carousel interval. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 const BANNER_SIZES = '100vw';
 
-/** Screens that get the banners' portrait phone pictures (issue 22). */
+/** Screens that get the banners' portrait phone pictures. */
 export const PHONE_MEDIA = '(max-width: 640px)';
 /*
  * The lead picture's preloads name the screens more narrowly than the <source>, so nothing is
@@ -40,7 +40,7 @@ const PHONE_PRELOAD_MEDIA = `${PHONE_MEDIA}, (max-device-width: 640px)`;
 const WIDE_PRELOAD_MEDIA = '(min-width: 641px) and (min-device-width: 641px) and (hover: hover)';
 
 /**
- * Whether phones show the portrait pictures (issue 22): only when every slide has one (the video's
+ * Whether phones show the portrait pictures: only when every slide has one (the video's
  * phone poster counts), so the carousel keeps one shape from slide to slide on a phone.
  */
 export function usesPhonePictures(videoBanner: Homepage['videoBanner'] | undefined, banners: ImageBanner[] | undefined): boolean {
@@ -91,7 +91,7 @@ function BannerLink({ link, children, label }: { link: string | null; children: 
 
 /**
  * A banner picture filling its slide: the 800 px copy on small screens, fetched first when it leads.
- * With `phoneUrl`, a `<picture>` whose source gives phones the portrait picture instead (issue 22).
+ * With `phoneUrl`, a `<picture>` whose source gives phones the portrait picture instead.
  */
 function BannerImage({ url, phoneUrl, alt, lead }: { url: string; phoneUrl: string | null; alt: string; lead: boolean }) {
   const srcSet = demoSrcSet(url, 1600);

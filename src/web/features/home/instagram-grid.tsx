@@ -1,5 +1,5 @@
 /**
- * 'Follow us on Instagram' (spec 2 "Home"): up to 5 square photos, each opening its post in a new
+ * 'Follow us on Instagram': up to 5 square photos, each opening its post in a new
  * tab (rel noopener), and a link to the shop's profile.
  */
 import type { Homepage } from '../../../core/api-types';

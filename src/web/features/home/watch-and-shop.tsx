@@ -1,5 +1,5 @@
 /**
- * 'Watch & Shop' (spec 2 "Home"): up to 4 short vertical videos, muted and inline, each showing its
+ * 'Watch & Shop': up to 4 short vertical videos, muted and inline, each showing its
  * poster until the pointer rests on it (or its play button is pressed), then playing in a loop.
  */
 import { useRef, useState } from 'react';

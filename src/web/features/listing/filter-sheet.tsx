@@ -1,5 +1,5 @@
 /**
- * The listing's filters on phones and tablets (issue 22): a bottom sheet (a modal <dialog>: focus
+ * The listing's filters on phones and tablets: a bottom sheet (a modal <dialog>: focus
  * stays inside, Escape and the backdrop close it, focus returns to the Filters button) with the
  * sizes and the price range. Nothing applies while choosing: the button counts what the chosen
  * filters would show ("Show 23 items"), from one count call a moment after the last change

@@ -38,7 +38,7 @@ describe('listing URLs', () => {
     expect(hasFilters(clearedQuery(q))).toBe(false);
   });
 
-  it('sorts a search by relevance unless another order is chosen, and drops relevance with the search (issue 22)', () => {
+  it('sorts a search by relevance unless another order is chosen, and drops relevance with the search', () => {
     const q = read('?q=sari');
     expect(q.sort).toBe('relevance');
     expect(listingSearch(q)).toBe('?q=sari');

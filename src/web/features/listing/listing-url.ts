@@ -1,5 +1,5 @@
 /**
- * Listing URLs (issue 3): the search, sort, size, price and page of /products and category pages
+ * Listing URLs: the search, sort, size, price and page of /products and category pages
  * live in the query string, in one canonical spelling so that every view has one shareable URL.
  */
 import { SIZES } from '../../../core/constants';

@@ -3,7 +3,7 @@
  * the listing, sort, size and price filters, removable filter chips, the grid and page links.
  * Everything is a GET form or a plain link, so it works before JavaScript loads; with JavaScript,
  * changes apply at once and land on the canonical URL. Below `lg` the filters open as a bottom
- * sheet that counts before applying (filter-sheet.tsx, issue 22).
+ * sheet that counts before applying (filter-sheet.tsx).
  */
 import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';

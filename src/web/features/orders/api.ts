@@ -1,5 +1,5 @@
 /**
- * Order calls (spec 7): the shopper's orders and one order.
+ * Order calls: the shopper's orders and one order.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../core/api-types';

@@ -1,5 +1,5 @@
 /**
- * The shopper's "Cancel order" (issue 21 "Cancellations and refunds"): shown only while the order has
+ * The shopper's "Cancel order" (docs/decisions/0017-refunds-and-credit-notes.md): shown only while the order has
  * not shipped. A dialog asks for a reason from the fixed list (src/core/refunds.ts) and says what
  * comes back (the amount paid online, or nothing for Cash on Delivery) before POST
  * /api/orders/{id}/cancel; the answer replaces the cached order.

@@ -1,8 +1,8 @@
 /**
- * "Download invoice" (issue 20): GET /api/orders/{id}/invoice with the stored bearer token (a plain
+ * "Download invoice": GET /api/orders/{id}/invoice with the stored bearer token (a plain
  * link would carry no token), saved through a blob URL under the server's file name
  * ('invoice-RM-2026-27-00001.pdf'). A failure shows the server's message under the button. A
- * refund's GST credit note downloads the same way (issue 21).
+ * refund's GST credit note downloads the same way.
  */
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -109,7 +109,7 @@ export function DownloadInvoiceButton({ orderId, className = '' }: { orderId: st
   return <DownloadButton label="Download invoice" run={() => downloadInvoice(orderId)} fallback={FALLBACK} className={className} />;
 }
 
-/** A refund's GST credit note (issue 21): GET /api/orders/{id}/credit-notes/{creditNoteId}, named by its number. */
+/** A refund's GST credit note: GET /api/orders/{id}/credit-notes/{creditNoteId}, named by its number. */
 export function DownloadCreditNoteButton({
   orderId,
   creditNote,

@@ -1,5 +1,5 @@
 /**
- * Order status as a coloured badge, in the shopper's words and colours (storefront section 4; the
+ * Order status as a coloured badge, in the shopper's words and colours (the
  * state machine's mapping, src/core/order-status.ts).
  */
 import type { OrderStatus } from '../../../core/constants';

@@ -1,5 +1,5 @@
 /**
- * An order's refunds for its shopper (issue 21): "Refund of ₹x processed" (or on its way, or failed:
+ * An order's refunds for its shopper: "Refund of ₹x processed" (or on its way, or failed:
  * the shop retries), each with its GST credit note to download.
  */
 import type { Order } from '../../../core/api-types';

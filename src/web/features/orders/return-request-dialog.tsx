@@ -1,5 +1,5 @@
 /**
- * "Return or exchange" on a delivered order (issue 21): pick lines and quantities, a reason, refund
+ * "Return or exchange" on a delivered order: pick lines and quantities, a reason, refund
  * or another size of the same product (sizes in stock), optional photos (up to 3, the media upload
  * rules), then POST /api/orders/{id}/returns. The body is checked with the server's schema first, so
  * the messages are the same; the server still decides (window, stock) and its message is shown.

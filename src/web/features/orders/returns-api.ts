@@ -1,5 +1,5 @@
 /**
- * Return and exchange calls of the shopper (issue 21): the order's returns, the sizes of a product
+ * Return and exchange calls of the shopper: the order's returns, the sizes of a product
  * (for an exchange), and asking for a return with an Idempotency-Key so a retried tap never asks twice.
  */
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';

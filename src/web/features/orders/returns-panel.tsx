@@ -1,5 +1,5 @@
 /**
- * Returns on the shopper's order page (issue 21): "Return or exchange" while a delivered order is
+ * Returns on the shopper's order page: "Return or exchange" while a delivered order is
  * inside the shop's return window (settings), and each request with where it stands. While a request
  * is open the shop takes no second one (the order is 'return_requested'); the panel says another can
  * be asked for once this one is settled, while the window lasts and units are left

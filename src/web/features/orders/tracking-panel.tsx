@@ -1,5 +1,5 @@
 /**
- * The shopper's tracking panel on the order page (issue 21): for each parcel the courier, the AWB
+ * The shopper's tracking panel on the order page: for each parcel the courier, the AWB
  * linking to the courier's tracking page, where it is, and its steps (newest first). The spec's
  * policy line about tracking updates taking up to 24 hours sits underneath.
  */

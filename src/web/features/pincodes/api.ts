@@ -1,5 +1,5 @@
 /**
- * GET /api/pincodes/{pincode} (issue 20): the server's pincode directory and delivery rules. The
+ * GET /api/pincodes/{pincode}: the server's pincode directory and delivery rules. The
  * directory stays on the server; the browser only asks.
  */
 import { formatIndiaDay, WEEKDAY_DAY_MONTH } from '../../../core/india-time';

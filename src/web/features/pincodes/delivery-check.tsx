@@ -1,5 +1,5 @@
 /**
- * The product page's "Check delivery" (issue 20): a pincode in; "Delivery by Thu, 27 Nov" and
+ * The product page's "Check delivery": a pincode in; "Delivery by Thu, 27 Nov" and
  * whether Cash on Delivery is available out, from GET /api/pincodes/{pincode}. The last pincode
  * checked is kept in localStorage (`apparel-store.pincode`) and checked again on the next product
  * page; it is read in an effect, after hydration, so the server's HTML and the first render agree.

@@ -1,7 +1,7 @@
 /**
- * The product page's buying controls: size (with the size chart, issue 22), quantity, stock line,
- * 'Add to Cart' and 'Buy Now', with the login gate for visitors (spec 4 "Product page", "Login
- * gate"); on phones the same two buttons again in a bottom bar once these scroll away.
+ * The product page's buying controls: size (with the size chart), quantity, stock line,
+ * 'Add to Cart' and 'Buy Now', with the login gate for visitors (they log in first, then the
+ * action goes on); on phones the same two buttons again in a bottom bar once these scroll away.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The product page's size chart (issue 22): a "Size chart" button beside the size picker opening a
+ * The product page's size chart: a "Size chart" button beside the size picker opening a
  * modal dialog (the shared Modal: labelled, focus kept inside, Escape closes, focus returns to the
  * button) with the sizes by measurements, an inches/centimetres toggle (cm = inches x 2.54, one
  * decimal) and the "How to measure" note. The shopper's chosen size is highlighted.
@@ -18,7 +18,7 @@ const UNITS: { value: Unit; label: string }[] = [
 /**
  * One formatter for every measurement: `toLocaleString` with options builds a new one per call, and a
  * chart formats each size's measurements in both units (about 0.5 ms of a product page's server
- * render, issue 23).
+ * render).
  */
 const measurementFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 

@@ -1,5 +1,5 @@
 /**
- * The product page's bottom bar on phones (issue 22): price, Add to Cart and Buy Now, shown once the
+ * The product page's bottom bar on phones: price, Add to Cart and Buy Now, shown once the
  * page's own buying buttons have scrolled up out of view (an IntersectionObserver on them) and
  * hidden again when they come back. Fixed to the viewport and slid in with a transform, so nothing
  * on the page moves; hidden (not focusable, not announced) while away; never shown from `md` up.
@@ -56,7 +56,7 @@ export interface StickyBuyBarProps {
   children: ReactNode;
 }
 
-/** The fixed bottom bar (phones only); the checkout's pay bar too (issue 22). */
+/** The fixed bottom bar (phones only); the checkout's pay bar too. */
 export function StickyBuyBar({ testId = 'sticky-buy-bar', hiddenFrom = 'md', visible, price, detail, children }: StickyBuyBarProps) {
   return (
     <div

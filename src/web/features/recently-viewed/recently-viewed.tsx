@@ -1,5 +1,5 @@
 /**
- * "Recently viewed" (issue 22): the product pages a shopper opened, newest first, kept in this
+ * "Recently viewed": the product pages a shopper opened, newest first, kept in this
  * browser only (localStorage; no account needed). The product page records its product; the
  * product page (without that product) and the home page show up to RECENTLY_VIEWED_MAX others.
  * Nothing is in the server's HTML or the hydrating render (the stored list reads as empty there),

@@ -1,5 +1,5 @@
 /**
- * "Write a review" (issue 22): stars, title, text, the size bought (from the shopper's delivered
+ * "Write a review": stars, title, text, the size bought (from the shopper's delivered
  * orders), fit, and up to 3 photos (sent straight to the media store, the review_photos folder's
  * rules checked first). Validated with the server's schema (src/core/schemas/reviews.ts); loaded only
  * when a shopper opens it, so the product page's first load does not carry it.

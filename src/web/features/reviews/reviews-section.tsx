@@ -1,5 +1,5 @@
 /**
- * The product page's reviews (issue 22 "Reviews and ratings"): average, count, star distribution
+ * The product page's reviews: average, count, star distribution
  * (each bar also said in words), the fit most reviewers chose, and approved reviews newest or most
  * helpful first, five a page, with a "Helpful" vote per shopper and the shop's reply underneath.
  * The first page comes with the page (server-rendered); other pages and sorts are fetched. Signed-in

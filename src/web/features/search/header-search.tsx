@@ -1,5 +1,5 @@
 /**
- * The header's product search (spec 2 "Header"; issue 22 suggestions): a GET form to
+ * The header's product search, with suggestions while typing: a GET form to
  * /products?q=..., so it works before (and without) JavaScript, and once hydrated an ARIA 1.2
  * combobox offering, as the shopper types (debounced), matching categories and products with
  * picture and price from GET /api/search/suggestions.

@@ -1,5 +1,5 @@
 /**
- * WhatsApp links (issue 22 "Sharing and contact"): "Share on WhatsApp" on the product page (a
+ * WhatsApp links: "Share on WhatsApp" on the product page (a
  * wa.me link carrying the title and the product's URL, whose Open Graph tags make the preview) and
  * the shop's support chat from the settings' WhatsApp number (wa.me/91XXXXXXXXXX).
  */

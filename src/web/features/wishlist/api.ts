@@ -1,5 +1,5 @@
 /**
- * The wishlist in the browser (issue 22): a signed-in shopper's list lives on the server
+ * The wishlist in the browser: a signed-in shopper's list lives on the server
  * (GET/PUT/DELETE /api/wishlist); a guest's in localStorage, merged into the account at login
  * (POST /api/wishlist/merge) by `useWishlistMerge`, which the header runs on every page.
  */

@@ -1,5 +1,5 @@
 /**
- * "Move to cart" from the wishlist (issue 22): asks for the size in a dialog (sold-out sizes shown
+ * "Move to cart" from the wishlist: asks for the size in a dialog (sold-out sizes shown
  * but disabled; a one-size product is chosen for the shopper), then adds one piece to the cart and
  * takes the product off the wishlist. A guest goes through the login gate with the line saved.
  */

@@ -1,5 +1,5 @@
 /**
- * The product page's own actions beside the buying buttons (issue 22): "Save to wishlist" and
+ * The product page's own actions beside the buying buttons: "Save to wishlist" and
  * "Share on WhatsApp". Kept out of the modules every page loads: only the product page needs them.
  */
 import { whatsAppShareUrl } from '../sharing/whatsapp';

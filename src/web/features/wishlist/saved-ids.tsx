@@ -1,5 +1,5 @@
 /**
- * The saved product ids for whoever is browsing, worked out once per page (issue 23: a listing has
+ * The saved product ids for whoever is browsing, worked out once per page (a listing has
  * up to 24 hearts, and each reading the wishlist query on its own cost the server's render a query
  * observer per card): `SavedIdsProvider` in the site layout reads them, `useSavedIds` anywhere below.
  *

@@ -1,5 +1,5 @@
 /**
- * The wishlist heart (issue 22): a toggle button (aria-pressed) on product cards and the product
+ * The wishlist heart: a toggle button (aria-pressed) on product cards and the product
  * page. Guests' choices stay in the browser; signed-in shoppers' go to their account at once.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The header's wishlist link with its count (issue 22), for guests (the browser's list) and
+ * The header's wishlist link with its count, for guests (the browser's list) and
  * signed-in shoppers (the account's); the count is left out until the browser knows it. Desktops
  * have it beside Account and Cart; phones in the menu (the bar has no room for a fourth icon).
  */

@@ -1,5 +1,5 @@
 /**
- * Layout of every /admin/* screen: checks the current user first (admin spec section 6) and renders
+ * Layout of every /admin/* screen: checks the current user first and renders
  * the screen only for an admin. Admin screens are browser-only and kept out of search engines.
  */
 import { useEffect } from 'react';

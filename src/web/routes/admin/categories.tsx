@@ -1,5 +1,5 @@
 /**
- * /admin/categories (admin sections 2, 4, 8): a searchable two-level tree (at most 600px tall,
+ * /admin/categories: a searchable two-level tree (at most 600px tall,
  * scrolling), each row with name, description, Active/Inactive, 'Main Category' or 'Subcategory',
  * Activate/Deactivate, Edit and Delete (confirmed; the server explains a refusal), and the inline
  * add/edit form. Empty states 'No categories yet' and 'No categories found'.

@@ -1,5 +1,5 @@
 /**
- * /admin/contacts (admin sections 2, 7, 8, 9): the contact form's messages, newest first, searched
+ * /admin/contacts: the contact form's messages, newest first, searched
  * on the server (debounced), with counts of all, registered and guest senders.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /admin/coupons (issue 20): the coupon list (code, offer, limits, India-time window, uses), each
+ * /admin/coupons: the coupon list (code, offer, limits, India-time window, uses), each
  * with Activate/Deactivate, Edit and Delete (confirmed; a used coupon is refused with the server's
  * reason), the inline add/edit form, a back link and an empty state, like the other admin screens.
  */

@@ -1,9 +1,9 @@
 /**
- * /admin/dashboard (admin spec section 2): 'Admin Dashboard', 'Welcome back, {name}', a link to the
- * profile and the tiles in their three groups; above them (issue 6) today's and this month's revenue
- * and orders, orders by status, failed refunds with a retry (issue 21), low-stock variants (sold out
- * apart from 1-5 left, issue 18) and a 30-day revenue chart; the Reviews tile shows how many reviews
- * wait for moderation (issue 22).
+ * /admin/dashboard: 'Admin Dashboard', 'Welcome back, {name}', a link to the
+ * profile and the tiles in their three groups; above them today's and this month's revenue
+ * and orders, orders by status, failed refunds with a retry, low-stock variants (sold out
+ * apart from 1-5 left) and a 30-day revenue chart; the Reviews tile shows how many reviews
+ * wait for moderation.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /admin/hero-images (admin sections 2, 5, 8, 9): the hero video and the image banners, in the
+ * /admin/hero-images: the hero video and the image banners, in the
  * order the home page shows them. Image banners move up and down (PUT /banners/order); each card
  * has the active switch, Edit and Delete; one form adds and edits.
  */

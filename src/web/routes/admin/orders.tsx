@@ -1,5 +1,5 @@
 /**
- * /admin/orders (admin sections 2, 4, 7, 8; issue 7): filters kept in the URL query and applied by
+ * /admin/orders: filters kept in the URL query and applied by
  * the server, 20 orders a page as a table (≥1024px) or cards, 'Showing page X of Y (N total
  * orders)' with Previous/Next, the inline status change with a note, the details modal and the
  * CSV export of the current filters.

@@ -1,5 +1,5 @@
 /**
- * /admin/photo-snapshots (admin sections 2, 5, 8, 9): the Instagram photos of the home page,
+ * /admin/photo-snapshots: the Instagram photos of the home page,
  * newest first, at most 5; each card links to its post and has the active switch, Edit and
  * Delete; one form adds and edits.
  */

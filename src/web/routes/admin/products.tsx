@@ -1,5 +1,5 @@
 /**
- * /admin/products (admin sections 2, 4, 8): 'Products (N)', a search by title or SKU, the grid of
+ * /admin/products: 'Products (N)', a search by title or SKU, the grid of
  * product cards with Edit, Hide/Show and Delete (confirmed), the inline add/edit form, links to the
  * categories screen and back to the dashboard. Empty state 'No products yet'.
  */

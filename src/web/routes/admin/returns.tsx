@@ -1,5 +1,5 @@
 /**
- * /admin/returns (issue 21): return and exchange requests, newest first, filtered by status. Each
+ * /admin/returns: return and exchange requests, newest first, filtered by status. Each
  * card shows the order, the lines (and the sizes asked for), the reason, the shopper's comment and
  * photos, and the next step: approve or reject with a note, mark received, ship the exchange
  * (courier and AWB), or refund a received return (the refunds module's refundOrder, with its credit

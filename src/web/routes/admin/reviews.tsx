@@ -1,5 +1,5 @@
 /**
- * /admin/reviews (issue 22 "Reviews and ratings"): shoppers' reviews filtered by status (pending
+ * /admin/reviews: shoppers' reviews filtered by status (pending
  * first by default, oldest first so none waits forever), each with the product, the shopper, stars,
  * text and photos; Approve, Hide and a public reply shown under the review. 20 a page.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/search-synonyms (issue 22): the words shoppers type for the same thing. Each group is a
+ * /admin/search-synonyms: the words shoppers type for the same thing. Each group is a
  * row of words with Edit (inline) and Delete (confirmed); one field above adds a group. Words are
  * checked with the API's own schema (core/schemas/search.ts) before sending; the server's refusal
  * (a word already in another group) shows under the field.

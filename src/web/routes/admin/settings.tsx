@@ -1,5 +1,5 @@
 /**
- * /admin/settings (issue 20): the shop's settings, opened from the dashboard's Settings tile.
+ * /admin/settings: the shop's settings, opened from the dashboard's Settings tile.
  */
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 /**
- * /admin/testimonials (admin sections 2, 5, 8, 9): what customers say on the home page, newest
+ * /admin/testimonials: what customers say on the home page, newest
  * first, at most 10; each card has the active switch, Edit and Delete; one form adds and edits.
  */
 import toast from 'react-hot-toast';

@@ -1,5 +1,5 @@
 /**
- * /admin/vertical-videos (admin sections 2, 5, 8, 9): the Watch & Shop clips, newest first, at
+ * /admin/vertical-videos: the Watch & Shop clips, newest first, at
  * most 4; each card has the active switch, Edit and Delete; one form adds and edits.
  */
 import toast from 'react-hot-toast';

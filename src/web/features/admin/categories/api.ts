@@ -1,5 +1,5 @@
 /**
- * Admin category calls (admin section 7): the full list with counts, save (POST or PUT with the
+ * Admin category calls: the full list with counts, save (POST or PUT with the
  * whole record, also used to toggle active) and delete. Errors carry the server's message.
  */
 import { useQuery } from '@tanstack/react-query';

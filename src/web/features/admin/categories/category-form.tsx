@@ -1,7 +1,7 @@
 /**
- * The inline add/edit category form (admin sections 2, 5, 8): name, description, parent chosen
+ * The inline add/edit category form: name, description, parent chosen
  * among main categories only ('None (main category)' by default), active, and the size chart its
- * products use (issue 22; a subcategory without one uses its parent's). The server's answer decides
+ * products use (a subcategory without one uses its parent's). The server's answer decides
  * uniqueness ('Category name already exists') and the two-level rule.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 /**
- * The contact inbox call (admin section 7): GET /api/contacts?search, newest first.
+ * The contact inbox call: GET /api/contacts?search, newest first.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * One contact message (admin section 2): sender, Registered or Guest badge, time (IST), a reply
+ * One contact message: sender, Registered or Guest badge, time (IST), a reply
  * mail link and a tel link, and the message, cut at 150 characters with Show More / Show Less.
  */
 import { useId, useState } from 'react';
@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { formatDateTime } from '../format';
 
-/** Characters of a message shown before Show More (admin section 9). */
+/** Characters of a message shown before Show More. */
 const PREVIEW_CHARS = 150;
 
 const REPLY_SUBJECT = 'Re: your message to Rangmanch';

@@ -1,5 +1,5 @@
 /**
- * Admin coupon calls (issue 20): the list, save (POST or PUT with the whole record, also used to
+ * Admin coupon calls: the list, save (POST or PUT with the whole record, also used to
  * toggle active) and delete. Errors carry the server's message.
  */
 import { useQuery } from '@tanstack/react-query';

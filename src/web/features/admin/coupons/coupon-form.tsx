@@ -1,5 +1,5 @@
 /**
- * The inline add/edit coupon form (issue 20): code, percent or flat amount (rupees), minimum
+ * The inline add/edit coupon form: code, percent or flat amount (rupees), minimum
  * subtotal, maximum discount for percent coupons, start and end in India time, total uses, uses
  * per shopper, first order only, active and "Show in offers" (listed in the cart's public offers). Empty number and date fields mean "no limit". The
  * server decides uniqueness ('A coupon with this code already exists').

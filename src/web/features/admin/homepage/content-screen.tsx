@@ -1,5 +1,5 @@
 /**
- * The frame shared by the four homepage content screens (admin section 2): a back link to the
+ * The frame shared by the four homepage content screens: a back link to the
  * dashboard, the heading with the Add button, the add/edit form when open, then the cards, a
  * loading state, a load failure with Try again, or the empty state.
  */

@@ -1,7 +1,7 @@
 /**
- * The hero media add/edit form (admin sections 5, 8, 9): an image (≤5MB) or a video (≤50MB), alt
+ * The hero media add/edit form: an image (≤5MB) or a video (≤50MB), alt
  * text (default 'Hero Media'), an optional link, an optional portrait phone picture (≤5MB, removable;
- * issue 22) and the active flag. On add (or a switch between
+ * shown on phones) and the active flag. On add (or a switch between
  * image and video) at most 1 video and 4 images. The file is uploaded on Save, with progress; a
  * replaced file is removed once the banner is saved, and a new one again if the save fails.
  */

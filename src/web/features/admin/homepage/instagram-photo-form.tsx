@@ -1,5 +1,5 @@
 /**
- * The Instagram photo add/edit form (admin sections 5, 8, 9): an image (≤5MB, required), the post
+ * The Instagram photo add/edit form: an image (≤5MB, required), the post
  * URL (required), alt text (default 'Instagram Photo') and the active flag; at most 5 photos on
  * add. The image is uploaded on Save with progress; a replaced image is deleted once the photo is
  * saved, a new one again when the save fails.

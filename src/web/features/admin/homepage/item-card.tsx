@@ -1,5 +1,5 @@
 /**
- * A homepage item's card (admin section 2): its media or text, an Active/Inactive switch, and
+ * A homepage item's card: its media or text, an Active/Inactive switch, and
  * Edit and Delete buttons, each named after the item for screen readers.
  */
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The picked-file part of the homepage content forms: a zod field for a browser File, the check
- * that gives the spec's messages (missing file, wrong kind, too large; admin section 5), and a hook
+ * that gives the spec's messages (missing file, wrong kind, too large), and a hook
  * that uploads with a progress state for the form.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The testimonial add/edit form (admin sections 5, 8, 9): author name (2+ characters), an optional
+ * The testimonial add/edit form: author name (2+ characters), an optional
  * handle, the quote (10..500 characters, with an n/500 counter that turns yellow past 400 and red
  * past 500), a 1..5 star rating (default 5) as a keyboard-usable radio group, and the active flag;
  * at most 10 testimonials on add.

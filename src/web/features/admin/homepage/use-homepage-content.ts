@@ -1,5 +1,5 @@
 /**
- * One homepage collection on an admin screen (admin sections 2, 4, 7, 8): the list (TanStack
+ * One homepage collection on an admin screen: the list (TanStack
  * Query), the active toggle (the whole record resent with isActive flipped, the card replaced by
  * the saved item), saving from the add/edit form, and deleting after confirmation, followed by the
  * removal of the item's media. Toasts carry the spec's messages.
@@ -18,7 +18,7 @@ export interface HomepageItem {
   isActive: boolean;
 }
 
-/** A collection's wording (admin section 8). */
+/** A collection's wording. */
 export interface HomepageMessages {
   /** Subject of the add/update/delete toasts: 'Hero media' → 'Hero media added successfully'. */
   noun: string;

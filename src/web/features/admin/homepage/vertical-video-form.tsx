@@ -1,5 +1,5 @@
 /**
- * The vertical video add/edit form (admin sections 5, 8, 9): a video (≤100MB, required), an
+ * The vertical video add/edit form: a video (≤100MB, required), an
  * optional poster image (≤5MB, removable), a title (trimmed) and the active flag; at most 4 videos
  * on add. Files are uploaded on Save with progress; replaced or removed files are deleted once the
  * video is saved, new ones again when the save fails.

@@ -1,5 +1,5 @@
 /**
- * Admin order calls (admin section 7; issue 7): the filtered, paged list, one order, the status
+ * Admin order calls: the filtered, paged list, one order, the status
  * change, and the CSV export of the current filters. Filters live in the URL query (status,
  * startDate, endDate, search, page) so a filtered view can be shared and reloaded.
  */

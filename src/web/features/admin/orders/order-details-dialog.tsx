@@ -1,9 +1,9 @@
 /**
- * The 'View Details' modal of an order (admin section 2): customer name, e-mail and phone; status;
+ * The 'View Details' modal of an order: customer name, e-mail and phone; status;
  * created time (IST); payment method and status; the GST tax invoice's number and download (issue
  * 20); shipping address; items with image, title, size, price and quantity; totals as the shopper's
  * order page shows them (the GST they include, never added); payment and refunds (docs/decisions/0017-refunds-and-credit-notes.md: cancel and refund, refund, retry, credit notes);
- * shipping (issue 21: ship, out for delivery, delivered, packing slip and label); and the status timeline.
+ * shipping (ship, out for delivery, delivered, packing slip and label); and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
 import { paymentStateLabel } from '../../../../core/cod-payment';

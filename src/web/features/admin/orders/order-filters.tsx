@@ -1,5 +1,5 @@
 /**
- * The order filters (admin section 2): status (All and the DESIGN.md list), start and end date, and
+ * The order filters: status (All and every order status), start and end date, and
  * a text search over order reference, e-mail, phone and customer name (debounced; Enter applies at
  * once). Each change goes back to page 1.
  */

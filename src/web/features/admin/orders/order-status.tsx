@@ -1,5 +1,5 @@
 /**
- * Order statuses on the admin screens (admin section 4; words and colours from the state machine,
+ * Order statuses on the admin screens (words and colours from the state machine,
  * src/core/order-status.ts): placed blue, confirmed green, processing and packed yellow, shipped
  * purple, out for delivery indigo, delivered emerald, cancelled red, return requested orange,
  * returned and refunded gray.
@@ -28,7 +28,7 @@ export const STATUS_STYLES = Object.fromEntries(ORDER_STATUSES.map((s) => [s, CO
 /** The admin's word for a status ('Out for delivery'). */
 export const statusLabel = (status: OrderStatus) => ORDER_STATUS_INFO[status]?.adminLabel ?? status;
 
-/** The statuses with their labels, in the DESIGN.md order. */
+/** The statuses with their labels, in the order of ORDER_STATUSES. */
 export const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 export { isOrderStatus } from '../../../../core/order-status';

@@ -1,5 +1,5 @@
 /**
- * The orders of one page (admin section 2): a table from 1024px up, cards below. Each order shows
+ * The orders of one page: a table from 1024px up, cards below. Each order shows
  * its reference, date, customer, items, total, payment, the inline status dropdown and View Details.
  */
 import { paymentStateLabel } from '../../../../core/cod-payment';

@@ -1,10 +1,10 @@
 /**
- * The money part of the admin order modal (issue 21 "Cancellations and refunds"): what was paid,
+ * The money part of the admin order modal (docs/decisions/0017-refunds-and-credit-notes.md): what was paid,
  * refunded and is left; each refund with its state (pending, processed, failed with a Retry), its
  * bank/UPI reference for Cash on Delivery and its GST credit note; "Cancel and refund" while the order
  * has not shipped, and "Refund" (full or part, in rupees to the paisa, with a reason). Both ask for a
  * confirmation naming the amount; a COD order asks for the reference of the admin's own transfer.
- * Money moves only through these actions (DESIGN.md), never through the status dropdown.
+ * Money moves only through these actions (docs/architecture.md#refunds-and-returns), never through the status dropdown.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Admin shipping calls (issue 21): ship an order, mark it out for delivery or delivered, and
+ * Admin shipping calls: ship an order, mark it out for delivery or delivered, and
  * download its packing slip or shipping label. Each action answers the updated order, which
  * replaces the cached one; the list is refreshed. And the order's return requests, which decide
  * whether shipping moves are offered (a return open: Returns leads).

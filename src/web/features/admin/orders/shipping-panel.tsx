@@ -1,5 +1,5 @@
 /**
- * The shipping part of the admin order modal (issue 21): the order's parcels (courier, AWB with the
+ * The shipping part of the admin order modal: the order's parcels (courier, AWB with the
  * tracking link, where each is, Shiprocket's label), the "Ship order" form (courier, AWB, tracking
  * link filled from the courier's pattern until the admin types their own) or "Ship with Shiprocket", the "Out for delivery" and "Delivered"
  * buttons when the state machine allows them, and the packing slip and shipping label PDFs. While a

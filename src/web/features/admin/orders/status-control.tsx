@@ -1,5 +1,5 @@
 /**
- * The inline status dropdown of an order (admin sections 2 and 4): a select coloured like the
+ * The inline status dropdown of an order: a select coloured like the
  * status badge; choosing another status opens a small inline form with an optional note and
  * Save/Cancel. It offers only the moves without side effects (`DROPDOWN_MOVES`,
  * src/core/order-status.ts): between the stages before shipping. Cancelling, shipping, delivering,

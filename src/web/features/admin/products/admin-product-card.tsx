@@ -1,5 +1,5 @@
 /**
- * One product on the admin grid (admin section 2): first image or a placeholder, Active/Inactive
+ * One product on the admin grid: first image or a placeholder, Active/Inactive
  * and Bestseller badges, variant count, stock, min-max price range in rupees, and Edit, Hide/Show
  * and Delete. Side by side on phones, stacked from the small breakpoint up.
  */

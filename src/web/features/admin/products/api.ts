@@ -1,7 +1,7 @@
 /**
- * Admin product calls (admin section 7): the full list (inactive products and variants too), save
+ * Admin product calls: the full list (inactive products and variants too), save
  * (POST or PUT with the whole record, also used by Hide/Show), delete, and a size's stock history
- * (issue 21).
+ * (the inventory ledger).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../../core/api-types';
@@ -73,7 +73,7 @@ export function productBody(product: Product, changes: Partial<ProductInput> = {
       price: v.price,
       compareAtPrice: v.compareAtPrice,
       stockQty: v.stockQty,
-      // The stock as listed: unchanged, so a sale since the list loaded is never overwritten (issue 21).
+      // The stock as listed: unchanged, so a sale since the list loaded is never overwritten.
       stockLoaded: v.stockQty,
       isActive: v.isActive,
       sku: v.sku,

@@ -1,5 +1,5 @@
 /**
- * Product images (admin sections 5, 7, 9): the browser-side checks with the spec's messages, the
+ * Product images: the browser-side checks with the spec's messages, the
  * upload (ask the server for a target, then POST the file there as multipart, fields first and
  * `file` last, without the shop's token) and the best-effort media delete after a product delete.
  */

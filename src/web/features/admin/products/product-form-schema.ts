@@ -77,7 +77,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
             price: v.price,
             compareAtPrice: v.compareAtPrice,
             stockQty: v.stockQty,
-            // What the form loaded: the save applies the difference, refused if stock moved (issue 21).
+            // What the form loaded: the save applies the difference, refused if stock moved.
             stockLoaded: v.stockQty,
             isActive: v.isActive,
             sku: v.sku,

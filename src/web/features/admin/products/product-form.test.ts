@@ -15,7 +15,7 @@ const messages = (values: unknown) => {
   return first;
 };
 
-describe('product form rules (admin section 5)', () => {
+describe('product form rules', () => {
   it("gives the spec's messages for a blank form", () => {
     expect(messages(productFormDefaults(null))).toEqual({
       title: 'Product title is required',

@@ -1,9 +1,9 @@
 /**
- * The inline add/edit product form (admin sections 2, 5, 8): title, description, categories (the
+ * The inline add/edit product form: title, description, categories (the
  * category picker), bestseller and active flags, size variants (at least one; Remove hidden on the
- * last), images and the size chart (the category's, or the product's own; issue 22). Saving uploads the picked files first ('Failed to upload image' stops the
+ * last), images and the size chart (the category's, or the product's own). Saving uploads the picked files first ('Failed to upload image' stops the
  * save), then POSTs or PUTs the product; server field errors are shown beside their fields.
- * Stock (issue 21): each saved size sends the stock the form loaded with the stock wanted, so the
+ * Stock: each saved size sends the stock the form loaded with the stock wanted, so the
  * server applies the difference; when a size sold meanwhile the save is refused ('Stock for M
  * changed since you opened this form (now 4)'), and the form then shows the stock as it is now for
  * the admin to enter the change again. Each saved size has a History button (the ledger).
@@ -43,7 +43,7 @@ const blankAsNull = (v: unknown) => (v === '' || v === null || v === undefined ?
 const FIELD_KEY =
   /^(title|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku)|sizeChart(\.[\w.]+)?)$/;
 
-/** The stale-stock refusal's message (issue 21). */
+/** The stale-stock refusal's message. */
 const STOCK_CHANGED = /^Stock for \S+ changed since you opened this form/;
 
 /** "Was 5, +3" under a saved size's stock once it differs from what the form loaded. */

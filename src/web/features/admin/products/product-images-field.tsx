@@ -1,5 +1,5 @@
 /**
- * The product form's images (admin sections 5, 9): pick or drop up to 5 image files of at most
+ * The product form's images: pick or drop up to 5 image files of at most
  * 5MB each (the spec's messages as toasts), thumbnails with alt text, move up/down buttons (the
  * first image is the main one) and remove. Picked files are uploaded when the form is saved.
  */

@@ -1,5 +1,5 @@
 /**
- * A size's stock history (issue 21): every change of its stock, newest first, from the inventory
+ * A size's stock history: every change of its stock, newest first, from the inventory
  * ledger (GET /api/admin/variants/{id}/stock-history), in a modal dialog: when, the change, the
  * stock after, the reason, the order or the admin behind it, and the note. Paged 20 at a time.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin return calls (issue 21): the list (GET /api/admin/returns?status=) and the steps (approve,
+ * Admin return calls: the list (GET /api/admin/returns?status=) and the steps (approve,
  * reject, received, ship-exchange, refund), each answering the updated return; the list and the dashboard
  * are refreshed after a step.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin review calls (issue 22): GET /api/admin/reviews?status=&page=, and approve/hide and
+ * The admin review calls: GET /api/admin/reviews?status=&page=, and approve/hide and
  * reply (PUT /api/admin/reviews/{id}/status, /reply), each refreshing the list and the dashboard.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

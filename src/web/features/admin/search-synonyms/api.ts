@@ -1,5 +1,5 @@
 /**
- * Admin search synonym calls (issue 22): the list, save (POST, or PUT with the group's id) and delete.
+ * Admin search synonym calls: the list, save (POST, or PUT with the group's id) and delete.
  * Errors carry the server's message (a word already in another group is a 409 saying which).
  */
 import { useQuery } from '@tanstack/react-query';

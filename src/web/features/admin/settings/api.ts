@@ -1,5 +1,5 @@
 /**
- * The shop settings calls (issue 20): GET and PUT /api/admin/settings, through TanStack Query.
+ * The shop settings calls: GET and PUT /api/admin/settings, through TanStack Query.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShopSettings, ShopSettingsData } from '../../../../core/schemas/settings';

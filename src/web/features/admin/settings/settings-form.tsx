@@ -1,10 +1,10 @@
 /**
- * The shop settings form (issue 20): the shop's identity (legal name, address, state, GSTIN,
+ * The shop settings form: the shop's identity (legal name, address, state, GSTIN,
  * invoice prefix), support contacts, and the cash-on-delivery, delivery and GST sections. One
  * zod schema with the server (src/core/schemas/settings.ts); each field's error shows under it,
  * including the ones the server sends back. Pincode lists are typed into textareas. GST slabs can be
- * added (before the last, which has no upper limit; at most 5) and removed (issue 20); the
- * low-stock threshold sets what the dashboard and the daily mail call low (issue 21).
+ * added (before the last, which has no upper limit; at most 5) and removed; the
+ * low-stock threshold sets what the dashboard and the daily mail call low.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
