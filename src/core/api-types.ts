@@ -1,5 +1,5 @@
 /**
- * Shapes of the JSON the API answers (storefront and admin section 7; DESIGN.md "API contract").
+ * Shapes of the JSON the API answers (docs/architecture.md#api-contract).
  * Ids are strings in `_id`; money is in rupees (numbers with up to 2 decimals).
  */
 import type { RefundSummary } from './refunds';
@@ -54,17 +54,17 @@ export interface Product {
   isActive: boolean;
   categoryIds: CategoryRef[];
   variantAttributes: string[];
-  /** The goods' HSN code under GST (issue 20), printed on tax invoices; admin reads only. */
+  /** The goods' HSN code under GST, printed on tax invoices; admin reads only. */
   hsn?: string;
   variants: Variant[];
   createdAt: string;
   /**
-   * Size chart (issue 22), inches. GET /api/products/{id}: the chart that applies (the product's
+   * Size chart, inches. GET /api/products/{id}: the chart that applies (the product's
    * own, else its first category's that has one, that category's own or its parent's), null when
    * none. Admin reads: the product's own chart, null when it uses its category's. Absent in lists.
    */
   sizeChart?: SizeChart | null;
-  /** Approved reviews' average (1 decimal) and count (issue 22); null without reviews. */
+  /** Approved reviews' average (1 decimal) and count; null without reviews. */
   rating?: ProductRating | null;
 }
 
@@ -76,9 +76,9 @@ export interface ProductRating {
 
 export interface Homepage {
   categories: Category[];
-  /** `mobilePosterUrl`: the portrait poster phones show (issue 22), or null. */
+  /** `mobilePosterUrl`: the portrait poster phones show, or null. */
   videoBanner: { videoUrl: string; posterUrl: string | null; mobilePosterUrl: string | null } | null;
-  /** `mobileImageUrl`: the portrait picture phones show (issue 22), or null. */
+  /** `mobileImageUrl`: the portrait picture phones show, or null. */
   imageBanners: { _id: string; link: string | null; imageUrl: string; mobileImageUrl: string | null; alt: string }[];
   latestProducts: Product[];
   bestsellerProducts: Product[];
@@ -106,7 +106,7 @@ export interface PricingSummary {
   tax: number;
   grandTotal: number;
   currency: 'INR';
-  /** Total MRP: each line's compare-at price (when above its price) × quantity (issue 22). */
+  /** Total MRP: each line's compare-at price (when above its price) × quantity. */
   mrpTotal: number;
   /** Discount on MRP: `mrpTotal - subTotal`. */
   mrpDiscount: number;
@@ -179,7 +179,7 @@ export interface CreateOrderResponse {
 }
 
 export interface OrderItem {
-  /** The order line's id (a return names its lines by it, issue 21). */
+  /** The order line's id (a return names its lines by it). */
   _id: string;
   productId: string;
   variantId: string | null;
@@ -223,9 +223,9 @@ export interface Order {
   /** COD: status 'pending' until delivered, then 'collected' with `collectedAt` (ISO). */
   payment: { method: PaymentMethod; status: PaymentStatus; providerPaymentId: string | null; collectedAt: string | null };
   timeline: { status: OrderStatus; at: string; note: string }[];
-  /** Parcels handed to couriers, oldest first (issue 21); empty until the order ships. */
+  /** Parcels handed to couriers, oldest first; empty until the order ships. */
   shipments: Shipment[];
-  /** What was paid, refunded and is still refundable (rupees), and each refund with its credit note (issue 21). */
+  /** What was paid, refunded and is still refundable (rupees), and each refund with its credit note. */
   refunds: RefundSummary;
   /**
    * When it should arrive: earliest and latest India calendar dates 'YYYY-MM-DD', by the delivery
@@ -235,7 +235,7 @@ export interface Order {
   expectedDelivery: { from: string; to: string } | null;
 }
 
-/** A parcel with its courier, AWB, tracking link and scans (issue 21; times ISO). */
+/** A parcel with its courier, AWB, tracking link and scans (times ISO). */
 export interface Shipment {
   _id: string;
   courier: Courier;
