@@ -5,6 +5,8 @@
  * GET /api/products/admin/all, POST /api/products, PUT and DELETE /api/products/{id}.
  * The public reads stay in modules/catalog.
  */
+import { answers, adminCategorySchema, deletedSchema, productSchema, savedCategorySchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryInputSchema, productInputSchema } from '../../../core/schemas/admin-catalog';
 import { idParams } from '../../../core/schemas/common';
@@ -27,29 +29,39 @@ const productId = idParams('Product not found');
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/categories/admin/all', async () => listAdminCategories(db));
-
-  app.post('/api/categories', { schema: { body: categoryInputSchema } }, async (req, reply) =>
-    reply.status(201).send(await createCategory(db, req.body)),
+  app.get('/api/categories/admin/all', { schema: { response: answers({ 200: z.array(adminCategorySchema) }) } }, async () =>
+    listAdminCategories(db),
   );
 
-  app.put('/api/categories/:id', { schema: { params: categoryId, body: categoryInputSchema } }, async (req) =>
-    updateCategory(db, req.params.id, req.body),
+  app.post(
+    '/api/categories',
+    { schema: { body: categoryInputSchema, response: answers({ 201: savedCategorySchema }) } },
+    async (req, reply) => reply.status(201).send(await createCategory(db, req.body)),
   );
 
-  app.delete('/api/categories/:id', { schema: { params: categoryId } }, async (req) => deleteCategory(db, req.params.id));
+  app.put(
+    '/api/categories/:id',
+    { schema: { params: categoryId, body: categoryInputSchema, response: answers({ 200: savedCategorySchema }) } },
+    async (req) => updateCategory(db, req.params.id, req.body),
+  );
 
-  app.get('/api/products/admin/all', async () => listAdminProducts(db));
+  app.delete('/api/categories/:id', { schema: { params: categoryId, response: answers({ 200: deletedSchema }) } }, async (req) =>
+    deleteCategory(db, req.params.id),
+  );
 
-  app.post('/api/products', { schema: { body: productInputSchema } }, async (req, reply) =>
+  app.get('/api/products/admin/all', { schema: { response: answers({ 200: z.array(productSchema) }) } }, async () => listAdminProducts(db));
+
+  app.post('/api/products', { schema: { body: productInputSchema, response: answers({ 201: productSchema }) } }, async (req, reply) =>
     reply.status(201).send(await createProduct(db, req.body, { adminId: requireUser(req).id })),
   );
 
-  app.put('/api/products/:id', { schema: { params: productId, body: productInputSchema } }, async (req) =>
-    updateProduct(db, req.params.id, req.body, { adminId: requireUser(req).id }),
+  app.put(
+    '/api/products/:id',
+    { schema: { params: productId, body: productInputSchema, response: answers({ 200: productSchema }) } },
+    async (req) => updateProduct(db, req.params.id, req.body, { adminId: requireUser(req).id }),
   );
 
-  app.delete('/api/products/:id', { schema: { params: productId } }, async (req) =>
+  app.delete('/api/products/:id', { schema: { params: productId, response: answers({ 200: deletedSchema }) } }, async (req) =>
     deleteProduct({ db, mediaStore: app.mediaStore, log: req.log }, req.params.id),
   );
 };

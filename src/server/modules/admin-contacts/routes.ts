@@ -2,10 +2,16 @@
  * GET /api/contacts: the admin's list of contact messages. POST /api/contacts
  * (shoppers) lives in modules/contacts.
  */
+import { answers, adminContactMessageSchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactsQuerySchema } from '../../../core/schemas/admin-orders';
 import { listContactMessages } from './service';
 
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/contacts', { schema: { querystring: contactsQuerySchema } }, async (req) => listContactMessages(app.db, req.query.search));
+  app.get(
+    '/api/contacts',
+    { schema: { querystring: contactsQuerySchema, response: answers({ 200: z.array(adminContactMessageSchema) }) } },
+    async (req) => listContactMessages(app.db, req.query.search),
+  );
 };

@@ -3,6 +3,15 @@
  * banners, vertical videos, Instagram photos and testimonials, and order the image banners. Every
  * route is admin-only; bodies are the shared schemas of src/core/schemas/admin-homepage.ts.
  */
+import { z } from 'zod';
+import {
+  answers,
+  heroBannerAnswerSchema,
+  instagramPhotoAnswerSchema,
+  messageSchema,
+  testimonialAnswerSchema,
+  verticalVideoAnswerSchema,
+} from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bannerOrderSchema,
@@ -24,43 +33,77 @@ const BASE = '/api/admin/homepage';
 export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get(`${BASE}/banners`, async () => content.listBanners(db));
-  app.post(`${BASE}/banners`, { schema: { body: heroBannerSchema } }, async (req, reply) =>
-    reply.status(201).send(await content.createBanner(db, req.body)),
+  app.get(`${BASE}/banners`, { schema: { response: answers({ 200: z.array(heroBannerAnswerSchema) }) } }, async () =>
+    content.listBanners(db),
+  );
+  app.post(
+    `${BASE}/banners`,
+    { schema: { body: heroBannerSchema, response: answers({ 201: heroBannerAnswerSchema }) } },
+    async (req, reply) => reply.status(201).send(await content.createBanner(db, req.body)),
   );
   // Static path: wins over /banners/:id in the router.
-  app.put(`${BASE}/banners/order`, { schema: { body: bannerOrderSchema } }, async (req) => content.reorderBanners(db, req.body.ids));
-  app.put(`${BASE}/banners/:id`, { schema: { params: bannerId, body: heroBannerSchema } }, async (req) =>
-    content.updateBanner(db, req.params.id, req.body),
+  app.put(
+    `${BASE}/banners/order`,
+    { schema: { body: bannerOrderSchema, response: answers({ 200: z.array(heroBannerAnswerSchema) }) } },
+    async (req) => content.reorderBanners(db, req.body.ids),
   );
-  app.delete(`${BASE}/banners/:id`, { schema: { params: bannerId } }, async (req) => content.deleteBanner(db, req.params.id));
+  app.put(
+    `${BASE}/banners/:id`,
+    { schema: { params: bannerId, body: heroBannerSchema, response: answers({ 200: heroBannerAnswerSchema }) } },
+    async (req) => content.updateBanner(db, req.params.id, req.body),
+  );
+  app.delete(`${BASE}/banners/:id`, { schema: { params: bannerId, response: answers({ 200: messageSchema }) } }, async (req) =>
+    content.deleteBanner(db, req.params.id),
+  );
 
-  app.get(`${BASE}/videos`, async () => content.listVideos(db));
-  app.post(`${BASE}/videos`, { schema: { body: verticalVideoSchema } }, async (req, reply) =>
-    reply.status(201).send(await content.createVideo(db, req.body)),
+  app.get(`${BASE}/videos`, { schema: { response: answers({ 200: z.array(verticalVideoAnswerSchema) }) } }, async () =>
+    content.listVideos(db),
   );
-  app.put(`${BASE}/videos/:id`, { schema: { params: videoId, body: verticalVideoSchema } }, async (req) =>
-    content.updateVideo(db, req.params.id, req.body),
+  app.post(
+    `${BASE}/videos`,
+    { schema: { body: verticalVideoSchema, response: answers({ 201: verticalVideoAnswerSchema }) } },
+    async (req, reply) => reply.status(201).send(await content.createVideo(db, req.body)),
   );
-  app.delete(`${BASE}/videos/:id`, { schema: { params: videoId } }, async (req) => content.deleteVideo(db, req.params.id));
+  app.put(
+    `${BASE}/videos/:id`,
+    { schema: { params: videoId, body: verticalVideoSchema, response: answers({ 200: verticalVideoAnswerSchema }) } },
+    async (req) => content.updateVideo(db, req.params.id, req.body),
+  );
+  app.delete(`${BASE}/videos/:id`, { schema: { params: videoId, response: answers({ 200: messageSchema }) } }, async (req) =>
+    content.deleteVideo(db, req.params.id),
+  );
 
-  app.get(`${BASE}/instagram`, async () => content.listPhotos(db));
-  app.post(`${BASE}/instagram`, { schema: { body: instagramPhotoSchema } }, async (req, reply) =>
-    reply.status(201).send(await content.createPhoto(db, req.body)),
+  app.get(`${BASE}/instagram`, { schema: { response: answers({ 200: z.array(instagramPhotoAnswerSchema) }) } }, async () =>
+    content.listPhotos(db),
   );
-  app.put(`${BASE}/instagram/:id`, { schema: { params: photoId, body: instagramPhotoSchema } }, async (req) =>
-    content.updatePhoto(db, req.params.id, req.body),
+  app.post(
+    `${BASE}/instagram`,
+    { schema: { body: instagramPhotoSchema, response: answers({ 201: instagramPhotoAnswerSchema }) } },
+    async (req, reply) => reply.status(201).send(await content.createPhoto(db, req.body)),
   );
-  app.delete(`${BASE}/instagram/:id`, { schema: { params: photoId } }, async (req) => content.deletePhoto(db, req.params.id));
+  app.put(
+    `${BASE}/instagram/:id`,
+    { schema: { params: photoId, body: instagramPhotoSchema, response: answers({ 200: instagramPhotoAnswerSchema }) } },
+    async (req) => content.updatePhoto(db, req.params.id, req.body),
+  );
+  app.delete(`${BASE}/instagram/:id`, { schema: { params: photoId, response: answers({ 200: messageSchema }) } }, async (req) =>
+    content.deletePhoto(db, req.params.id),
+  );
 
-  app.get(`${BASE}/testimonials`, async () => content.listTestimonials(db));
-  app.post(`${BASE}/testimonials`, { schema: { body: testimonialSchema } }, async (req, reply) =>
-    reply.status(201).send(await content.createTestimonial(db, req.body)),
+  app.get(`${BASE}/testimonials`, { schema: { response: answers({ 200: z.array(testimonialAnswerSchema) }) } }, async () =>
+    content.listTestimonials(db),
   );
-  app.put(`${BASE}/testimonials/:id`, { schema: { params: testimonialId, body: testimonialSchema } }, async (req) =>
-    content.updateTestimonial(db, req.params.id, req.body),
+  app.post(
+    `${BASE}/testimonials`,
+    { schema: { body: testimonialSchema, response: answers({ 201: testimonialAnswerSchema }) } },
+    async (req, reply) => reply.status(201).send(await content.createTestimonial(db, req.body)),
   );
-  app.delete(`${BASE}/testimonials/:id`, { schema: { params: testimonialId } }, async (req) =>
+  app.put(
+    `${BASE}/testimonials/:id`,
+    { schema: { params: testimonialId, body: testimonialSchema, response: answers({ 200: testimonialAnswerSchema }) } },
+    async (req) => content.updateTestimonial(db, req.params.id, req.body),
+  );
+  app.delete(`${BASE}/testimonials/:id`, { schema: { params: testimonialId, response: answers({ 200: messageSchema }) } }, async (req) =>
     content.deleteTestimonial(db, req.params.id),
   );
 };

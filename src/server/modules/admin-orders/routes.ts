@@ -3,6 +3,8 @@
  * its status change. Every route is admin-only.
  */
 import { Readable } from 'node:stream';
+import { answers, adminOrderListSchema, adminOrderSchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema, orderStatusUpdateSchema, ordersExportQuerySchema } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
@@ -13,22 +15,37 @@ import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } fr
 // A malformed id is a 404, like an unknown one (idParams).
 const orderId = idParams('Order not found');
 
+const one = answers({ 200: adminOrderSchema });
+
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/orders/admin/all', { schema: { querystring: adminOrdersQuerySchema } }, async (req) => listAdminOrders(app.db, req.query));
+  app.get(
+    '/api/orders/admin/all',
+    { schema: { querystring: adminOrdersQuerySchema, response: answers({ 200: adminOrderListSchema }) } },
+    async (req) => listAdminOrders(app.db, req.query),
+  );
 
-  app.get('/api/orders/admin/export.csv', { schema: { querystring: ordersExportQuerySchema } }, async (req, reply) => {
-    const filename = `orders-${istDate(new Date())}.csv`;
-    const chunks = await exportOrdersCsv(app.db, req.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(chunks));
-  });
+  app.get(
+    '/api/orders/admin/export.csv',
+    {
+      schema: {
+        querystring: ordersExportQuerySchema,
+        response: answers({ 200: z.unknown().describe('The orders as a CSV download (text/csv), streamed') }),
+      },
+    },
+    async (req, reply) => {
+      const filename = `orders-${istDate(new Date())}.csv`;
+      const chunks = await exportOrdersCsv(app.db, req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
+  );
 
-  app.get('/api/orders/admin/:id', { schema: { params: orderId } }, async (req) => getAdminOrder(app.db, req.params.id));
+  app.get('/api/orders/admin/:id', { schema: { params: orderId, response: one } }, async (req) => getAdminOrder(app.db, req.params.id));
 
-  app.put('/api/orders/admin/:id/status', { schema: { params: orderId, body: orderStatusUpdateSchema } }, async (req) =>
+  app.put('/api/orders/admin/:id/status', { schema: { params: orderId, body: orderStatusUpdateSchema, response: one } }, async (req) =>
     updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
   );
 };

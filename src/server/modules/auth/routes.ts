@@ -10,6 +10,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../../errors';
+import { answers, loginAnswerSchema, messageSchema, verificationStartedSchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordSchema,
@@ -61,45 +63,58 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
   const limited = { ...app.authRateLimit };
+  const started = answers({ 200: verificationStartedSchema });
+  const said = answers({ 200: messageSchema });
+  const signedIn = answers({ 200: loginAnswerSchema.extend({ message: z.string() }) });
 
-  app.post('/api/auth/register-start', { schema: { body: signupSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    registerStart(deps, req.body),
+  app.post(
+    '/api/auth/register-start',
+    { schema: { body: signupSchema, response: started }, config: limited, preHandler: perAccount },
+    async (req) => registerStart(deps, req.body),
   );
-  app.post('/api/auth/resend-otp', { schema: { body: resendOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    resendCode(deps, req.body.verificationId),
+  app.post(
+    '/api/auth/resend-otp',
+    { schema: { body: resendOtpSchema, response: said }, config: limited, preHandler: perAccount },
+    async (req) => resendCode(deps, req.body.verificationId),
   );
-  app.post('/api/auth/verify-otp', { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount }, async (req) =>
-    verifySignup(deps, req.body.verificationId, req.body.code),
+  app.post(
+    '/api/auth/verify-otp',
+    { schema: { body: verifyOtpSchema, response: signedIn }, config: limited, preHandler: perAccount },
+    async (req) => verifySignup(deps, req.body.verificationId, req.body.code, (user) => app.signToken(user)),
   );
-  app.post('/api/auth/login', { schema: { body: loginSchema }, config: limited }, async (req, reply) => {
-    const attempt = await app.loginLimiter.count(req.body.email, req.ip);
-    if (attempt.refused) {
-      reply.header('retry-after', String(attempt.refused.retryAfterSeconds));
-      throw tooManyRequests(attempt.refused.message);
-    }
-    try {
-      const result = await login(deps, req.body, (user) => app.signToken(user));
-      await attempt.giveBack();
-      return result;
-    } catch (err) {
-      // Only a wrong password (401) stays counted; an outage is not the shopper's try.
-      if (!(err instanceof AppError && err.statusCode === 401)) await attempt.giveBack();
-      throw err;
-    }
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: answers({ 200: loginAnswerSchema }) }, config: limited },
+    async (req, reply) => {
+      const attempt = await app.loginLimiter.count(req.body.email, req.ip);
+      if (attempt.refused) {
+        reply.header('retry-after', String(attempt.refused.retryAfterSeconds));
+        throw tooManyRequests(attempt.refused.message);
+      }
+      try {
+        const result = await login(deps, req.body, (user) => app.signToken(user));
+        await attempt.giveBack();
+        return result;
+      } catch (err) {
+        // Only a wrong password (401) stays counted; an outage is not the shopper's try.
+        if (!(err instanceof AppError && err.statusCode === 401)) await attempt.giveBack();
+        throw err;
+      }
+    },
+  );
   app.post(
     '/api/auth/forgot-password-start',
-    { schema: { body: forgotPasswordSchema }, config: limited, preHandler: perAccount },
+    { schema: { body: forgotPasswordSchema, response: started }, config: limited, preHandler: perAccount },
     async (req) => forgotPasswordStart(deps, req.body.email),
   );
   app.post(
     '/api/auth/verify-reset-otp',
-    { schema: { body: verifyOtpSchema }, config: limited, preHandler: perAccount },
+    { schema: { body: verifyOtpSchema, response: said }, config: limited, preHandler: perAccount },
     async (req, reply) => withRetryAfter(reply, () => verifyResetCode(deps, req.body.verificationId, req.body.code)),
   );
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: resetPasswordSchema }, config: limited, preHandler: perAccount },
+    { schema: { body: resetPasswordSchema, response: said }, config: limited, preHandler: perAccount },
     async (req, reply) => withRetryAfter(reply, () => resetPassword(deps, req.body)),
   );
 };

@@ -3,6 +3,8 @@
  * product. Unknown or malformed ids answer 404 (docs/architecture.md#api-contract).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answers, categorySchema, homepageSchema, productSchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors';
 import { encodeCached } from '../../plugins/cache';
@@ -11,6 +13,9 @@ import { idParams } from '../../../core/schemas/common';
 import { listingCountSchema, listingQuerySchema } from '../../../core/schemas/listing';
 import { clearCards, productJson, productsJson } from './card-cache';
 import { categoryScope, countProducts, getProduct, searchProducts, type ProductPage } from './service';
+
+/** A listing's answer: the page's products (the page figures travel in headers). */
+const productList = answers({ 200: z.array(productSchema) });
 
 /** What Fastify sends JSON as. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -92,9 +97,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.get('/api/homepage', async () => getHomepage(db));
+  app.get('/api/homepage', { schema: { response: answers({ 200: homepageSchema }) } }, async () => getHomepage(db));
 
-  app.get('/api/categories', async () => app.activeCategories());
+  app.get('/api/categories', { schema: { response: answers({ 200: z.array(categorySchema) }) } }, async () => app.activeCategories());
 
   /**
    * Lists answer the array the spec names; the page figures travel in headers. The body is joined
@@ -108,9 +113,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       .type(JSON_TYPE)
       .send(productsJson(page.products));
 
+  /** The product's JSON, made once per cached card (card-cache.ts). */
+  const sendJson = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
+
   app.get(
     '/api/categories/:id/products',
-    { schema: { params: idParams('Category not found'), querystring: listingQuerySchema } },
+    { schema: { params: idParams('Category not found'), querystring: listingQuerySchema, response: productList } },
     async (req, reply) => {
       const scope = await categoryScope(db, req.params.id, app.activeCategories);
       if (!scope) throw notFound('Category not found');
@@ -118,12 +126,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/products', { schema: { querystring: listingQuerySchema } }, async (req, reply) =>
+  app.get('/api/products', { schema: { querystring: listingQuerySchema, response: productList } }, async (req, reply) =>
     sendPage(reply, await searchProducts(db, req.query)),
   );
 
   // The count for a listing's filters, before they are applied (the phone filter sheet).
-  const countSchema = { querystring: listingQuerySchema, response: { 200: listingCountSchema } };
+  const countSchema = { querystring: listingQuerySchema, response: answers({ 200: listingCountSchema }) };
   app.get('/api/products/count', { schema: countSchema }, async (req) => ({ count: await countProducts(db, req.query) }));
   app.get('/api/categories/:id/products/count', { schema: { ...countSchema, params: idParams('Category not found') } }, async (req) => {
     const scope = await categoryScope(db, req.params.id, app.activeCategories);
@@ -131,9 +139,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return { count: await countProducts(db, req.query, scope) };
   });
 
-  app.get('/api/products/:id', { schema: { params: idParams('Product not found') } }, async (req, reply) => {
-    const product = await getProduct(db, req.params.id, { activeOnly: true });
-    if (!product) throw notFound('Product not found');
-    return reply.type(JSON_TYPE).send(productJson(product));
-  });
+  app.get(
+    '/api/products/:id',
+    { schema: { params: idParams('Product not found'), response: answers({ 200: productSchema }) } },
+    async (req, reply) => {
+      const product = await getProduct(db, req.params.id, { activeOnly: true });
+      if (!product) throw notFound('Product not found');
+      return sendJson(reply, productJson(product));
+    },
+  );
 };

@@ -2,6 +2,8 @@
  * POST /api/contacts: open to guests and signed-in shoppers; whether the
  * sender is registered comes from the token, never from the body.
  */
+import { answers } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_THANKS } from '../../../core/constants';
 import { contactSchema } from '../../../core/schemas/contact';
@@ -12,7 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contacts',
     {
       onRequest: app.optionalUser,
-      schema: { body: contactSchema },
+      schema: { body: contactSchema, response: answers({ 201: z.object({ message: z.string(), _id: z.string() }) }) },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (req, reply) => {

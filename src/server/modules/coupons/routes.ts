@@ -6,6 +6,8 @@
  *   anyone; no usage data.
  * Shoppers apply a code through POST /api/payments/preview and create-order (modules/payments).
  */
+import { answers, adminCouponSchema, messageSchema, publicCouponSchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { couponInputSchema } from '../../../core/schemas/coupons';
@@ -16,14 +18,20 @@ const couponId = idParams('Coupon not found');
 /** Registers the admin coupon calls (inside the admin scope, setup/api.ts). */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/api/admin/coupons', async () => listCoupons(db));
-  app.post('/api/admin/coupons', { schema: { body: couponInputSchema } }, async (req, reply) =>
-    reply.status(201).send(await createCoupon(db, req.body)),
+  app.get('/api/admin/coupons', { schema: { response: answers({ 200: z.array(adminCouponSchema) }) } }, async () => listCoupons(db));
+  app.post(
+    '/api/admin/coupons',
+    { schema: { body: couponInputSchema, response: answers({ 201: adminCouponSchema }) } },
+    async (req, reply) => reply.status(201).send(await createCoupon(db, req.body)),
   );
-  app.put('/api/admin/coupons/:id', { schema: { params: couponId, body: couponInputSchema } }, async (req) =>
-    updateCoupon(db, req.params.id, req.body),
+  app.put(
+    '/api/admin/coupons/:id',
+    { schema: { params: couponId, body: couponInputSchema, response: answers({ 200: adminCouponSchema }) } },
+    async (req) => updateCoupon(db, req.params.id, req.body),
   );
-  app.delete('/api/admin/coupons/:id', { schema: { params: couponId } }, async (req) => deleteCoupon(db, req.params.id));
+  app.delete('/api/admin/coupons/:id', { schema: { params: couponId, response: answers({ 200: messageSchema }) } }, async (req) =>
+    deleteCoupon(db, req.params.id),
+  );
 };
 
 /** Registers the public offers list. */
@@ -31,7 +39,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const now = app.paymentDeps.now ?? (() => new Date());
 
-  app.get('/api/coupons/public', async (_req, reply) => {
+  app.get('/api/coupons/public', { schema: { response: answers({ 200: z.array(publicCouponSchema) }) } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return listPublicCoupons(db, now());
   });

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import { migrationsFolder } from '../../db/client';
 
@@ -17,23 +18,30 @@ function committedMigrations(): number {
   return journal.entries.length;
 }
 
+/** What the probes answer: 'ok', 'ready', or why not ('stopping', 'migrating', 'unavailable'). */
+const status = z.object({ status: z.string() });
+
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   const expected = committedMigrations();
 
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: status } } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    // A load balancer stops sending traffic to an instance that is shutting down.
-    if (app.shuttingDown) return reply.status(503).send({ status: 'stopping', message: 'Shutting down' });
-    try {
-      const result = await app.db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-      const applied = Number(result.rows[0]?.applied ?? 0);
-      if (applied < expected) {
-        return reply.status(503).send({ status: 'migrating', message: `Database migrations pending (${applied}/${expected})` });
+  app.get(
+    '/readyz',
+    { logLevel: 'warn', schema: { response: { 200: status, 503: status.extend({ message: z.string() }) } } },
+    async (_request, reply) => {
+      // A load balancer stops sending traffic to an instance that is shutting down.
+      if (app.shuttingDown) return reply.status(503).send({ status: 'stopping', message: 'Shutting down' });
+      try {
+        const result = await app.db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+        const applied = Number(result.rows[0]?.applied ?? 0);
+        if (applied < expected) {
+          return reply.status(503).send({ status: 'migrating', message: `Database migrations pending (${applied}/${expected})` });
+        }
+        return { status: 'ready' };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', message: 'Database unavailable' });
       }
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'Database unavailable' });
-    }
-  });
+    },
+  );
 };

@@ -2,6 +2,7 @@
  * Inventory routes: GET /api/admin/variants/{id}/stock-history, admins only (401 without
  * a valid token, 403 for others); 404 'Variant not found' for an unknown or malformed id.
  */
+import { answers, stockHistorySchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { stockHistoryQuerySchema } from '../../../core/schemas/inventory';
@@ -13,7 +14,7 @@ const variantId = idParams(VARIANT_NOT_FOUND);
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/variants/:id/stock-history',
-    { schema: { params: variantId, querystring: stockHistoryQuerySchema } },
+    { schema: { params: variantId, querystring: stockHistoryQuerySchema, response: answers({ 200: stockHistorySchema }) } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return getStockHistory(app.db, req.params.id, req.query);

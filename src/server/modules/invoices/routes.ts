@@ -5,6 +5,8 @@
  * GET /api/orders/{id}); an order without an invoice number gets 404 'No invoice for this order'.
  * Renders are limited per address (ABUSE_LIMITS.pdf: 20 a minute, then 429).
  */
+import { answers } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
@@ -21,6 +23,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams('Order not found'),
         description:
           "The order's GST tax invoice as a PDF download (application/pdf), for its owner and admins; 404 'Order not found' for anyone else, 404 'No invoice for this order' when none was issued.",
+        response: answers({ 200: z.unknown().describe('A PDF download (application/pdf)') }),
       },
     },
     async (req, reply) => {

@@ -12,6 +12,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { answers, mediaDeleteResultSchema, uploadResultSchema, uploadTargetAnswerSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES, mediaDeleteSchema, uploadTargetSchema, type MediaFolder, type UploadTarget } from '../../../core/schemas/media';
@@ -75,18 +76,21 @@ export async function shopperUploadTarget(
 
 /** Admin-only media calls (inside the admin scope, setup/api.ts). */
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/admin/media/upload-target', { schema: { body: uploadTargetSchema } }, async (req) =>
-    uploadTargetFor(app.db, app.mediaStore, {
-      userId: requireUser(req).id,
-      folder: req.body.folder,
-      resourceType: req.body.resourceType,
-      quota: false,
-      now: app.authDeps.now(),
-    }),
+  app.post(
+    '/api/admin/media/upload-target',
+    { schema: { body: uploadTargetSchema, response: answers({ 200: uploadTargetAnswerSchema }) } },
+    async (req) =>
+      uploadTargetFor(app.db, app.mediaStore, {
+        userId: requireUser(req).id,
+        folder: req.body.folder,
+        resourceType: req.body.resourceType,
+        quota: false,
+        now: app.authDeps.now(),
+      }),
   );
 
   for (const url of ['/api/admin/cloudinary/delete', '/api/admin/homepage/cloudinary/delete']) {
-    app.post(url, { schema: { body: mediaDeleteSchema } }, async (req) =>
+    app.post(url, { schema: { body: mediaDeleteSchema, response: answers({ 200: mediaDeleteResultSchema }) } }, async (req) =>
       deleteMedia(app.mediaStore, req.body.publicId, req.body.resourceType, req.log),
     );
   }
@@ -105,32 +109,36 @@ function isMalformedMultipart(err: unknown): boolean {
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-  app.post('/api/media/upload', { config: { rateLimit: ABUSE_LIMITS.upload } }, async (req) => {
-    const store = app.mediaStore;
-    if (store.provider !== 'disk') throw notFound();
-    if (!req.isMultipart()) throw badRequest('Please select a file to upload');
-    const fields: Record<string, string | undefined> = {};
-    try {
-      const parts = req.parts({
-        // The folder's own cap is enforced while streaming; this one bounds the request.
-        limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
-      });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] ??= part.value;
-          continue;
+  app.post(
+    '/api/media/upload',
+    { config: { rateLimit: ABUSE_LIMITS.upload }, schema: { response: answers({ 200: uploadResultSchema }) } },
+    async (req) => {
+      const store = app.mediaStore;
+      if (store.provider !== 'disk') throw notFound();
+      if (!req.isMultipart()) throw badRequest('Please select a file to upload');
+      const fields: Record<string, string | undefined> = {};
+      try {
+        const parts = req.parts({
+          // The folder's own cap is enforced while streaming; this one bounds the request.
+          limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+        });
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string') fields[part.fieldname] ??= part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file') throw badRequest('Please select a file to upload');
+          return await receiveUpload(app.db, store, fields, { stream: part.file, filename: part.filename }, app.authDeps.now());
         }
-        if (part.fieldname !== 'file') throw badRequest('Please select a file to upload');
-        return await receiveUpload(app.db, store, fields, { stream: part.file, filename: part.filename }, app.authDeps.now());
+      } catch (err) {
+        if (err instanceof AppError || !isMalformedMultipart(err)) throw err;
+        if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'Request is too large');
+        req.log.info({ err }, 'unreadable upload');
+        throw badRequest('The upload could not be read');
       }
-    } catch (err) {
-      if (err instanceof AppError || !isMalformedMultipart(err)) throw err;
-      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'Request is too large');
-      req.log.info({ err }, 'unreadable upload');
-      throw badRequest('The upload could not be read');
-    }
-    throw missingFile(store, fields);
-  });
+      throw missingFile(store, fields);
+    },
+  );
 };
 
 /** Registers the disk upload endpoint and the signed return photos. Needs `mediaStorePlugin`. */

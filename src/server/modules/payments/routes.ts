@@ -7,6 +7,7 @@
  * wrong codes in 15 minutes per shopper).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answers, createOrderResponseSchema, orderSchema, pricingSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createOrderSchema, previewSchema, verifyPaymentSchema } from '../../../core/schemas/checkout';
@@ -15,6 +16,11 @@ import { requireUser } from '../../plugins/auth';
 import { createCouponTryGuard } from '../coupons/tries';
 import { placeCodOrder } from './cod';
 import { createCheckout, previewPricing, verifyAndCreateOrder } from './service';
+
+/** Preview: the pricing, with what stops the order as it stands (sold out, too few left...). */
+const previewAnswerSchema = pricingSchema.extend({ problems: z.array(z.string()) });
+/** A placed order, with the shopper's message. */
+const placedSchema = z.object({ message: z.string(), order: orderSchema });
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.paymentDeps;
@@ -31,29 +37,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  app.post('/api/payments/preview', { onRequest: app.authenticate, schema: { body: previewSchema } }, async (req, reply) =>
-    withCouponGuard(req, reply, req.body.couponCode, async () => {
-      const pricing = await previewPricing(deps, requireUser(req).id, req.body.items, req.body.couponCode);
-      if (pricing.coupon && !pricing.coupon.valid) await couponTries.record(req, pricing.coupon.message);
-      return pricing;
-    }),
+  app.post(
+    '/api/payments/preview',
+    { onRequest: app.authenticate, schema: { body: previewSchema, response: answers({ 200: previewAnswerSchema }) } },
+    async (req, reply) =>
+      withCouponGuard(req, reply, req.body.couponCode, async () => {
+        const pricing = await previewPricing(deps, requireUser(req).id, req.body.items, req.body.couponCode);
+        if (pricing.coupon && !pricing.coupon.valid) await couponTries.record(req, pricing.coupon.message);
+        return pricing;
+      }),
   );
 
   app.post(
     '/api/payments/razorpay/create-order',
-    { onRequest: app.authenticate, schema: { body: createOrderSchema } },
+    { onRequest: app.authenticate, schema: { body: createOrderSchema, response: answers({ 200: createOrderResponseSchema }) } },
     async (req, reply) => withCouponGuard(req, reply, req.body.couponCode, () => createCheckout(deps, requireUser(req).id, req.body)),
   );
 
-  app.post('/api/payments/razorpay/verify-and-create-order', { schema: { body: verifyPaymentSchema } }, async (req) =>
-    verifyAndCreateOrder(deps, req.body),
+  app.post(
+    '/api/payments/razorpay/verify-and-create-order',
+    { schema: { body: verifyPaymentSchema, response: answers({ 200: placedSchema }) } },
+    async (req) => verifyAndCreateOrder(deps, req.body),
   );
 
   app.post(
     '/api/payments/cod/create-order',
     {
       onRequest: app.authenticate,
-      schema: { body: createOrderSchema, headers: z.object({ 'idempotency-key': z.string().max(1000).optional() }) },
+      schema: {
+        body: createOrderSchema,
+        headers: z.object({ 'idempotency-key': z.string().max(1000).optional() }),
+        response: answers({ 200: placedSchema, 201: placedSchema }),
+      },
     },
     async (req, reply) => {
       const result = await withCouponGuard(req, reply, req.body.couponCode, () =>

@@ -7,6 +7,7 @@
  * (modules/refunds: only a pending refund moves, so a late or repeated event changes nothing).
  */
 import { eq } from 'drizzle-orm';
+import { answers, webhookReceiptSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsync } from 'fastify';
 import { checkoutAttempts, paymentEvents } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -29,7 +30,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     done(null, body);
   });
 
-  app.post('/api/payments/razorpay/webhook', async (request, reply) => {
+  app.post('/api/payments/razorpay/webhook', { schema: { response: answers({ 200: webhookReceiptSchema }) } }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const signature = request.headers['x-razorpay-signature'];
     const secret = app.config.razorpay.webhookSecret;

@@ -5,6 +5,7 @@
  * `cache-control: no-cache`: the dates move with the clock and the settings. Look-ups are limited
  * per address (ABUSE_LIMITS.pincode: 60 a minute, then 429).
  */
+import { answers, pincodeCheckSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PINCODE_PATTERN } from '../../../core/pincode-check';
@@ -25,7 +26,7 @@ export const pincodeParams = z.object({
 export const pincodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pincodes/:pincode',
-    { config: { rateLimit: ABUSE_LIMITS.pincode }, schema: { params: pincodeParams } },
+    { config: { rateLimit: ABUSE_LIMITS.pincode }, schema: { params: pincodeParams, response: answers({ 200: pincodeCheckSchema }) } },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
       return app.pincodes.lookup(req.params.pincode);

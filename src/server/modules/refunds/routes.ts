@@ -15,6 +15,7 @@
  *   refund of a payment that never became an order (refunds/owed.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { answers, adminOrderSchema, orderSchema, unsettledRefundSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPaise } from '../../../core/money';
@@ -27,6 +28,9 @@ import { getOrderFor } from '../orders/service';
 import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from './credit-note';
 import { listUnsettledRefunds, retryAttemptRefund } from './owed';
 import { cancelOrder, refundOrder, retryRefund, returnedUndelivered, type RefundDeps } from './service';
+
+const adminOrder = answers({ 200: adminOrderSchema });
+const unsettled = answers({ 200: z.array(unsettledRefundSchema) });
 
 const orderId = idParams('Order not found');
 const KEY_MESSAGE = 'An Idempotency-Key header (1 to 200 visible characters) is required';
@@ -51,11 +55,15 @@ export function refundDeps(app: FastifyInstance): RefundDeps {
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => refundDeps(app);
 
-  app.post('/api/orders/:id/cancel', { onRequest: app.authenticate, schema: { params: orderId, body: cancelOrderSchema } }, async (req) => {
-    const user = requireUser(req);
-    await cancelOrder(deps(), req.params.id, { id: user.id, role: 'customer' }, { reason: req.body.reason });
-    return getOrderFor(app.db, req.params.id, user);
-  });
+  app.post(
+    '/api/orders/:id/cancel',
+    { onRequest: app.authenticate, schema: { params: orderId, body: cancelOrderSchema, response: answers({ 200: orderSchema }) } },
+    async (req) => {
+      const user = requireUser(req);
+      await cancelOrder(deps(), req.params.id, { id: user.id, role: 'customer' }, { reason: req.body.reason });
+      return getOrderFor(app.db, req.params.id, user);
+    },
+  );
 
   app.get(
     '/api/orders/:id/credit-notes/:creditNoteId',
@@ -67,6 +75,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.guid({ error: 'Credit note not found' }), creditNoteId: z.guid({ error: 'Credit note not found' }) }),
         description:
           "A refund's GST credit note as a PDF download (application/pdf), for the order's owner and admins; 404 'Credit note not found' for anyone else.",
+        response: answers({ 200: z.unknown().describe('A PDF download (application/pdf)') }),
       },
     },
     async (req, reply) => {
@@ -84,7 +93,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => refundDeps(app);
 
-  app.post('/api/orders/admin/:id/cancel', { schema: { params: orderId, body: adminCancelSchema } }, async (req) => {
+  app.post('/api/orders/admin/:id/cancel', { schema: { params: orderId, body: adminCancelSchema, response: adminOrder } }, async (req) => {
     await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
     return getAdminOrder(app.db, req.params.id);
   });
@@ -95,6 +104,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: orderId,
         body: z.object({ note: z.string().trim().max(500, 'Please keep the note under 500 characters').default('') }),
+        response: adminOrder,
       },
     },
     async (req) => {
@@ -105,7 +115,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/admin/:id/refunds',
-    { schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders } },
+    { schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders, response: answers({ 201: adminOrderSchema }) } },
     async (req, reply) => {
       await refundOrder(deps(), {
         orderId: req.params.id,
@@ -123,7 +133,10 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/admin/:id/refunds/:refundId/retry',
     {
-      schema: { params: z.object({ id: z.guid({ error: 'Order not found' }), refundId: z.guid({ error: 'Refund not found' }) }) },
+      schema: {
+        params: z.object({ id: z.guid({ error: 'Order not found' }), refundId: z.guid({ error: 'Refund not found' }) }),
+        response: adminOrder,
+      },
     },
     async (req) => {
       await retryRefund(deps(), req.params.id, req.params.refundId);
@@ -131,11 +144,13 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/refunds/unsettled', async () => listUnsettledRefunds(app.db, app.authDeps.now()));
+  app.get('/api/admin/refunds/unsettled', { schema: { response: unsettled } }, async () =>
+    listUnsettledRefunds(app.db, app.authDeps.now()),
+  );
 
   app.post(
     '/api/admin/refunds/checkout/:refundId/retry',
-    { schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }) } },
+    { schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }), response: unsettled } },
     async (req) => {
       await retryAttemptRefund(deps(), req.params.refundId);
       return listUnsettledRefunds(app.db, app.authDeps.now());

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { answers, returnRequestAnswerSchema, uploadTargetAnswerSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shipmentCreateSchema } from '../../../core/couriers';
@@ -43,6 +44,8 @@ import {
   type ReturnDeps,
 } from './service';
 
+const one = answers({ 200: returnRequestAnswerSchema });
+
 const orderId = idParams('Order not found');
 const returnId = idParams('Return not found');
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().min(1).max(200).optional() });
@@ -68,7 +71,15 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/:id/returns',
-    { onRequest: app.authenticate, schema: { params: orderId, body: returnRequestSchema, headers: idempotencyHeaders } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: orderId,
+        body: returnRequestSchema,
+        headers: idempotencyHeaders,
+        response: answers({ 200: returnRequestAnswerSchema, 201: returnRequestAnswerSchema }),
+      },
+    },
     async (req, reply) => {
       const key = req.headers['idempotency-key'] ?? randomUUID();
       const userId = requireUser(req).id;
@@ -83,13 +94,19 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/orders/:id/returns', { onRequest: app.authenticate, schema: { params: orderId } }, async (req) =>
-    listOrderReturns(app.db, requireUser(req), req.params.id),
+  app.get(
+    '/api/orders/:id/returns',
+    { onRequest: app.authenticate, schema: { params: orderId, response: answers({ 200: z.array(returnRequestAnswerSchema) }) } },
+    async (req) => listOrderReturns(app.db, requireUser(req), req.params.id),
   );
 
   app.post(
     '/api/orders/:id/returns/upload-target',
-    { onRequest: app.authenticate, config: { rateLimit: ABUSE_LIMITS.uploadTarget }, schema: { params: orderId } },
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: ABUSE_LIMITS.uploadTarget },
+      schema: { params: orderId, response: answers({ 200: uploadTargetAnswerSchema }) },
+    },
     async (req, reply) => {
       await assertOwnOrder(app.db, requireUser(req).id, req.params.id);
       return shopperUploadTarget(app, req, reply, 'return_photos');
@@ -102,21 +119,25 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => returnDeps(app);
   signPhotos(app);
 
-  app.get('/api/admin/returns', { schema: { querystring: returnListQuery } }, async (req) => listReturns(app.db, req.query.status));
+  app.get(
+    '/api/admin/returns',
+    { schema: { querystring: returnListQuery, response: answers({ 200: z.array(returnRequestAnswerSchema) }) } },
+    async (req) => listReturns(app.db, req.query.status),
+  );
 
-  app.post('/api/admin/returns/:id/approve', { schema: { params: returnId, body: returnNoteSchema } }, async (req) =>
+  app.post('/api/admin/returns/:id/approve', { schema: { params: returnId, body: returnNoteSchema, response: one } }, async (req) =>
     approveReturn(deps(), req.params.id, req.body.note),
   );
 
-  app.post('/api/admin/returns/:id/reject', { schema: { params: returnId, body: returnRejectSchema } }, async (req) =>
+  app.post('/api/admin/returns/:id/reject', { schema: { params: returnId, body: returnRejectSchema, response: one } }, async (req) =>
     rejectReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
   );
 
-  app.post('/api/admin/returns/:id/received', { schema: { params: returnId, body: returnNoteSchema } }, async (req) =>
+  app.post('/api/admin/returns/:id/received', { schema: { params: returnId, body: returnNoteSchema, response: one } }, async (req) =>
     receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
   );
 
-  app.post('/api/admin/returns/:id/refund', { schema: { params: returnId, body: returnRefundSchema } }, async (req) =>
+  app.post('/api/admin/returns/:id/refund', { schema: { params: returnId, body: returnRefundSchema, response: one } }, async (req) =>
     refundReturn(
       {
         ...deps(),
@@ -135,7 +156,9 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  app.post('/api/admin/returns/:id/ship-exchange', { schema: { params: returnId, body: shipmentCreateSchema } }, async (req) =>
-    shipExchange(deps(), req.params.id, req.body),
+  app.post(
+    '/api/admin/returns/:id/ship-exchange',
+    { schema: { params: returnId, body: shipmentCreateSchema, response: one } },
+    async (req) => shipExchange(deps(), req.params.id, req.body),
   );
 };

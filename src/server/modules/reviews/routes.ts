@@ -11,6 +11,16 @@
  * - GET /api/admin/reviews?status=&page=, PUT /api/admin/reviews/{id}/status {status},
  *   PUT /api/admin/reviews/{id}/reply {reply} (admin).
  */
+import {
+  answers,
+  adminReviewPageSchema,
+  adminReviewSchema,
+  myReviewStateSchema,
+  ownReviewSchema,
+  reviewPageSchema,
+  uploadTargetAnswerSchema,
+} from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import {
@@ -47,19 +57,35 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const auth = { onRequest: app.authenticate };
 
-  app.get('/api/products/:id/reviews', { schema: { params: productParams, querystring: reviewsQuerySchema } }, async (req, reply) => {
-    reply.header('cache-control', 'public, max-age=30');
-    return listProductReviews(db, req.params.id, req.query.sort, req.query.page);
-  });
+  app.get(
+    '/api/products/:id/reviews',
+    { schema: { params: productParams, querystring: reviewsQuerySchema, response: answers({ 200: reviewPageSchema }) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=30');
+      return listProductReviews(db, req.params.id, req.query.sort, req.query.page);
+    },
+  );
 
-  app.get('/api/products/:id/reviews/mine', { ...auth, schema: { params: productParams } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return myReviewState(db, requireUser(req).id, req.params.id);
-  });
+  app.get(
+    '/api/products/:id/reviews/mine',
+    { ...auth, schema: { params: productParams, response: answers({ 200: myReviewStateSchema }) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return myReviewState(db, requireUser(req).id, req.params.id);
+    },
+  );
 
   app.post(
     '/api/products/:id/reviews',
-    { ...auth, config: submitLimit, schema: { params: productParams, body: reviewInputSchema } },
+    {
+      ...auth,
+      config: submitLimit,
+      schema: {
+        params: productParams,
+        body: reviewInputSchema,
+        response: answers({ 200: ownReviewSchema.nullable(), 201: ownReviewSchema.nullable() }),
+      },
+    },
     async (req, reply) => {
       const store = app.mediaStore;
       const { created, review } = await submitReview(db, requireUser(req).id, req.params.id, req.body, (publicId, url) =>
@@ -71,13 +97,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reviews/:id/helpful',
-    { ...auth, config: { rateLimit: ABUSE_LIMITS.helpfulVote }, schema: { params: reviewParams } },
+    {
+      ...auth,
+      config: { rateLimit: ABUSE_LIMITS.helpfulVote },
+      schema: { params: reviewParams, response: answers({ 200: z.object({ helpfulCount: z.number() }) }) },
+    },
     async (req) => voteHelpful(db, requireUser(req).id, req.params.id),
   );
 
   app.post(
     '/api/reviews/upload-target',
-    { ...auth, config: submitLimit, schema: { body: reviewUploadTargetSchema } },
+    { ...auth, config: submitLimit, schema: { body: reviewUploadTargetSchema, response: answers({ 200: uploadTargetAnswerSchema }) } },
     async (req, reply) => {
       await assertCanReview(db, requireUser(req).id, req.body.productId);
       return shopperUploadTarget(app, req, reply, 'review_photos');
@@ -88,17 +118,27 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Registers the admin review calls (inside the admin scope, setup/api.ts). */
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/api/admin/reviews', { schema: { querystring: adminReviewsQuerySchema } }, async (req) =>
-    listAdminReviews(db, req.query.status, req.query.page),
+  app.get(
+    '/api/admin/reviews',
+    { schema: { querystring: adminReviewsQuerySchema, response: answers({ 200: adminReviewPageSchema }) } },
+    async (req) => listAdminReviews(db, req.query.status, req.query.page),
   );
-  app.put('/api/admin/reviews/:id/status', { schema: { params: reviewParams, body: reviewStatusSchema } }, async (req) => {
-    const review = await moderateReview(db, req.params.id, req.body.status);
-    app.responseCache.invalidate();
-    return review;
-  });
-  app.put('/api/admin/reviews/:id/reply', { schema: { params: reviewParams, body: reviewReplySchema } }, async (req) => {
-    const review = await replyToReview(db, req.params.id, req.body.reply);
-    app.responseCache.invalidate();
-    return review;
-  });
+  app.put(
+    '/api/admin/reviews/:id/status',
+    { schema: { params: reviewParams, body: reviewStatusSchema, response: answers({ 200: adminReviewSchema }) } },
+    async (req) => {
+      const review = await moderateReview(db, req.params.id, req.body.status);
+      app.responseCache.invalidate();
+      return review;
+    },
+  );
+  app.put(
+    '/api/admin/reviews/:id/reply',
+    { schema: { params: reviewParams, body: reviewReplySchema, response: answers({ 200: adminReviewSchema }) } },
+    async (req) => {
+      const review = await replyToReview(db, req.params.id, req.body.reply);
+      app.responseCache.invalidate();
+      return review;
+    },
+  );
 };

@@ -8,6 +8,7 @@
  * Every emptying of the response cache (these changes, catalogue writes, another instance's) also
  * drops the search dictionary the matcher keeps in memory (./matcher.ts).
  */
+import { answers, messageSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { adminSynonymSchema, suggestionsQuerySchema, suggestionsSchema, synonymInputSchema } from '../../../core/schemas/search';
@@ -24,7 +25,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/search/suggestions',
-    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } } },
+    { schema: { querystring: suggestionsQuerySchema, response: answers({ 200: suggestionsSchema }) } },
     async (req, reply) => {
       reply.header('cache-control', 'public, max-age=30');
       return searchSuggestions(db, req.query.q);
@@ -35,20 +36,34 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Registers the admin synonym calls (inside the admin scope, setup/api.ts). */
 export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/api/admin/search-synonyms', { schema: { response: { 200: z.array(adminSynonymSchema) } } }, async () => listSynonyms(db));
-  app.post('/api/admin/search-synonyms', { schema: { body: synonymInputSchema } }, async (req, reply) => {
-    const created = await createSynonym(db, req.body);
-    app.responseCache.invalidate();
-    return reply.status(201).send(created);
-  });
-  app.put('/api/admin/search-synonyms/:id', { schema: { params: synonymId, body: synonymInputSchema } }, async (req) => {
-    const updated = await updateSynonym(db, req.params.id, req.body);
-    app.responseCache.invalidate();
-    return updated;
-  });
-  app.delete('/api/admin/search-synonyms/:id', { schema: { params: synonymId } }, async (req) => {
-    const deleted = await deleteSynonym(db, req.params.id);
-    app.responseCache.invalidate();
-    return deleted;
-  });
+  app.get('/api/admin/search-synonyms', { schema: { response: answers({ 200: z.array(adminSynonymSchema) }) } }, async () =>
+    listSynonyms(db),
+  );
+  app.post(
+    '/api/admin/search-synonyms',
+    { schema: { body: synonymInputSchema, response: answers({ 201: adminSynonymSchema }) } },
+    async (req, reply) => {
+      const created = await createSynonym(db, req.body);
+      app.responseCache.invalidate();
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    '/api/admin/search-synonyms/:id',
+    { schema: { params: synonymId, body: synonymInputSchema, response: answers({ 200: adminSynonymSchema }) } },
+    async (req) => {
+      const updated = await updateSynonym(db, req.params.id, req.body);
+      app.responseCache.invalidate();
+      return updated;
+    },
+  );
+  app.delete(
+    '/api/admin/search-synonyms/:id',
+    { schema: { params: synonymId, response: answers({ 200: messageSchema }) } },
+    async (req) => {
+      const deleted = await deleteSynonym(db, req.params.id);
+      app.responseCache.invalidate();
+      return deleted;
+    },
+  );
 };

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
 import {
@@ -23,6 +25,9 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 // route is covered by being in the document. Generator: tests/helpers/json-schema-samples.ts.
 // Forged client-address headers (X-Forwarded-For and its kin) change no answer: every per-IP
 // limit counts the connection's address (TRUST_PROXY unset, docs/decisions/0020-login-limits.md).
+// Every 2xx JSON answer is checked against the response schema its route declares: it must parse,
+// and parsing must drop nothing (no field outside the schema is sent, even from cached bytes;
+// docs/decisions/response-schemas.md).
 
 let t: TestApp;
 const roles: Record<string, Record<string, string>> = { guest: {} };
@@ -200,14 +205,40 @@ async function check(op: Operation, req: FuzzRequest, role: string): Promise<str
     payload: req.rawBody ?? (req.body !== undefined ? JSON.stringify(req.body) : undefined),
   });
   const problem =
-    res.statusCode >= 500
+    answerProblem(op, res.statusCode, String(res.headers['content-type'] ?? ''), res.body) ??
+    (res.statusCode >= 500
       ? 'a 5xx'
       : STACK_TRACE.test(res.body)
         ? 'a stack trace'
         : res.statusCode >= 400 && typeof safeJson(res.body)?.message !== 'string'
           ? 'an error without { message }'
-          : null;
+          : null);
   return problem && `${role} ${op.method} ${url.slice(0, 120)} [${req.label}] -> ${res.statusCode} (${problem}) ${res.body.slice(0, 160)}`;
+}
+
+/** The zod schema a route declares for a status, found by the document's path. */
+function responseSchema(op: Operation, status: number): z.ZodType | undefined {
+  const url = op.path.replace(/\{(\w+)\}/g, ':$1');
+  const route = t.app.routeList.find((r) => r.method === op.method && r.url === url);
+  return route?.response?.[String(status)] as z.ZodType | undefined;
+}
+
+/** 2xx JSON answers checked against their route's response schema (at least one per run). */
+let checkedAnswers = 0;
+
+/** Why a 2xx JSON answer breaks its route's response schema (every route declares one), or null. */
+function answerProblem(op: Operation, status: number, contentType: string, body: string): string | null {
+  if (status < 200 || status >= 300 || !contentType.startsWith('application/json')) return null;
+  const schema = responseSchema(op, status);
+  if (!schema) return `no response schema for ${status}`;
+  checkedAnswers++;
+  const sent: unknown = JSON.parse(body);
+  const parsed = schema.safeParse(sent);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return `an answer its schema refuses (${issue?.path.join('.')}: ${issue?.message})`;
+  }
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), sent) ? null : 'a field outside its schema';
 }
 
 const safeJson = (text: string): { message?: unknown } | undefined => {
@@ -277,6 +308,7 @@ describe('schema-driven fuzzing of every documented operation', () => {
       if (process.env.FUZZ_TIMING) console.log(op.method, op.path, n, Math.round(performance.now() - started));
     }
     expect(failures.slice(0, 60)).toEqual([]);
+    expect(checkedAnswers).toBeGreaterThan(20);
     // About 30 s on an idle two-core machine for ~70 operations; every new route adds to it.
   }, 300_000);
 

@@ -6,6 +6,7 @@
  * Decorates `app.settings` (the cached service) for other modules. A save drops the response
  * cache here and, through Redis, on every instance; each instance's settings copy goes with it.
  */
+import { answers, publicShopSettingsSchema, shopSettingsAnswerSchema } from '../../../core/schemas/answers';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ export const settingsPlugin = fp(
     app.decorate('settings', settings);
     app.responseCache.onInvalidate(() => settings.forget());
 
-    app.get('/api/settings/public', async (_request, reply) => {
+    app.get('/api/settings/public', { schema: { response: answers({ 200: publicShopSettingsSchema }) } }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return settings.getPublic();
     });
@@ -36,11 +37,15 @@ export const settingsPlugin = fp(
 
 /** GET and PUT /api/admin/settings (inside the admin scope, setup/api.ts). */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/settings', async () => app.settings.get());
-  app.put('/api/admin/settings', { schema: { body: shopSettingsSchema } }, async (request) => {
-    const saved = await app.settings.save(request.body, requireUser(request).id);
-    // Pages and answers that show settings are rebuilt; other instances drop their copies too.
-    app.responseCache.invalidate();
-    return saved;
-  });
+  app.get('/api/admin/settings', { schema: { response: answers({ 200: shopSettingsAnswerSchema }) } }, async () => app.settings.get());
+  app.put(
+    '/api/admin/settings',
+    { schema: { body: shopSettingsSchema, response: answers({ 200: shopSettingsAnswerSchema }) } },
+    async (request) => {
+      const saved = await app.settings.save(request.body, requireUser(request).id);
+      // Pages and answers that show settings are rebuilt; other instances drop their copies too.
+      app.responseCache.invalidate();
+      return saved;
+    },
+  );
 };

@@ -5,6 +5,7 @@
  * Shiprocket's tracking webhook (authorised by its token).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { answers, adminOrderSchema, webhookReceiptSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
@@ -15,6 +16,9 @@ import { getAdminOrder } from '../admin-orders/service';
 import { packingSlipPdf, shippingLabelPdf } from './documents';
 import { markDelivered, markOutForDelivery, shipOrder, type ShippingDeps } from './service';
 import { handleTrackingWebhook, shipWithShiprocket, shiprocketWebhookSchema } from './shiprocket';
+
+/** A PDF shown inline (application/pdf); not serialised. */
+const pdf = z.unknown().describe('A PDF (application/pdf)');
 
 const webhookHeaders = z.looseObject({ 'x-api-key': z.string().max(200).optional() });
 
@@ -27,30 +31,43 @@ const shippingDeps = (app: FastifyInstance): ShippingDeps => ({ db: app.db, mail
 export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => shippingDeps(app);
   // Shiprocket's tracking webhook (its URL may not contain "shiprocket"); authorised by x-api-key.
-  app.post('/api/shipping/tracking-webhook', { schema: { body: shiprocketWebhookSchema, headers: webhookHeaders } }, async (req) => ({
-    status: await handleTrackingWebhook({ ...deps(), config: app.config.shiprocket }, req.headers['x-api-key'], req.body),
-  }));
+  app.post(
+    '/api/shipping/tracking-webhook',
+    { schema: { body: shiprocketWebhookSchema, headers: webhookHeaders, response: answers({ 200: webhookReceiptSchema }) } },
+    async (req) => ({
+      status: await handleTrackingWebhook({ ...deps(), config: app.config.shiprocket }, req.headers['x-api-key'], req.body),
+    }),
+  );
 };
 
 /** The admin shipping calls (inside the admin scope, setup/api.ts). */
 export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => shippingDeps(app);
 
-  app.post('/api/orders/admin/:id/shipments', { schema: { params: orderId, body: shipmentCreateSchema } }, async (req, reply) =>
-    reply.code(201).send(await shipOrder(deps(), req.params.id, req.body)),
+  app.post(
+    '/api/orders/admin/:id/shipments',
+    { schema: { params: orderId, body: shipmentCreateSchema, response: answers({ 201: adminOrderSchema }) } },
+    async (req, reply) => reply.code(201).send(await shipOrder(deps(), req.params.id, req.body)),
   );
 
   const shiprocket = createShiprocketClient(() => app.config.shiprocket);
-  app.post('/api/orders/admin/:id/shipments/shiprocket', { schema: { params: orderId } }, async (req, reply) =>
-    reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
+  app.post(
+    '/api/orders/admin/:id/shipments/shiprocket',
+    { schema: { params: orderId, response: answers({ 201: adminOrderSchema }) } },
+    async (req, reply) =>
+      reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
   );
 
-  app.post('/api/orders/admin/:id/out-for-delivery', { schema: { params: orderId, body: shipmentStepSchema } }, async (req) =>
-    markOutForDelivery(deps(), req.params.id, req.body.note),
+  app.post(
+    '/api/orders/admin/:id/out-for-delivery',
+    { schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) } },
+    async (req) => markOutForDelivery(deps(), req.params.id, req.body.note),
   );
 
-  app.post('/api/orders/admin/:id/delivered', { schema: { params: orderId, body: shipmentStepSchema } }, async (req) =>
-    markDelivered(deps(), req.params.id, req.body.note),
+  app.post(
+    '/api/orders/admin/:id/delivered',
+    { schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) } },
+    async (req) => markDelivered(deps(), req.params.id, req.body.note),
   );
 
   const sender = async () => {
@@ -64,12 +81,12 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(body);
 
-  app.get('/api/orders/admin/:id/packing-slip', { schema: { params: orderId } }, async (req, reply) => {
+  app.get('/api/orders/admin/:id/packing-slip', { schema: { params: orderId, response: answers({ 200: pdf }) } }, async (req, reply) => {
     const order = await getAdminOrder(app.db, req.params.id);
     return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender()));
   });
 
-  app.get('/api/orders/admin/:id/shipping-label', { schema: { params: orderId } }, async (req, reply) => {
+  app.get('/api/orders/admin/:id/shipping-label', { schema: { params: orderId, response: answers({ 200: pdf }) } }, async (req, reply) => {
     const order = await getAdminOrder(app.db, req.params.id);
     return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender()));
   });

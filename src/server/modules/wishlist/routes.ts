@@ -8,6 +8,8 @@
  *   and "Recently viewed", both kept in the browser); unknown or inactive ids are left out.
  * The wishlist calls need a token (401 otherwise).
  */
+import { answers, productCardWithSizesSchema, wishlistItemSchema } from '../../../core/schemas/answers';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { productCardsQuerySchema, wishlistMergeSchema } from '../../../core/schemas/wishlist';
@@ -20,24 +22,29 @@ const productParams = idParams('Product not found');
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const auth = { onRequest: app.authenticate };
+  const list = answers({ 200: z.array(wishlistItemSchema) });
 
-  app.get('/api/wishlist', auth, async (req, reply) => {
+  app.get('/api/wishlist', { ...auth, schema: { response: list } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listWishlist(db, requireUser(req).id);
   });
-  app.put('/api/wishlist/:id', { ...auth, schema: { params: productParams } }, async (req) =>
+  app.put('/api/wishlist/:id', { ...auth, schema: { params: productParams, response: list } }, async (req) =>
     addToWishlist(db, requireUser(req).id, req.params.id),
   );
-  app.delete('/api/wishlist/:id', { ...auth, schema: { params: productParams } }, async (req) =>
+  app.delete('/api/wishlist/:id', { ...auth, schema: { params: productParams, response: list } }, async (req) =>
     removeFromWishlist(db, requireUser(req).id, req.params.id),
   );
-  app.post('/api/wishlist/merge', { ...auth, schema: { body: wishlistMergeSchema } }, async (req) =>
+  app.post('/api/wishlist/merge', { ...auth, schema: { body: wishlistMergeSchema, response: list } }, async (req) =>
     mergeWishlist(db, requireUser(req).id, req.body.productIds),
   );
 
-  app.get('/api/products/cards', { schema: { querystring: productCardsQuerySchema } }, async (req, reply) => {
-    // Cards carry prices and stock: a short shared cache, like the catalogue's own answers.
-    reply.header('cache-control', 'public, max-age=30');
-    return productCards(db, req.query.ids);
-  });
+  app.get(
+    '/api/products/cards',
+    { schema: { querystring: productCardsQuerySchema, response: answers({ 200: z.array(productCardWithSizesSchema) }) } },
+    async (req, reply) => {
+      // Cards carry prices and stock: a short shared cache, like the catalogue's own answers.
+      reply.header('cache-control', 'public, max-age=30');
+      return productCards(db, req.query.ids);
+    },
+  );
 };
