@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The storefront's JavaScript budget (issue 8), run by `npm test` after the build.
+// The storefront's JavaScript budget, run by `npm test` after the build.
 //
 // For every storefront route module (src/web/routes/**, not under admin/), the JavaScript its
 // first load ships is the client entry, the root route, the route's parent layouts and the route
@@ -10,7 +10,7 @@
 // Fails when any of those chunks holds admin code (a module of src/web/routes/admin or
 // src/web/features/admin, or the recharts package; per chunk, from
 // build/client/.vite/chunk-modules.json, written by the plugin in vite.config.ts), or when a
-// route's first load, gzipped, is over LIMIT_KB (160, DESIGN.md and issue 19). What every storefront
+// route's first load, gzipped, is over LIMIT_KB (160, docs/architecture.md#web-app). What every storefront
 // page loads (the client entry and the `shop` chunk of vite.config.ts: React and react-dom, React
 // Router, TanStack Query, the layout and the code several routes share) is most of it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Pre-compresses the browser build (issue 8): next to every text file of build/client bigger than
+// Pre-compresses the browser build: next to every text file of build/client bigger than
 // 1 KB (scripts, styles, SVG, JSON, HTML), a .br (brotli, best quality) and a .gz (gzip -9) copy.
 // The server sends them to browsers that accept them (@fastify/static `preCompressed`, plugins/ssr.ts),
 // so nothing is compressed at request time.

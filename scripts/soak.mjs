@@ -1,8 +1,8 @@
-// Soak test (issues 9 and 23; not part of CI): starts the production build as `npm run serve` does,
+// Soak test (not part of CI): starts the production build as `npm run serve` does,
 // on PGlite (or DATABASE_URL), measures the capacity of a mixed read workload for 15 s, then runs
 // that mix at half the capacity for SOAK_SECONDS (default 900) and reports the error rate (target
 // < 0.1%), the growth of the server's resident memory from the first minute to the end (target
-// < 10%) and its largest RSS (issue 23: under 300 MB on PGlite after 15 minutes, 200 MB on
+// < 10%) and its largest RSS (under 300 MB on PGlite after 15 minutes, 200 MB on
 // PostgreSQL), with the anonymous and file-backed parts (/proc/<pid>/status RssAnon, RssFile).
 // Usage: npm run build && npm run soak   (SOAK_SECONDS=60 for a quick look; SOAK_START_SECONDS,
 // default 300, is how long the first start with its seeding may take on a busy machine; SOAK_RATE
@@ -17,7 +17,7 @@ import { serveEnv, serveNodeArgs } from './lib/serve-command.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 900);
 const START_SECONDS = Number(process.env.SOAK_START_SECONDS ?? 300);
-/** Issue 23: the largest RSS allowed, in MB, on the embedded database and on PostgreSQL. */
+/** The largest RSS allowed, in MB, on the embedded database and on PostgreSQL. */
 const RSS_TARGET_MB = process.env.DATABASE_URL ? 200 : 300;
 const PORT = Number(process.env.SOAK_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;

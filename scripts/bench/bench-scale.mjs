@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// npm run bench:scale — reads at scale (issue 8). On a PostgreSQL database filled by seed:scale
+// npm run bench:scale — reads at scale. On a PostgreSQL database filled by seed:scale
 // (10,000 products with 50,000 variants, 20,000 shoppers, 100,000 orders), runs the production
 // server and measures, with autocannon (a warm-up then measured rounds; 10 connections for the
 // shopper reads, 2 for the admin screen), every request on the database (the response cache is off):
 //   - shopper reads: the first page of /api/products, a deep page, a sort, a search, a size and
 //     price filter, a category page, product pages (a different product on every request); searches
-//     with a typo and an Indian spelling, and the header's suggestions (issue 22);
+//     with a typo and an Indian spelling, and the header's suggestions;
 //   - admin orders (/api/orders/admin/all): the first page, a status filter, a date range, and
 //     searches by order reference, e-mail prefix and customer name.
 // Targets: p99 under 50 ms for the shopper reads, under 100 ms for the admin orders; the query
-// plans themselves are asserted in src/server/modules/catalog/query-plans.test.ts. The issue 22
+// plans themselves are asserted in src/server/modules/catalog/query-plans.test.ts. The search
 // scenarios run in rounds paired with a ceiling (a bare Fastify process answering the bytes of the
 // first listing page from memory, as `npm run bench` does), so their req/s read as a share of what
 // the machine could serve at that moment, which drifts on a shared VM.
@@ -109,7 +109,7 @@ try {
     ['shopper', 'search "kurta"', '/api/products?q=kurta'],
     ['shopper', 'search, size M, up to ₹1500', '/api/products?q=cotton&sizes=M&maxPrice=1500'],
     ['shopper', 'category products', `/api/categories/${child._id}/products`],
-    // Issue 22: searches that forgive (a typo, an Indian spelling through the synonyms, a typo with a
+    // Searches that forgive (a typo, an Indian spelling through the synonyms, a typo with a
     // filter) and the header's suggestions, one word and, as typed letter by letter, many prefixes.
     ['shopper', 'typo search "kurtaa"', '/api/products?q=kurtaa'],
     ['shopper', 'synonym search "sari"', '/api/products?q=sari'],
@@ -125,7 +125,7 @@ try {
     ['admin', 'orders, search by name', '/api/orders/admin/all?page=1&limit=20&search=Sharma'],
   ];
   const settings = { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS, rss };
-  /** Issue 22's scenarios, measured against the ceiling round by round. */
+  /** The search scenarios, measured against the ceiling round by round. */
   const paired = new Set([
     'typo search "kurtaa"',
     'synonym search "sari"',

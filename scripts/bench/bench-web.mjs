@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:web — the phone benchmark (issue 8). Builds the production bundle, seeds the demo
+// npm run bench:web — the phone benchmark. Builds the production bundle, seeds the demo
 // shop into a fresh embedded database, starts the production server (NODE_ENV=production, a
 // Razorpay stand-in in its own process) and runs Lighthouse with the system Chromium, its default
 // mobile preset (a mid-range phone, simulated 4G), on /, /products and a product page: one warm-up

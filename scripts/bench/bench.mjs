@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench — the server benchmark (issues 8 and 23). Builds the production bundle, then for
+// npm run bench — the server benchmark. Builds the production bundle, then for
 // PostgreSQL (a fresh database, dropped afterwards) and for PGlite (a fresh data folder):
 //   1. prepares the database with the demo catalogue, 50 signed-in shoppers with a cart line each,
 //      large stock on the variants checkouts buy and one scarce variant (server not running);
@@ -58,7 +58,7 @@ import {
 const argv = process.argv.slice(2);
 const dbChoice = (argv.find((a) => a.startsWith('--db=')) ?? '--db=both').slice(5);
 const CONNECTIONS = 50;
-/** Reads that miss the cache are measured as issue 23 states its targets: at 10 connections. */
+/** Reads that miss the cache are measured at 10 connections, as their targets are stated. */
 const CACHE_OFF_CONNECTIONS = 10;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -73,7 +73,7 @@ const CART = 'PUT /api/cart/item';
 const PAID = 'checkout (create, pay, verify)';
 const COD = 'checkout, Cash on Delivery';
 
-/** Issue 8's targets for cached reads and checkout; issue 23's for reads that miss the cache, CPU and RSS. */
+/** The targets for cached reads and checkout, and for reads that miss the cache, CPU and RSS (docs/performance.md). */
 const TARGETS = {
   jsonShare: 0.3,
   jsonP99: 25,
@@ -149,7 +149,7 @@ async function benchOne(kind) {
     const initialStock = await tools.stockSnapshot(target);
     const shopEnv = pgDb ? { DATABASE_URL: pgDb.url } : {};
 
-    // Cache off (issue 23): the same database served by a shop with its response cache off
+    // Cache off: the same database served by a shop with its response cache off
     // (RESPONSE_CACHE_TTL_MS=0), so every read runs its query or renders its page, as a filter
     // combination, deep page or search term does that nobody asked for in the last TTL. Stopped
     // before the cached shop starts (PGlite has one process at a time).
@@ -242,7 +242,7 @@ async function benchOne(kind) {
     }
 
     // Checkout: 50 workers, each a shopper buying one unit per order, for CHECKOUT_SECONDS; then
-    // the same as Cash on Delivery orders (issue 20), one call per order.
+    // the same as Cash on Delivery orders, one call per order.
     const since = new Date(Date.now() - 1000);
     const outbox = path.join(dataDir, 'outbox');
     const rounds = [
@@ -307,7 +307,7 @@ async function benchOne(kind) {
 /**
  * Measures each read ([name, path, type]) on `server` with `connections` connections, every round
  * right after a round of the read's own ceiling (ceiling-server.mjs): the bytes `server` answered
- * that request, captured just before with the same request headers (issue 23). Pages are asked for
+ * that request, captured just before with the same request headers. Pages are asked for
  * as a browser asks (Accept-Encoding: br, gzip), so their ceiling serves the same compressed bytes.
  * `x-cache` is what the second of two identical requests said. Resolves with the scenarios by name.
  */

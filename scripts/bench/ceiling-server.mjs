@@ -2,7 +2,7 @@
 // bytes the shop answered that scenario's request (its body as sent, compressed or not, with the
 // same content-type and content-encoding), straight from memory, in a process of its own. Whatever
 // the shop adds on top (hooks, headers, cache lookup, database, rendering) shows as the distance
-// between a scenario and its own ceiling (issue 23: one shared ceiling made a 3 KB product read look
+// between a scenario and its own ceiling (one shared ceiling made a 3 KB product read look
 // like 212% of a 42 KB homepage's ceiling).
 // Usage: node ceiling-server.mjs --manifest <manifest.json>, the manifest a list of
 // {"path": "/ceiling/0", "file": "<body file>", "headers": {"content-type": …, "content-encoding": …}};

@@ -1,6 +1,6 @@
 // Finds the Chromium the browser tests (playwright.config.ts) drive, so `npm test` works on a fresh
 // machine with no browser and no manual step. Nothing is downloaded from outside the npm registry
-// and Debian's packages (DESIGN.md "tests").
+// and Debian's packages.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -1,8 +1,8 @@
 /**
- * The login gate resumed (issue 4): after signing in, the action a signed-out visitor started is
+ * The login gate resumed: after signing in, the action a signed-out visitor started is
  * carried out and cleared — addToCart (add, then /cart), buyNow (/checkout with the item),
  * navigate (cart, profile) — and a failing action is cleared too, with a toast. The login page says
- * why when it was for a line (issue 22).
+ * why when it was for a line.
  */
 import type { Page } from '@playwright/test';
 import type { Product } from '../../src/core/api-types';
@@ -41,7 +41,7 @@ async function logInAt(page: Page, shopper: Shopper) {
 test('Add to Cart while signed out adds the item after login and opens the cart', async ({ page, shopper }) => {
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  // The login page says why (issue 22).
+  // The login page says why.
   const size = sizeWithStock(product, 5).size;
   await expect(page.getByRole('status').filter({ hasText: 'Log in to add' })).toHaveText(
     `Log in to add ${product.title} (${size}) to your cart. We'll add it right after.`,

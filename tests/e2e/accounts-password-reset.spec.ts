@@ -1,7 +1,7 @@
 /**
- * Login and password reset end to end (issue 4): the login form, then /forgot-password ->
+ * Login and password reset end to end: the login form, then /forgot-password ->
  * /verify-reset-otp -> /reset-password -> /login with the success message; the old password (and
- * the old token) stop working; the login form after a reset has the e-mail filled in (issue 22).
+ * the old token) stop working; the login form after a reset has the e-mail filled in.
  */
 import { bearer, expect, gotoSignedOut, logInThroughForm, test } from './accounts-fixtures';
 import { readCodeFromOutbox } from './outbox';
@@ -78,7 +78,7 @@ test('a shopper resets a forgotten password and the old one stops working', asyn
   await reset.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Password reset successfully. Please log in with your new password.')).toBeVisible();
-  // The e-mail comes filled in and the cursor waits in the password (issue 22).
+  // The e-mail comes filled in and the cursor waits in the password.
   await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 

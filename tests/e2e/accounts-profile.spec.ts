@@ -1,5 +1,5 @@
 /**
- * Profile (issue 4): view and edit modes with spec 5's messages, Cancel and Save, failures as
+ * Profile: view and edit modes with the form's messages, Cancel and Save, failures as
  * toasts, the account buttons, logout flipping the header, and the admin's badge and button.
  */
 import { DEMO_ADMIN, expect, logIn, pendingAction, signInPage, test } from './accounts-fixtures';

@@ -1,5 +1,5 @@
 /**
- * Signup and e-mail verification (issue 4): every validation message of spec 5, the six code boxes
+ * Signup and e-mail verification: every validation message of the form, the six code boxes
  * (paste of the whole code, backspace across boxes), the 30-second resend cooldown on a fake
  * clock, 'Verification Not Found', and success to /login replacing the code page in history.
  */

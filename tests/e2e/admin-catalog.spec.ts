@@ -3,7 +3,7 @@ import { expect, test } from './hydrated-test';
 import sharp from 'sharp';
 import { DEMO_ADMIN as ADMIN, logIn as login, signUpShopper, type Shopper } from './shoppers';
 
-// The admin catalogue screens (issue 6): a category tree, a product's whole life from the admin
+// The admin catalogue screens: a category tree, a product's whole life from the admin
 // form to the public shop and back, the dashboard's figures after an order, and who may enter.
 
 const TOKEN_KEY = 'apparel-store.token';

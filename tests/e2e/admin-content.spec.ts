@@ -13,7 +13,7 @@ import {
   stockedVariants,
 } from './admin-api';
 
-// Issue 7: the admin's homepage content, orders and contact inbox, driven as a shop owner would.
+// The admin's homepage content, orders and contact inbox, driven as a shop owner would.
 // The admin's token is put into localStorage before any page script runs.
 const test = adminTest;
 
@@ -282,7 +282,7 @@ test('testimonials: limit, checks, counter, stars, add, toggle, edit and delete,
   await expect(page.getByText('9 of 10 testimonials')).toBeVisible();
 });
 
-// Issue 19: the forms' Active box shows the item's state (ticked for a new item), and unticking it
+// The forms' Active box shows the item's state (ticked for a new item), and unticking it
 // saves the item hidden from the home page. The seed fills all 10 testimonial slots: one is set
 // aside through the API while the test runs.
 test('homepage forms: a new item is Active, unticking Active and saving hides it', async ({ page, request, adminToken }) => {
@@ -375,7 +375,7 @@ test('orders: filter, page, change a status with a note (side-effect-free moves 
   await expect(status).toHaveValue('confirmed');
 
   // The status filter lives in the URL and survives a reload.
-  // (Within this shopper's orders: the demo seed has delivered orders of its own, issue 22.)
+  // (Within this shopper's orders: the demo seed has delivered orders of its own.)
   await page.getByLabel('Search').fill(shopper.email);
   await expect(page).toHaveURL(/search=/);
   await page.getByLabel('Status', { exact: true }).selectOption('confirmed');

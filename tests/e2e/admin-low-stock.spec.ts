@@ -1,5 +1,5 @@
 /**
- * Issue 18: the dashboard's low-stock panel lists sold-out sizes in their own "Sold out" group, apart
+ * The dashboard's low-stock panel lists sold-out sizes in their own "Sold out" group, apart
  * from "5 or fewer left" (1-5 units), and the demo catalogue's many sold-out sizes do not push the
  * low ones out of the list. The two groups sit side by side on a wide screen, one above the other on
  * a phone, and never overlap.

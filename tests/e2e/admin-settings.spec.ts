@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
 import { DEMO_ADMIN as ADMIN, logIn } from './shoppers';
 
-// Issue 20: the owner edits the shop's settings on a phone-sized screen. The demo seed fills the
+// The owner edits the shop's settings on a phone-sized screen. The demo seed fills the
 // settings in (a Karnataka shop, GSTIN 29AABCR1234M1Z9).
 
 const TOKEN_KEY = 'apparel-store.token';

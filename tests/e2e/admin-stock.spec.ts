@@ -4,7 +4,7 @@ import type { Category, Product } from '../../src/core/api-types';
 import { ADMIN, bearer, login, placeOrder, signUpShopper } from './admin-api';
 import { expect, test } from './hydrated-test';
 
-// Issue 21 "Stock you can trust" and issue 20's GST slab editor, on desktop and on a phone: the
+// Stock you can trust (docs/decisions/0011-stock-ledger.md) and the GST slab editor, on desktop and on a phone: the
 // product form refuses a save made against stock that sold meanwhile, each size's history opens in
 // a dialog, and the settings' GST slabs can be added and removed. Each test makes its own product;
 // settings are put back as they were.
@@ -101,7 +101,7 @@ test("each size's stock history opens in an accessible dialog", async ({ page, r
   const product = await makeProduct(request, `history ${info.project.name}`);
   const m = product.variants.find((v) => v.size === 'M')!;
   // An order placed, then cancelled by the owner ("Cancel and refund"): its unit comes back as a
-  // 'cancellation' (choosing the status in the dropdown would move no stock, DESIGN.md).
+  // 'cancellation' (choosing the status in the dropdown would move no stock, docs/architecture.md#order-lifecycle).
   const shopper = await signUpShopper(request);
   const order = await placeOrder(request, shopper, { productId: product._id, variantId: m._id });
   const cancelled = await request.post(`/api/orders/admin/${order._id}/cancel`, {

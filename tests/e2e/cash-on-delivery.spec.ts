@@ -1,5 +1,5 @@
 /**
- * Cash on Delivery (issue 20), one shopper's story: with WELCOME10 applied they choose Cash on
+ * Cash on Delivery, one shopper's story: with WELCOME10 applied they choose Cash on
  * Delivery at checkout (its terms shown beside it), place the order without any payment window, find
  * it on the order page as Cash on Delivery with the amount to pay and the GST it includes, and
  * download its tax invoice: Karnataka to Karnataka, so CGST and SGST, and the same grand total.

@@ -1,5 +1,5 @@
 /**
- * Cart, checkout and orders (issue 5), as one shopper's story: the cart screen, a cart-mode
+ * Cart, checkout and orders, as one shopper's story: the cart screen, a cart-mode
  * checkout with a new address (validation, the sandbox widget dismissed, then paid, the address
  * saved to the profile), a second shopper told that stock ran out, a buy-now checkout with the
  * saved address, and the orders pages.
@@ -159,7 +159,7 @@ test('cart checkout: address messages, the widget dismissed then paid, the addre
   const form = page.getByRole('form', { name: 'New delivery address' });
   await form.getByLabel('Pincode').fill('700 016');
   await expect(form.getByLabel('Pincode')).toHaveValue('700016');
-  // The pincode filled city and state (issue 20); empty them all for the required messages.
+  // The pincode filled city and state; empty them all for the required messages.
   await expect(form.getByText('Kolkata, West Bengal')).toBeVisible();
   await form.getByLabel('Pincode').fill('');
   await form.getByLabel('City').fill('');

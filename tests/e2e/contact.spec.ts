@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 // Contact (/contact): the form's rules and messages, as a guest and as a signed-in shopper whose
-// details are filled in and locked, and the three outcomes (spec sections 2, 5 and 8).
+// details are filled in and locked, and the three outcomes.
 
 const THANKS = "Thank you! Your message has been sent successfully. We'll get back to you soon.";
 

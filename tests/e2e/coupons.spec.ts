@@ -1,5 +1,5 @@
 /**
- * Coupon codes (issue 20), one shopper's story: an unknown code is refused, the demo's WELCOME10
+ * Coupon codes, one shopper's story: an unknown code is refused, the demo's WELCOME10
  * loses to the 20% multi-item discount on three units (the summary says so), wins over the 5%
  * first-order discount on one unit, is paid for in the sandbox and shows on the order page.
  */

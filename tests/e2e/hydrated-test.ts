@@ -6,7 +6,7 @@
  *   Sections in Suspense boundaries hydrate right after; a click in one before that makes React
  *   hydrate it at once and replay the click.
  * - a console error or warning, or an uncaught exception, on any of the test's pages fails the test
- *   (issue 19): a hydration mismatch, a missing key or a bad ref shows up there first. Chromium's
+ *   (a hydration mismatch, a missing key or a bad ref shows up there first). Chromium's
  *   own "Failed to load resource" lines (an HTTP status a test asked for, such as a 404 page) are
  *   network reports, not the page's code, and are not counted.
  */

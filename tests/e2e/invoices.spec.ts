@@ -1,5 +1,5 @@
 /**
- * "Download invoice" on the shopper's order page and in the admin order modal (issue 20): the
+ * "Download invoice" on the shopper's order page and in the admin order modal: the
  * button shows only for an order with an invoice number, fetches the PDF with the signed-in token,
  * saves it under the invoice's file name, and says why when it fails.
  */
@@ -48,7 +48,7 @@ test('the order page offers the invoice only when there is one, and shows the se
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
-// Needs the order placement that assigns invoice numbers (modules/orders/place-order.ts, issue 20).
+// Needs the order placement that assigns invoice numbers (modules/orders/place-order.ts).
 test('a shopper and an admin download the invoice of a placed order', async ({ page, request, browser }) => {
   const shopper = await signUpShopper(request);
   const [line] = await stockedVariants(request);

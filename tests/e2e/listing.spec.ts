@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 // /products and category pages: headings, counts, grids, empty and error states, and search, sort,
-// size and price filters and pages kept in the URL (issue 3, spec sections 2 and 8).
+// size and price filters and pages kept in the URL.
 
 const priceOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
@@ -48,7 +48,7 @@ test('@desktop-only sort and filters apply at once and stay in a shareable URL',
   await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
 });
 
-test('@phone-only the filters open as a bottom sheet that counts before applying (issue 22)', async ({ page, request }) => {
+test('@phone-only the filters open as a bottom sheet that counts before applying', async ({ page, request }) => {
   await page.goto('/products?sort=price-asc');
   const counts: string[] = [];
   page.on('request', (r) => {

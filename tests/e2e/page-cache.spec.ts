@@ -1,6 +1,6 @@
 import { expect, test } from './hydrated-test';
 
-// Issue 23: the page cache keys a page on its origin and path (plus the query on the listings, which
+// The page cache keys a page on its origin and path (plus the query on the listings, which
 // read it), so a made-up query string is a hit on the page's own entry, and a forwarded host other
 // than the shop's is rendered, and kept, apart from it.
 test('a made-up query string is served from the page\u2019s own cache entry and hydrates cleanly', async ({ page, request, baseURL }) => {

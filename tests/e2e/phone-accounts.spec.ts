@@ -1,5 +1,5 @@
 /**
- * The login page on a phone and a desktop (issue 22): it says why the login gate sent the shopper
+ * The login page on a phone and a desktop: it says why the login gate sent the shopper
  * ("Log in to add … (M) to your cart. We'll add it right after.") and adds the line after login;
  * after a password reset it has the e-mail filled in.
  */

@@ -1,5 +1,5 @@
 /**
- * Banners' portrait phone pictures (issue 22): the home page's carousel is a `<picture>` whose
+ * Banners' portrait phone pictures: the home page's carousel is a `<picture>` whose
  * `(max-width: 640px)` source gives phones the portrait picture; phones load only those (the video
  * slide shows its portrait poster, the wide clip stays still), desktops only the wide ones; the head
  * preloads the lead picture once per screen size (media attributes), and nothing preloaded goes

@@ -1,5 +1,5 @@
 /**
- * Cart and checkout on a phone and a desktop (issue 22): the summary's total MRP, discount on MRP,
+ * Cart and checkout on a phone and a desktop: the summary's total MRP, discount on MRP,
  * the automatic discount and "You save" are the server's figures on both pages; on a phone the
  * checkout's pay bar stays at the bottom while the page's own pay button is out of view, steps aside
  * while a field is being filled in and pays like the page's button; a desktop never shows it.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a phone typed with a space, or autofilled with +91, keeps its 10 digits in every phone
+ * A phone typed with a space, or autofilled with +91, keeps its 10 digits in every phone
  * field (checkout, signup, profile, contact): the prefix, spaces and dashes go before the limit of
  * 10 digits applies (src/core/phone.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Pincodes and delivery dates (issue 20): the checkout's address form fills city and state from a
+ * Pincodes and delivery dates: the checkout's address form fills city and state from a
  * typed pincode, shows the server's message for an unknown one and for a pincode of another state;
  * the product page's Check delivery shows a date and COD, remembers the pincode and checks it again
  * on the next product page without a hydration error.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, POST_LOGIN_KEY } from './fixtures';
 
-// The product page (spec 2, 4, 5, 8): gallery and zoom, prices, sizes, quantity, stock, buying
+// The product page: gallery and zoom, prices, sizes, quantity, stock, buying
 // with the login gate, related products, the error view and its structured data.
 
 /** A product with a sold-out size (the seed's Indigo Dabu kurta: M is out of stock). */

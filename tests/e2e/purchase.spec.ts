@@ -1,7 +1,7 @@
 import { expect, test } from './hydrated-test';
 import { readCodeFromOutbox } from './outbox';
 
-// The walking skeleton's journey (issue 2): browse, open a product, sign up with the e-mailed code,
+// The walking skeleton's journey: browse, open a product, sign up with the e-mailed code,
 // log in, add to cart, pay in the sandbox Razorpay widget, and see the order.
 test('a new shopper buys a kurta from the home page to a placed order', async ({ page }) => {
   const email = `shopper-${Date.now()}@example.in`;

@@ -6,7 +6,7 @@ import { adminTest, placeOrder, signUpShopper, stockedVariants } from './admin-a
 import { expect as baseExpect } from './hydrated-test';
 import { mailsTo } from './outbox';
 
-// Issue 21 "Cancellations and refunds": a shopper cancels a paid order before it ships (the Razorpay
+// Cancellations and refunds (docs/decisions/0017-refunds-and-credit-notes.md): a shopper cancels a paid order before it ships (the Razorpay
 // sandbox refunds it in full, the credit note downloads beside the invoice and is mailed), and an
 // admin refunds part of another order from the order modal with a confirmation naming the amount.
 const test = adminTest;

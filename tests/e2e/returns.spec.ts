@@ -5,7 +5,7 @@ import { adminTest, bearer, placeOrder, signUpShopper } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
 import { mailsTo } from './outbox';
 
-// Issue 21 "Returns and size exchanges": one order from placed to delivered to exchanged. The admin
+// Returns and size exchanges (docs/decisions/0016-returns-and-exchanges.md): one order from placed to delivered to exchanged. The admin
 // ships and delivers it through the order modal; the shopper asks for another size on the order
 // page; the admin approves, marks the parcel received and ships the new size from /admin/returns,
 // then delivers it. Every mail to the shopper is read from the outbox. The refund and shipping policy

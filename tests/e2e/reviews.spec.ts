@@ -1,5 +1,5 @@
 /**
- * Reviews and ratings (issue 22), on a desktop and a phone: a shopper whose order an admin marked
+ * Reviews and ratings, on a desktop and a phone: a shopper whose order an admin marked
  * delivered writes a review (stars, title, text, size, fit, a photo); it waits in /admin/reviews
  * until the admin approves it; then the product page shows it with the average (and JSON-LD
  * AggregateRating), and the product's card in the listing shows the average and count. The

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
 import { DEMO_ADMIN as ADMIN, logIn } from './shoppers';
 
-// Issue 22, "Search that forgives", on the demo catalogue: suggestions under the header search while
+// Search that forgives (docs/decisions/0014-forgiving-search.md), on the demo catalogue: suggestions under the header search while
 // typing (a combobox: arrows, Enter, Escape, aria-activedescendant; taps on a phone), Indian
 // spellings on the listing, and the owner's synonyms screen.
 

@@ -1,6 +1,6 @@
 import { expect, test } from './hydrated-test';
 
-// Issue 9: every page carries a locked-down Content-Security-Policy and the usual hardening headers,
+// Every page carries a locked-down Content-Security-Policy and the usual hardening headers,
 // and nothing on the page trips the policy.
 test('every page answers with a strict CSP and hardening headers, and runs without violations', async ({ page, request }) => {
   const products = (await (await request.get('/api/products')).json()) as { _id: string }[];

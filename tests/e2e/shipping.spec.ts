@@ -5,7 +5,7 @@ import { adminTest, bearer, placeOrder, signUpShopper, stockedVariants } from '.
 import { expect as baseExpect } from './hydrated-test';
 import { mailsTo } from './outbox';
 
-// Issue 21 "Shipping and tracking": an admin ships an order from the order modal (courier, AWB,
+// Shipping and tracking (docs/decisions/0009-order-states-and-shipping.md): an admin ships an order from the order modal (courier, AWB,
 // tracking link from the courier's pattern), prints the packing slip and label, marks it out for
 // delivery and delivered; the shopper is mailed at each step and follows the parcel on the order page.
 const test = adminTest;

@@ -32,7 +32,7 @@ export function bearer(token: string): Record<string, string> {
 
 /**
  * The demo admin's token, once per worker: every admin spec signs in as the same account, and the
- * shop allows ten sign-in attempts per account in 15 minutes (issue 4), which the specs together pass.
+ * shop allows ten sign-in attempts per account in 15 minutes, which the specs together pass.
  */
 let demoAdminToken: Promise<string> | null = null;
 

@@ -4,7 +4,7 @@ import type { Product } from '../../src/core/api-types';
 import { expect, POST_LOGIN_KEY, TOKEN_KEY, test } from './fixtures';
 import { bearer, DEMO_ADMIN, logIn } from './shoppers';
 
-// Size charts and the phone's bottom buying bar on the product page (issue 22). Runs on a desktop
+// Size charts and the phone's bottom buying bar on the product page. Runs on a desktop
 // and on a phone (playwright.config.ts).
 
 /** Opens a demo product by its title through the search. */

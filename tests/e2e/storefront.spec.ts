@@ -2,7 +2,7 @@ import { expect, test, POST_LOGIN_KEY } from './fixtures';
 import type { Homepage } from '../../src/core/api-types';
 
 // The frame of every page (promotional banner, header, footer) and the home page's sections, on a
-// desktop and a phone (issue 3, spec sections 1, 2 and 4).
+// desktop and a phone.
 
 test.describe('promotional banner', () => {
   test('shows both offers, is 40px high and scrolls over a 20 s loop that pauses on hover', async ({ page }) => {
@@ -204,7 +204,7 @@ test.describe('home page', () => {
 
   test('pictures off the first screen come once the page has loaded, and then all show', async ({ page }) => {
     // The server's page carries the carousel's first picture and the first two new arrivals only
-    // (issue 8: on a phone they would otherwise share the link with the first screen's picture).
+    // (on a phone they would otherwise share the link with the first screen's picture).
     const html = await (await page.request.get('/')).text();
     const between = (from: string, to: string) => html.slice(html.indexOf(from), html.indexOf(to, html.indexOf(from)));
     const pictures = (part: string) => part.match(/<img /g)?.length ?? 0;
@@ -280,7 +280,7 @@ test.describe('home page', () => {
   });
 
   test('the carousel plays the video banner first, then advances every 5 s and wraps', async ({ page, isMobile, request }) => {
-    // With a portrait phone picture on every slide (the demo's, issue 22; other specs may add a
+    // With a portrait phone picture on every slide (the demo's; other specs may add a
     // banner without one), a phone shows the video's portrait poster and moves on after 5 s like a
     // picture; wider screens play the clip.
     const home = (await (await request.get('/api/homepage')).json()) as Homepage;

@@ -1,5 +1,5 @@
 /**
- * Wishlist, WhatsApp and "Recently viewed" (issue 22), on a desktop and a phone: a guest's hearts
+ * Wishlist, WhatsApp and "Recently viewed", on a desktop and a phone: a guest's hearts
  * stay in the browser and join the account at login; "Move to cart" asks for the size; the
  * product page shares on WhatsApp and the footer and contact page link the shop's WhatsApp; the
  * product and home pages show what was viewed recently. /wishlist is axe-clean.

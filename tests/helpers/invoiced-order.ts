@@ -1,5 +1,5 @@
 /**
- * Inserts an order as the order placement records it for a GST tax invoice (issue 20): per line
+ * Inserts an order as the order placement records it for a GST tax invoice: per line
  * HSN, the discount allotted to it, and the GST computed with `computeGst` on what was paid for the
  * line; the order's tax, COD fee, payment method and invoice number. Until the placement path fills
  * these columns itself, invoice tests build their orders with this.

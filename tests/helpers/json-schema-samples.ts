@@ -1,6 +1,6 @@
 /**
  * Small, readable value generator from the JSON Schema (OpenAPI 3.0 flavour) that the app serves
- * at /api/docs/json, for the schema-driven fuzz test (issue 18). It builds one valid-shaped value
+ * at /api/docs/json, for the schema-driven fuzz test. It builds one valid-shaped value
  * per schema and lists the places ("paths") inside it that a test can make hostile one at a time.
  * Only the keywords our zod schemas produce are understood: type, properties, required, items,
  * enum, anyOf/oneOf/allOf, nullable, format, pattern, min/max(Length|Items|imum), default.
@@ -31,7 +31,7 @@ export interface JsonSchema {
 /** A value's position inside a body: property names and array indexes. */
 export type Path = (string | number)[];
 
-/** A malformed id: the shape the fuzzer of issue 18 sent ('KpdNb4XvIgBD'). */
+/** A malformed id: the shape a fuzzer once sent ('KpdNb4XvIgBD'). */
 export const MALFORMED_ID = 'KpdNb4XvIgBD';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Counts the round trips of a service call (issue 8): a Drizzle handle over a test app's own
+ * Counts the round trips of a service call: a Drizzle handle over a test app's own
  * connections (its pool on PostgreSQL, its one PGlite) that logs the text of every statement it sends.
  * The bounds of its transactions are marked in the log, because PGlite sends its begin and commit
  * itself, not through Drizzle.

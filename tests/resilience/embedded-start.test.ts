@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, startShop, type Shop } from './harness';
 
-// Issue 23: a new embedded database (PGlite) is made, migrated and seeded by a child process of the
+// A new embedded database (PGlite) is made, migrated and seeded by a child process of the
 // shop, which then opens it; a later start opens the same database without preparing it again.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-embedded-'));
 const running: Shop[] = [];

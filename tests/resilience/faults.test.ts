@@ -7,7 +7,7 @@ import { signWebhook } from '../../src/server/integrations/razorpay/signature';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { ADMIN, call, createDatabase, createDeployment, freePort, startShop, SHIPPING_ADDRESS as address } from './harness';
 
-// Issue 9: the faults a real deployment sees.
+// The faults a real deployment sees.
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

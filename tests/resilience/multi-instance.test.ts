@@ -5,7 +5,7 @@ import { hashPassword } from '../../src/server/modules/auth/password';
 import { eq } from 'drizzle-orm';
 import { ADMIN, call, createDatabase, createDeployment, startShop, type Shop, SHIPPING_ADDRESS as address } from './harness';
 
-// Issue 9: two stateless instances on one PostgreSQL and one Redis.
+// Two stateless instances on one PostgreSQL and one Redis.
 let db: Awaited<ReturnType<typeof createDatabase>>;
 let deployment: Awaited<ReturnType<typeof createDeployment>>;
 let a: Shop;
@@ -94,7 +94,7 @@ describe('two instances', () => {
     }
   });
 
-  it("serve a change to the shop's settings made through the other within a second (issue 20)", async () => {
+  it("serve a change to the shop's settings made through the other within a second", async () => {
     const read = async () => (await call<{ supportPhone: string }>(b.url, 'GET', '/api/settings/public')).body.supportPhone;
     const before = await read(); // b now holds its copy
     const settings = (await call<Record<string, unknown>>(a.url, 'GET', '/api/admin/settings', { token: adminToken })).body;
