@@ -1,7 +1,8 @@
 /**
  * Signup and e-mail verification: every validation message of the form, the six code boxes
  * (paste of the whole code, backspace across boxes), the 30-second resend cooldown on a fake
- * clock, 'Verification Not Found', and success to /login replacing the code page in history.
+ * clock, 'Verification Not Found', and a right code signing the new shopper in at once (home, the code
+ * page replaced in history).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, gotoSignedOut, test, uniqueEmail } from './accounts-fixtures';
@@ -90,8 +91,14 @@ test('signup shows every validation message, then the code boxes take a paste an
 
   await paste(box(page, 1), code);
   await verify.click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Email verified! Please log in.')).toBeVisible();
+  // Signed in straight away: no second trip through the login form with an empty e-mail field.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Email verified. Welcome, Meera!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.goBack();
   // The code page was replaced: Back returns to the signup form.
   await page.goBack();
   await expect(page).toHaveURL(/\/signup$/);

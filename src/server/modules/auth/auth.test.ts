@@ -65,6 +65,10 @@ describe('signup with an e-mailed code', () => {
     const code = lastCode('ravi.kumar@example.in');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { verificationId, code } });
     expect(res.statusCode).toBe(200);
+    // Signed in at once: the answer carries a working token and the new account.
+    expect(res.json().user).toMatchObject({ email: 'ravi.kumar@example.in', name: 'Ravi Kumar', role: 'customer' });
+    const signedIn = await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(signedIn.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { verificationId, code } });
     expect(again.statusCode).toBe(400);
     const [user] = await t.db.select().from(users).where(eq(users.email, 'ravi.kumar@example.in'));

@@ -247,12 +247,20 @@ export async function resendCode(deps: AuthDeps, verificationId: string): Promis
   return { message: 'A new code is on its way.' };
 }
 
-/** POST /api/auth/verify-otp: checks the signup code and creates the account. */
-export async function verifySignup(deps: AuthDeps, verificationId: string, code: string): Promise<{ message: string }> {
+/**
+ * POST /api/auth/verify-otp: checks the signup code, creates the account and signs the shopper in
+ * (the same token and user as a login), so nobody types their e-mail and password a second time.
+ */
+export async function verifySignup(
+  deps: AuthDeps,
+  verificationId: string,
+  code: string,
+  signToken: (user: UserRow) => string,
+): Promise<{ message: string; token: string; user: User }> {
   const row = await checkCode(deps, verificationId, code, 'signup');
   const payload = row.payload;
   if (!payload) throw badRequest(INVALID_CODE);
-  await deps.db.transaction(async (tx) => {
+  const user = await deps.db.transaction(async (tx) => {
     const consumed = await tx
       .update(oneTimeCodes)
       .set({ consumedAt: deps.now() })
@@ -263,10 +271,11 @@ export async function verifySignup(deps: AuthDeps, verificationId: string, code:
       .insert(users)
       .values({ name: payload.name, email: row.email, phone: payload.phone, passwordHash: payload.passwordHash })
       .onConflictDoNothing()
-      .returning({ id: users.id });
+      .returning();
     if (created.length === 0) throw conflict('An account with this email already exists. Please log in.');
+    return created[0];
   });
-  return { message: 'Email verified successfully. Please log in.' };
+  return { message: 'Email verified successfully.', token: signToken(user), user: toUser(user) };
 }
 
 /** POST /api/auth/login: the same 401 for an unknown e-mail and a wrong password. */

@@ -22,9 +22,9 @@ export function registerStart(body: { name: string; email: string; phone: string
   });
 }
 
-/** POST /api/auth/verify-otp: creates the account when the code is right. */
+/** POST /api/auth/verify-otp: creates the account when the code is right and signs it in -> {token, user}. */
 export function verifyOtp(body: { verificationId: string; code: string }) {
-  return apiFetch<unknown>('/api/auth/verify-otp', {
+  return apiFetch<{ message: string; token: string; user: User }>('/api/auth/verify-otp', {
     method: 'POST',
     body,
     fallbackMessage: 'Invalid or expired code. Please try again.',
