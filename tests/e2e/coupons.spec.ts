@@ -3,6 +3,7 @@
  * loses to the 20% multi-item discount on three units (the summary says so), wins over the 5%
  * first-order discount on one unit, is paid for in the sandbox and shows on the order page.
  */
+import type { Product } from '../../src/core/api-types';
 import { formatINR, toRupees } from '../../src/core/money';
 import { addToCartApi, clearCartApi, expect, listProducts, sizeWithStock, test } from './accounts-fixtures';
 
@@ -71,4 +72,39 @@ test('a shopper applies a coupon in the cart, sees which discount wins, pays and
   await expect(totals.getByText('Coupon WELCOME10')).toBeVisible();
   await expect(totals.getByText(`−${formatINR(toRupees(couponPaise))}`)).toBeVisible();
   await expect(totals.getByText(total, { exact: true })).toBeVisible();
+});
+
+test('an offer the cart does not reach yet says how much more unlocks it, with no Apply until it does', async ({
+  shopperPage: page,
+  shopper,
+  request,
+}) => {
+  // FLAT200 needs ₹1,999 and FESTIVE15 ₹2,999 (the demo coupons): one unit under ₹1,999, then two.
+  const products = await listProducts(request);
+  const fits = (v: Product['variants'][number]) => v.isActive && v.stockQty >= 2 && v.price >= 1000 && v.price < 1499;
+  const product = products.find((p) => p.variants.some(fits))!;
+  const variant = product.variants.find(fits)!;
+  await clearCartApi(request, shopper.token);
+  await addToCartApi(request, shopper.token, { productId: product._id, variantId: variant._id, quantity: 1 });
+  await page.goto('/cart');
+
+  const offers = page.getByRole('list', { name: 'Offers' });
+  const row = (code: string) => offers.getByRole('listitem').filter({ hasText: code });
+  const short = (minRupees: number, subTotalRupees: number) => formatINR(toRupees(minRupees * 100 - Math.round(subTotalRupees * 100)));
+  await expect(row('FLAT200')).toContainText(`Add ${short(1999, variant.price)} more to unlock`);
+  await expect(row('FLAT200').getByRole('button')).toHaveCount(0);
+  await expect(row('FESTIVE15')).toContainText(`Add ${short(2999, variant.price)} more to unlock`);
+  await expect(row('FESTIVE15').getByRole('button')).toHaveCount(0);
+  // No minimum: Apply as before.
+  await expect(row('WELCOME10').getByRole('button', { name: 'Apply WELCOME10' })).toBeEnabled();
+
+  // Two units reach FLAT200's minimum (the subtotal before any discount) but not FESTIVE15's.
+  await page
+    .getByRole('group', { name: `Quantity of ${product.title}` })
+    .getByRole('button', { name: 'Increase quantity' })
+    .click();
+  await expect(row('FLAT200').getByRole('button', { name: 'Apply FLAT200' })).toBeEnabled();
+  await expect(row('FLAT200')).not.toContainText('more to unlock');
+  await expect(row('FESTIVE15')).toContainText(`Add ${short(2999, 2 * variant.price)} more to unlock`);
+  await clearCartApi(request, shopper.token);
 });

@@ -20,6 +20,7 @@ import { SummaryRows } from '../features/cart/order-summary';
 import { pricingPreviewKey, usePricingPreview } from '../features/checkout/api';
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
+import { CouponOffers } from '../features/coupons/offers';
 import { errorMessage } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
@@ -235,7 +236,7 @@ export default function CartPage() {
               setCoupon(code);
             }}
             onRemove={() => setCoupon(null)}
-            showOffers
+            offers={(apply, busy) => <CouponOffers subTotal={summary.subTotal} onUse={apply} busy={busy} />}
           />
           <SummaryRows summary={summary}>
             <Button size="lg" className="mt-6 w-full" loading={checkingOut} onClick={() => void onCheckout()}>

@@ -1,15 +1,15 @@
 /**
  * "Apply coupon" for the cart and checkout summaries: a code field with Apply, then the
  * applied code with what it did (the server's note: applied, or which discount saves more, or why
- * it cannot be used) and Remove. With `showOffers`, a small "Offers" list of the current public
- * coupons, each one tap to apply.
+ * it cannot be used) and Remove. With `offers`, what it renders under the field (the cart's
+ * "Offers" list, offers.tsx), handed this box's apply.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CouponResult, Pricing } from '../../../core/api-types';
 import { normalizeCouponCode } from '../../../core/coupons';
 import type { LineItemInput } from '../../../core/schemas/checkout';
 import { errorMessage } from '../../lib/api';
-import { previewWithCoupon, usePublicCoupons } from './api';
+import { previewWithCoupon } from './api';
 
 /** Props of CouponField. */
 export interface CouponFieldProps {
@@ -20,40 +20,12 @@ export interface CouponFieldProps {
   result: CouponResult | undefined;
   onApplied: (code: string, pricing: Pricing) => void;
   onRemove: () => void;
-  showOffers?: boolean;
-}
-
-function Offers({ onUse, busy }: { onUse: (code: string) => void; busy: boolean }) {
-  const offers = usePublicCoupons();
-  if (!offers.data || offers.data.length === 0) return null;
-  return (
-    <div className="mt-3 rounded-md border border-dashed border-stone-300 bg-white p-3">
-      <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Offers</p>
-      <ul className="mt-2 space-y-2">
-        {offers.data.map((offer) => (
-          <li key={offer.code} className="flex items-center justify-between gap-3 text-sm">
-            <span className="min-w-0">
-              <span className="font-mono font-semibold text-stone-900">{offer.code}</span>
-              <span className="block text-xs text-stone-600">{offer.description}</span>
-            </span>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => onUse(offer.code)}
-              aria-label={`Apply ${offer.code}`}
-              className="shrink-0 rounded px-2 py-1 text-xs font-semibold text-brand hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
-            >
-              Apply
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  /** Shown under the field while no coupon is applied: `apply` tries a code as typed, `busy` while one is checked. */
+  offers?: (apply: (code: string) => void, busy: boolean) => ReactNode;
 }
 
 /** The coupon box. */
-export function CouponField({ items, applied, result, onApplied, onRemove, showOffers = false }: CouponFieldProps) {
+export function CouponField({ items, applied, result, onApplied, onRemove, offers }: CouponFieldProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -142,7 +114,7 @@ export function CouponField({ items, applied, result, onApplied, onRemove, showO
           {error}
         </p>
       ) : null}
-      {showOffers ? <Offers busy={busy} onUse={(code) => void apply(code)} /> : null}
+      {offers?.((code) => void apply(code), busy)}
     </div>
   );
 }
