@@ -4,6 +4,7 @@ import type { Product } from '../../src/core/api-types';
 import { adminTest, bearer, placeOrder, signUpShopper } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
 import { mailsTo } from './outbox';
+import { realImage } from '../../src/server/modules/media/test-fixtures';
 
 // Returns and size exchanges (docs/decisions/0016-returns-and-exchanges.md): one order from placed to delivered to exchanged. The admin
 // ships and delivers it through the order modal; the shopper asks for another size on the order
@@ -220,4 +221,47 @@ test('a refund return: the admin approves, receives and refunds it, and the shop
         `Refund of ${amount} for order #${ref}`,
       ].sort(),
     );
+});
+
+test('the return dialog picks photos with a styled button, and each chosen photo can be removed', async ({ page, request, adminToken }) => {
+  const shopper = await signUpShopper(request, { name: 'Tara Menon' });
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products.find((p) => p.variants.some((v) => v.isActive && v.stockQty >= 3))!;
+  const variant = product.variants.find((v) => v.isActive && v.stockQty >= 3)!;
+  const order = await placeOrder(request, shopper, { productId: product._id, variantId: variant._id });
+  const shipped = await request.post(`/api/orders/admin/${order._id}/shipments`, {
+    headers: bearer(adminToken),
+    data: { courier: 'dtdc', awb: `RP${Date.now()}` },
+  });
+  expect(shipped.ok(), await shipped.text()).toBeTruthy();
+  const delivered = await request.post(`/api/orders/admin/${order._id}/delivered`, { headers: bearer(adminToken), data: {} });
+  expect(delivered.ok(), await delivered.text()).toBeTruthy();
+
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), shopper.token);
+  await page.goto(`/orders/${order._id}`);
+  await page.getByRole('region', { name: 'Returns and exchanges' }).getByRole('button', { name: 'Return or exchange' }).click();
+  const ask = page.getByRole('dialog', { name: 'Return or exchange' });
+  await expect(ask).toBeVisible();
+
+  // A button of the shop's own, the browser's file control hidden behind it.
+  const picker = ask.getByLabel('Add photos');
+  await expect(ask.getByText('Add photos')).toBeVisible();
+  expect((await picker.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  const image = await realImage('jpeg');
+  await picker.setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: image },
+    { name: 'tag.jpg', mimeType: 'image/jpeg', buffer: image },
+  ]);
+  await expect(ask.getByRole('img', { name: 'Your photo 2' })).toBeVisible();
+  await expect(ask.getByRole('img', { name: 'Your photo 1' })).toBeVisible();
+
+  // Each thumbnail has its Remove.
+  await ask.getByRole('button', { name: 'Remove photo 1' }).click();
+  await expect(ask.getByRole('img', { name: /^Your photo/ })).toHaveCount(1);
+  await expect(ask.getByRole('button', { name: 'Remove photo 2' })).toHaveCount(0);
+  await ask.getByRole('button', { name: 'Remove photo 1' }).click();
+  await expect(ask.getByRole('img', { name: /^Your photo/ })).toHaveCount(0);
+  await expect(ask.getByText('Add photos')).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('[role=dialog]').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

@@ -1,7 +1,8 @@
 /**
  * "Return or exchange" on a delivered order: pick lines and quantities, a reason, refund
  * or another size of the same product (sizes in stock), optional photos (up to 3, the media upload
- * rules), then POST /api/orders/{id}/returns. The body is checked with the server's schema first, so
+ * rules; an "Add photos" button, each chosen photo a thumbnail with its own Remove), then
+ * POST /api/orders/{id}/returns. The body is checked with the server's schema first, so
  * the messages are the same; the server still decides (window, stock) and its message is shown.
  */
 import { useState, type FormEvent } from 'react';
@@ -82,6 +83,14 @@ export function ReturnRequestDialog({
     } finally {
       setUploading(false);
     }
+  }
+
+  function removePhoto(url: string) {
+    setPhotos((all) => all.filter((u) => u !== url));
+    setPreviews(({ [url]: preview, ...rest }) => {
+      if (preview) URL.revokeObjectURL(preview);
+      return rest;
+    });
   }
 
   async function submit(event: FormEvent) {
@@ -271,29 +280,58 @@ export function ReturnRequestDialog({
         </div>
 
         <div>
-          <label htmlFor="return-photos" className="mb-1.5 block text-sm font-medium text-stone-800">
+          <p id="return-photos-hint" className="mb-1.5 text-sm font-medium text-stone-800">
             Photos (optional, up to {MAX_RETURN_PHOTOS})
-          </label>
-          <input
-            id="return-photos"
-            type="file"
-            accept="image/*"
-            multiple
-            disabled={uploading || photos.length >= MAX_RETURN_PHOTOS}
-            onChange={(e) => {
-              void addPhotos(e.target.files);
-              e.target.value = '';
-            }}
-            className="block w-full text-sm text-stone-700"
-          />
+          </p>
           {photos.length ? (
-            <ul className="mt-2 flex gap-2">
-              {photos.map((url) => (
-                <li key={url}>
-                  <img src={previews[url] ?? url} alt="Your photo" width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+            <ul className="mb-3 flex flex-wrap gap-3" aria-label="Your photos">
+              {photos.map((url, i) => (
+                <li key={url} className="relative">
+                  <img
+                    src={previews[url] ?? url}
+                    alt={`Your photo ${i + 1}`}
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 rounded-md object-cover"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => removePhoto(url)}
+                    disabled={uploading}
+                    aria-label={`Remove photo ${i + 1}`}
+                    className="absolute -right-2 -top-2 flex h-6 w-6 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-700 shadow-sm hover:border-red-400 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-50"
+                  >
+                    <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" aria-hidden="true">
+                      <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                    </svg>
+                  </button>
                 </li>
               ))}
             </ul>
+          ) : null}
+          {photos.length < MAX_RETURN_PHOTOS ? (
+            <label
+              className={`inline-flex h-11 items-center gap-2 rounded-md border border-dashed border-stone-400 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand ${
+                uploading ? 'cursor-wait opacity-60' : 'cursor-pointer'
+              }`}
+            >
+              <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+                <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              </svg>
+              {uploading ? 'Uploading…' : 'Add photos'}
+              <input
+                type="file"
+                accept="image/*"
+                multiple
+                aria-describedby="return-photos-hint"
+                disabled={uploading}
+                onChange={(e) => {
+                  void addPhotos(e.target.files);
+                  e.target.value = '';
+                }}
+                className="sr-only"
+              />
+            </label>
           ) : null}
         </div>
 
