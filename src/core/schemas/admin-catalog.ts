@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import { SIZES } from '../constants';
 import { STOCK_NOTE_MAX } from './inventory';
-import type { SizeChart } from '../size-chart';
 import { sizeChartField } from './size-chart';
+import type { adminCategorySchema, savedCategorySchema } from './answers/admin';
 
 /** Highest accepted price, rupees (keeps paise inside a 32-bit integer with room to spare). */
 export const MAX_PRICE_RUPEES = 10_00_000;
@@ -237,20 +237,7 @@ export type ProductBody = z.output<typeof productInputSchema>;
 export type VariantBody = ProductBody['variants'][number];
 
 /** A category as the admin calls answer it after a save: the public shape plus its own size chart. */
-export interface SavedCategory {
-  _id: string;
-  name: string;
-  parentId: string | null;
-  description: string | null;
-  isActive: boolean;
-  /** The category's own size chart (inches), null when it has none. */
-  sizeChart: SizeChart | null;
-}
+export type SavedCategory = z.infer<typeof savedCategorySchema>;
 
 /** One row of GET /api/categories/admin/all: the category plus what hangs off it. */
-export interface AdminCategory extends SavedCategory {
-  /** Products linked directly to this category (active or not). */
-  productCount: number;
-  /** Direct subcategories (active or not). */
-  childCount: number;
-}
+export type AdminCategory = z.infer<typeof adminCategorySchema>;

@@ -10,6 +10,12 @@
  */
 import { z } from 'zod';
 import { idField } from './common';
+import type {
+  heroBannerAnswerSchema,
+  instagramPhotoAnswerSchema,
+  testimonialAnswerSchema,
+  verticalVideoAnswerSchema,
+} from './answers/admin';
 
 /** How many of each kind may exist, counted when one is added. */
 export const HOMEPAGE_CONTENT_LIMITS = {
@@ -207,54 +213,13 @@ export type TestimonialInput = z.input<typeof testimonialSchema>;
 export type TestimonialData = z.output<typeof testimonialSchema>;
 
 /** A saved hero banner as the admin API answers it. */
-export interface HeroBanner {
-  _id: string;
-  mediaType: HeroMediaType;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  posterUrl: string | null;
-  /** The portrait phone picture, or null. */
-  mobileImageUrl: string | null;
-  mobilePublicId: string | null;
-  link: string | null;
-  alt: string;
-  isActive: boolean;
-  publicId: string | null;
-  sortOrder: number;
-  createdAt: string;
-}
+export type HeroBanner = z.infer<typeof heroBannerAnswerSchema>;
 
 /** A saved vertical video. */
-export interface VerticalVideo {
-  _id: string;
-  videoUrl: string;
-  videoPublicId: string | null;
-  posterUrl: string | null;
-  posterPublicId: string | null;
-  title: string;
-  isActive: boolean;
-  createdAt: string;
-}
+export type VerticalVideo = z.infer<typeof verticalVideoAnswerSchema>;
 
 /** A saved Instagram photo. */
-export interface InstagramPhoto {
-  _id: string;
-  imageUrl: string;
-  alt: string;
-  postUrl: string;
-  isActive: boolean;
-  publicId: string | null;
-  createdAt: string;
-}
+export type InstagramPhoto = z.infer<typeof instagramPhotoAnswerSchema>;
 
 /** A saved testimonial. */
-export interface Testimonial {
-  _id: string;
-  authorName: string;
-  authorHandle: string | null;
-  imageUrl: string | null;
-  content: string;
-  rating: number;
-  isActive: boolean;
-  createdAt: string;
-}
+export type Testimonial = z.infer<typeof testimonialAnswerSchema>;

@@ -5,8 +5,15 @@
  * "not set". A bad value is a 400 with one of the messages below, never a silent fallback.
  */
 import { z } from 'zod';
-import type { Order } from '../api-types';
 import { ORDER_STATUSES, type OrderStatus } from '../constants';
+import type {
+  adminContactMessageSchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  dashboardSummarySchema,
+  lowStockVariantSchema,
+  orderCustomerSchema,
+} from './answers/admin';
 
 /** Orders per page on the admin screen. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -118,65 +125,22 @@ export const orderStatusUpdateSchema = z.object({
 export type OrderStatusUpdateInput = z.input<typeof orderStatusUpdateSchema>;
 
 /** Who placed an order: the account's name and e-mail; its phone, or the order's when the account has none. */
-export interface OrderCustomer {
-  name: string;
-  email: string;
-  phone: string;
-}
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 
 /** An order as the admin API answers it: the shopper shape plus the customer. */
-export interface AdminOrder extends Order {
-  customer: OrderCustomer;
-}
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /** GET /api/orders/admin/all answer. `totalPages` is at least 1, so the screen reads "page 1 of 1". */
-export interface AdminOrderList {
-  orders: AdminOrder[];
-  currentPage: number;
-  totalPages: number;
-  totalOrders: number;
-}
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 
 /** A low-stock row of the dashboard. */
-export interface LowStockVariant {
-  productId: string;
-  title: string;
-  variantId: string;
-  size: string;
-  sku: string;
-  stockQty: number;
-}
+export type LowStockVariant = z.infer<typeof lowStockVariantSchema>;
 
 /** GET /api/admin/dashboard answer. Revenue in rupees; days are India dates. */
-export interface DashboardSummary {
-  today: { revenue: number; orders: number };
-  month: { revenue: number; orders: number };
-  ordersByStatus: Record<OrderStatus, number>;
-  /** Sold-out sizes (up to LOW_STOCK_MAX_ROWS), then sizes with 1 to the threshold left (as many), lowest first. */
-  lowStock: LowStockVariant[];
-  /** All active sizes sold out, and with 1 to the threshold left, beyond the rows listed. */
-  lowStockCounts: { soldOut: number; low: number };
-  /** The shop's low-stock threshold (settings): "low" means this many pieces or fewer. */
-  lowStockThreshold: number;
-  revenueByDay: { date: string; revenue: number; orders: number }[];
-  /** Cash on Delivery orders not yet collected (not in revenue until then), and their total in rupees. */
-  codToCollect: { orders: number; amount: number };
-  /** Return and exchange requests waiting for the shop: requested, approved or received. */
-  openReturns: number;
-  /** Reviews waiting for moderation in /admin/reviews. */
-  pendingReviews: number;
-}
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** GET /api/contacts query (admin): optional search over name, e-mail, phone and message. */
 export const contactsQuerySchema = z.object({ search: searchQuery });
 
 /** A contact message as the admin list shows it. */
-export interface AdminContactMessage {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  comment: string;
-  registeredUser: boolean;
-  createdAt: string;
-}
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;

@@ -5,6 +5,7 @@
  * (GET /api/admin/variants/{id}/stock-history).
  */
 import { z } from 'zod';
+import type { stockHistorySchema } from './answers/admin';
 
 /** Why a size's stock changed; one ledger row per change. */
 export const STOCK_CHANGE_REASONS = [
@@ -56,27 +57,7 @@ export const stockHistoryQuerySchema = z.object({
 export type StockHistoryQuery = z.output<typeof stockHistoryQuerySchema>;
 
 /** One ledger row as the history dialog shows it. */
-export interface StockHistoryEntry {
-  _id: string;
-  /** ISO time of the change. */
-  at: string;
-  /** Signed pieces (+3 added, -1 sold). */
-  delta: number;
-  /** Stock the change left. */
-  stockAfter: number;
-  reason: StockChangeReasonName;
-  /** The order behind a sale, cancellation or return, with its short reference; null otherwise. */
-  order: { _id: string; ref: string } | null;
-  /** The admin behind an adjustment (or a status change that restocked); null when unknown or deleted. */
-  admin: { _id: string; name: string } | null;
-  note: string;
-}
+export type StockHistoryEntry = StockHistory['entries'][number];
 
 /** GET /api/admin/variants/{id}/stock-history answer: newest first. `totalPages` is at least 1. */
-export interface StockHistory {
-  variant: { _id: string; productId: string; productTitle: string; size: string; sku: string; stockQty: number };
-  entries: StockHistoryEntry[];
-  currentPage: number;
-  totalPages: number;
-  totalEntries: number;
-}
+export type StockHistory = z.infer<typeof stockHistorySchema>;
