@@ -7,8 +7,6 @@ import {
   DAY_LONG_MONTH_TIME,
   DAY_MONTH,
   DAY_MONTH_TIME,
-  documentNumber,
-  financialYearOf,
   formatIndiaDay,
   formatIndiaTime,
   fromIstDateTime,
@@ -26,22 +24,6 @@ import {
   toIstDateTime,
   WEEKDAY_DAY_MONTH,
 } from './india-time';
-
-describe('financialYearOf', () => {
-  it('runs April to March in India time', () => {
-    expect(financialYearOf(new Date('2026-11-25T10:00:00Z'))).toBe('2026-27');
-    expect(financialYearOf(new Date('2027-03-31T18:29:59Z'))).toBe('2026-27'); // 23:59:59 IST on 31 March
-    expect(financialYearOf(new Date('2027-03-31T18:30:00Z'))).toBe('2027-28'); // 00:00 IST on 1 April
-    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('2099-00');
-  });
-});
-
-describe('documentNumber', () => {
-  it('pads the sequence to five digits and keeps longer ones whole', () => {
-    expect(documentNumber('RM', '2026-27', 1)).toBe('RM/2026-27/00001');
-    expect(documentNumber('RM', '2026-27', 123456)).toBe('RM/2026-27/123456');
-  });
-});
 
 describe('India time', () => {
   const at = new Date('2026-03-05T10:37:00Z'); // 4:07 pm in India

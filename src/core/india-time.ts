@@ -1,11 +1,12 @@
 /**
  * India time, the shop's one clock: India Standard Time is UTC+05:30 all year (no daylight saving),
- * so calendar days, wall clocks and the April-to-March financial year are computed with a fixed
- * offset, and dates are shown in en-IN words in the Asia/Kolkata zone (docs/architecture.md).
+ * so calendar days and wall clocks are computed with a fixed offset, and dates are shown in en-IN
+ * words in the Asia/Kolkata zone (docs/architecture.md). The financial year is core/financial-year.ts,
+ * built on this.
  *
  * Used by the server, the web pages and the PDFs alike. Everything here is a constant or a function
- * with no module-level side effects, so a web page bundles only what it imports; the Intl formatters
- * are made on first use and kept.
+ * with no module-level side effects. On the web this module is in the chunk every storefront page
+ * loads (vite.config.ts), so what only the admin screens or the server need stays out of it.
  */
 
 /** India's offset from UTC in minutes (+5:30). */
@@ -76,23 +77,6 @@ export function toIstDateTime(at: Date): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Financial year (April to March) and document numbers: GST invoices are numbered in one gapless
-// series per financial year (CGST Rules 2017 rule 46(b)), credit notes likewise
-// (docs/decisions/refunds-and-credit-notes.md).
-
-/** The financial year an instant falls in, in India time, as '2026-27' (1 April 2026 to 31 March 2027). */
-export function financialYearOf(at: Date): string {
-  const ist = istWallClock(at);
-  const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
-  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
-}
-
-/** A document number: prefix, financial year and the sequence number padded to five digits ('RM/2026-27/00001'). */
-export function documentNumber(prefix: string, financialYear: string, sequence: number): string {
-  return `${prefix}/${financialYear}/${String(sequence).padStart(5, '0')}`;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Dates in words (en-IN, India time). Each style is the options of one Intl.DateTimeFormat; the
 // comment shows what it writes for 5 March 2026, 4:07 pm.
 
@@ -119,20 +103,12 @@ export const MEDIUM_DATE = { dateStyle: 'medium' } as const satisfies Intl.DateT
 /** "5 Mar 2026, 4:07 pm" (Intl's medium date and short time). */
 export const MEDIUM_DATE_SHORT_TIME = { dateStyle: 'medium', timeStyle: 'short' } as const satisfies Intl.DateTimeFormatOptions;
 
-let formatters: Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat> | undefined;
-
 /**
  * An instant (a Date, an ISO string or epoch milliseconds) in en-IN words in India time, in one of
- * the styles above (or any Intl options; a style object is compared by identity for its cache).
+ * the styles above (or any Intl date options).
  */
 export function formatIndiaTime(at: Date | string | number, style: Intl.DateTimeFormatOptions = DATE): string {
-  formatters ??= new Map();
-  let format = formatters.get(style);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-IN', { ...style, timeZone: IST_TIME_ZONE });
-    formatters.set(style, format);
-  }
-  return format.format(at instanceof Date ? at : new Date(at));
+  return new Intl.DateTimeFormat('en-IN', { ...style, timeZone: IST_TIME_ZONE }).format(new Date(at));
 }
 
 /** An India calendar date 'YYYY-MM-DD' in words, e.g. 'Thu, 5 Mar' with WEEKDAY_DAY_MONTH. */

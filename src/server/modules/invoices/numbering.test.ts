@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderRecord, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { financialYearOf } from '../../../core/india-time';
+import { financialYearOf } from '../../../core/financial-year';
 import { documentSequences, orders } from '../../db/schema';
 import { createInvoiceNumbering } from './numbering';
 

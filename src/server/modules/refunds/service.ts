@@ -20,7 +20,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES, canMove, transitionRefusal } from '../../../core/order-status';
-import { documentNumber, financialYearOf } from '../../../core/india-time';
+import { documentNumber, financialYearOf } from '../../../core/financial-year';
 import { formatINR, toRupees } from '../../../core/money';
 import { SHIPPED_CANNOT_CANCEL, splitIncludedGst } from '../../../core/refunds';
 import type { ShopSettings } from '../../../core/schemas/settings';
