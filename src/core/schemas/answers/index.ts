@@ -1,7 +1,7 @@
 /**
  * Every answer schema, and `answers()`, which adds the shared 4xx error shape to a route's answers
  * (docs/architecture.md "API contract"; the choice of serialising from these: see
- * docs/decisions/response-schemas.md).
+ * docs/decisions/0022-response-schemas.md).
  */
 import type { z } from 'zod';
 import { apiErrorSchema } from './store';

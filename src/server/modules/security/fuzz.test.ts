@@ -27,7 +27,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 // limit counts the connection's address (TRUST_PROXY unset, docs/decisions/0020-login-limits.md).
 // Every 2xx JSON answer is checked against the response schema its route declares: it must parse,
 // and parsing must drop nothing (no field outside the schema is sent, even from cached bytes;
-// docs/decisions/response-schemas.md).
+// docs/decisions/0022-response-schemas.md).
 
 let t: TestApp;
 const roles: Record<string, Record<string, string>> = { guest: {} };
