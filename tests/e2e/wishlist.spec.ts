@@ -36,26 +36,15 @@ async function wishlistApi(request: APIRequestContext, token: string): Promise<W
   return (await res.json()) as WishlistItem[];
 }
 
-/** Opens the phone menu (the wishlist link is there on phones; beside Cart on desktops). */
-async function openMenu(page: Page) {
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
-  if (!(await menu.isVisible())) return false;
-  await menu.click();
-  return true;
-}
-
-/** Checks the header's wishlist count ('2 saved'; null for none shown). */
+/** Checks the header's wishlist count ('2 saved'; null for none shown), beside Cart on desktops and phones. */
 async function expectCount(page: Page, text: string | null) {
-  const opened = await openMenu(page);
   const count = page.getByRole('banner').getByTestId('wishlist-count').filter({ visible: true });
   if (text === null) await expect(count).toHaveCount(0);
   else await expect(count).toHaveText(text);
-  if (opened) await page.keyboard.press('Escape');
 }
 
 /** Follows the header's wishlist link. */
 async function openWishlist(page: Page) {
-  await openMenu(page);
   await page
     .getByRole('banner')
     .getByRole('link', { name: /Wishlist/ })
@@ -72,7 +61,7 @@ test('a guest saves products with the heart, keeps them in the browser and remov
   const save = page.getByRole('button', { name: 'Save to wishlist' });
   await expect(save).toHaveAttribute('aria-pressed', 'false');
   await save.click();
-  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expectCount(page, '1 saved');
 
   // The card heart in "You May Also Like" or the listing: named after its product, a toggle.
@@ -100,6 +89,32 @@ test('a guest saves products with the heart, keeps them in the browser and remov
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
   await expectCount(page, null);
   expect(await page.evaluate((key) => window.localStorage.getItem(key), GUEST_KEY)).toBeNull();
+});
+
+test('"Save to wishlist" says Saved once saved, and the header heart, on phones too, names the count', async ({ page, request }) => {
+  const [product] = await productsWithSizes(request);
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Save to wishlist' }).click();
+  const saved = page.getByRole('button', { name: 'Saved', exact: true });
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Save to wishlist' })).toHaveCount(0);
+
+  // In the bar itself (no menu to open), its count in its name as the cart link's is.
+  const heart = page.getByRole('banner').getByRole('link', { name: 'Wishlist 1 saved' }).filter({ visible: true });
+  await expect(heart).toBeVisible();
+  const width = page.viewportSize()!.width;
+  const box = (await heart.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  // A second tap unsaves.
+  await saved.click();
+  await expect(page.getByRole('button', { name: 'Save to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Wishlist', exact: true }).filter({ visible: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save to wishlist' }).click();
+  await heart.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Wishlist' })).toBeVisible();
+  await expect(page.getByRole('link', { name: product.title })).toBeVisible();
 });
 
 test('logging in adds the guest list to the account and the header count follows', async ({ page, request }) => {
@@ -138,7 +153,7 @@ test('"Move to cart" asks for the size, adds it and takes the product off the wi
 
   await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: 'Save to wishlist' }).click();
-  await expect(page.getByRole('button', { name: 'Save to wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await wishlistApi(request, shopper.token)).map((i) => i._id)).toEqual([product._id]);
 
   await page.goto('/wishlist');
@@ -172,7 +187,7 @@ test('a guest\'s "Move to cart" asks for the size, says why at the login gate, a
   await page.goto(`/product/${product._id}`);
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Save to wishlist' }).click();
-  await expect(page.getByRole('button', { name: 'Save to wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await openWishlist(page);
   await page.getByRole('button', { name: `Move to cart: ${product.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose a size' });

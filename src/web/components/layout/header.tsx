@@ -242,7 +242,7 @@ export function Header({ categories }: { categories: Category[] }) {
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
           aria-label="Rangmanch home"
         >
-          <Logo />
+          <Logo wordmark="text-xl sm:text-2xl" />
         </Link>
 
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6 lg:gap-1">
@@ -295,10 +295,10 @@ export function Header({ categories }: { categories: Category[] }) {
           ) : null}
         </div>
 
-        <div className="ml-auto flex items-center gap-1 md:hidden">
+        <div className="ml-auto flex items-center md:hidden">
           <button
             type="button"
-            className="flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            className="flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
             aria-expanded={searchOpen}
             aria-controls={searchId}
             aria-label="Search products"
@@ -309,10 +309,14 @@ export function Header({ categories }: { categories: Category[] }) {
           >
             <SearchIcon />
           </button>
+          <WishlistLink
+            icon
+            className="relative flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+          />
           <Link
             to="/cart"
             onClick={gate('/cart')}
-            className="relative flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            className="relative flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
           >
             <CartIcon />
             <span className="sr-only">Cart</span>
@@ -321,7 +325,7 @@ export function Header({ categories }: { categories: Category[] }) {
           <button
             ref={menuButton}
             type="button"
-            className="flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            className="flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"

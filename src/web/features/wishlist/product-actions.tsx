@@ -5,7 +5,7 @@
 import { whatsAppShareUrl } from '../sharing/whatsapp';
 import { HeartIcon, useWishlistToggle } from './wishlist-heart';
 
-/** The product page's 'Save to wishlist' button with its heart. */
+/** The product page's 'Save to wishlist' button with its heart; 'Saved' (pressed) once saved, a tap unsaves. */
 export function WishlistButton({ productId }: { productId: string }) {
   const { saved, toggle } = useWishlistToggle(productId);
   return (
@@ -18,7 +18,7 @@ export function WishlistButton({ productId }: { productId: string }) {
       }`}
     >
       <HeartIcon filled={saved} />
-      Save to wishlist
+      {saved ? 'Saved' : 'Save to wishlist'}
     </button>
   );
 }
