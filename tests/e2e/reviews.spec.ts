@@ -10,7 +10,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product } from '../../src/core/api-types';
 import { realImage } from '../../src/server/modules/media/test-fixtures';
 import { placeOrder } from './admin-api';
-import { bearer, DEMO_ADMIN, expect, listProducts, logIn, signInPage, signUpShopper, test, waitForHydration } from './accounts-fixtures';
+import {
+  bearer,
+  DEMO_ADMIN,
+  expect,
+  listProducts,
+  logIn,
+  logInThroughForm,
+  signInPage,
+  signUpShopper,
+  test,
+  waitForHydration,
+} from './accounts-fixtures';
 
 async function expectAxeClean(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include(selector).analyze();
@@ -142,9 +153,17 @@ test('a guest is told to log in to review, and the demo products show their rati
   await section.getByLabel('Sort by').selectOption('helpful');
   await expect(section.getByText('Showing page 1 of 1')).toBeVisible();
   await expect(section.getByRole('button', { name: /^Helpful/ }).first()).toBeVisible();
-  await section
-    .getByRole('button', { name: /^Helpful/ })
-    .first()
-    .click();
-  await expect(page.getByText('Please log in to vote')).toBeVisible();
+  // Every review is a buyer's (only a delivered order lets a shopper write one), and says so.
+  const helpful = section.getByRole('button', { name: /^Helpful/ });
+  await expect(section.getByText('Verified buyer')).toHaveCount(await helpful.count());
+  // A guest's Helpful asks them to log in, kindly, with a way back to this product's reviews.
+  await helpful.first().click();
+  const prompt = section.getByRole('status').filter({ hasText: 'Log in to mark reviews as helpful.' });
+  await expect(prompt).toBeVisible();
+  const shopper = await signUpShopper(request);
+  await prompt.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logInThroughForm(page, shopper.email, shopper.password);
+  await expect(page).toHaveURL(new RegExp(`/product/${reviewed!._id}#reviews$`));
+  await expect(section.getByRole('button', { name: /^Helpful/ }).first()).toBeVisible();
 });

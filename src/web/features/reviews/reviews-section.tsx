@@ -77,7 +77,53 @@ function Summary({ page }: { page: ReviewPage }) {
   );
 }
 
-function ReviewItem({ review, onHelpful, voted }: { review: Review; onHelpful: (id: string) => void; voted: boolean }) {
+/** "Verified buyer": only a shopper with a delivered order of the product can write a review. */
+function VerifiedBuyer() {
+  return (
+    <span className="inline-flex items-center gap-1 font-medium text-green-800">
+      <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" aria-hidden="true">
+        <path
+          d="M3.5 8.5 6.5 11.5 12.5 4.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Verified buyer
+    </span>
+  );
+}
+
+/** What a guest's Helpful tap shows under the button: why not, and a way to log in and come back. */
+function LogInToVote({ returnTo }: { returnTo: string }) {
+  return (
+    <p role="status" className="mt-2 text-sm text-stone-700">
+      Log in to mark reviews as helpful.{' '}
+      <Link
+        to="/login"
+        onClick={() => savePostLoginAction({ type: 'navigate', payload: { to: `${returnTo}#reviews` }, returnTo })}
+        className="whitespace-nowrap font-medium text-brand underline"
+      >
+        Log in
+      </Link>
+    </p>
+  );
+}
+
+function ReviewItem({
+  review,
+  onHelpful,
+  voted,
+  loginPrompt,
+}: {
+  review: Review;
+  onHelpful: (id: string) => void;
+  voted: boolean;
+  /** The product page's path when a guest tapped this review's Helpful: ask them to log in. */
+  loginPrompt: string | null;
+}) {
   return (
     <li className="border-b border-stone-200 py-6 last:border-b-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -85,7 +131,7 @@ function ReviewItem({ review, onHelpful, voted }: { review: Review; onHelpful: (
         <h3 className="font-semibold text-stone-900">{review.title}</h3>
       </div>
       <p className="mt-1 text-xs text-stone-600">
-        {review.author} · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        {review.author} · <VerifiedBuyer /> · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
         {review.size ? ` · Size bought: ${review.size}` : ''}
         {review.fit ? ` · Fit: ${FIT_LABELS[review.fit].toLowerCase()}` : ''}
       </p>
@@ -122,6 +168,7 @@ function ReviewItem({ review, onHelpful, voted }: { review: Review; onHelpful: (
       >
         Helpful ({review.helpfulCount})
       </button>
+      {loginPrompt ? <LogInToVote returnTo={loginPrompt} /> : null}
     </li>
   );
 }
@@ -134,6 +181,8 @@ export function ReviewsSection({ productId, initial }: { productId: string; init
   const [voted, setVoted] = useState<Set<string>>(new Set());
   const [mine, setMine] = useState<MyReviewState | null>(null);
   const [writing, setWriting] = useState(false);
+  // The review whose Helpful a guest tapped: it shows the log-in prompt.
+  const [guestVote, setGuestVote] = useState<string | null>(null);
   const auth = useAuthStatus();
   const location = useLocation();
 
@@ -165,7 +214,7 @@ export function ReviewsSection({ productId, initial }: { productId: string; init
 
   async function helpful(reviewId: string) {
     if (auth !== 'signed-in') {
-      toast.error('Please log in to vote');
+      setGuestVote(reviewId);
       return;
     }
     try {
@@ -259,7 +308,13 @@ export function ReviewsSection({ productId, initial }: { productId: string; init
               </div>
               <ul>
                 {page.reviews.map((r) => (
-                  <ReviewItem key={r._id} review={r} voted={voted.has(r._id)} onHelpful={(id) => void helpful(id)} />
+                  <ReviewItem
+                    key={r._id}
+                    review={r}
+                    voted={voted.has(r._id)}
+                    onHelpful={(id) => void helpful(id)}
+                    loginPrompt={guestVote === r._id && auth !== 'signed-in' ? location.pathname : null}
+                  />
                 ))}
               </ul>
               {page.totalPages > 1 ? (
