@@ -167,3 +167,40 @@ test('a guest is told to log in to review, and the demo products show their rati
   await expect(page).toHaveURL(new RegExp(`/product/${reviewed!._id}#reviews$`));
   await expect(section.getByRole('button', { name: /^Helpful/ }).first()).toBeVisible();
 });
+
+test('@phone-only the bottom buy bar steps aside while the shopper types a review', async ({ page, request }) => {
+  const { product, variantId } = await unreviewedProduct(request);
+  const shopper = await signUpShopper(request, { name: 'Kavya Rao' });
+  const order = await placeOrder(request, shopper, { productId: product._id, variantId });
+  const adminToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const shipped = await request.post(`/api/orders/admin/${order._id}/shipments`, {
+    headers: bearer(adminToken),
+    data: { courier: 'dtdc', awb: `RB${Date.now()}` },
+  });
+  expect(shipped.ok(), await shipped.text()).toBeTruthy();
+  const delivered = await request.post(`/api/orders/admin/${order._id}/delivered`, { headers: bearer(adminToken), data: {} });
+  expect(delivered.ok(), await delivered.text()).toBeTruthy();
+
+  await signInPage(page, shopper.token);
+  await page.goto(`/product/${product._id}`);
+  await waitForHydration(page);
+  const section = page.getByRole('region', { name: 'Ratings & Reviews' });
+  await section.getByRole('button', { name: 'Write a review' }).click();
+  const form = section.locator('form');
+  const title = form.getByLabel('Title');
+  await title.scrollIntoViewIfNeeded();
+  // The page's own buttons are far above: the bar is up.
+  const bar = page.getByTestId('sticky-buy-bar');
+  await expect(bar).toBeVisible();
+
+  // Typing in the form: the bar steps aside, from one field to the next.
+  await title.focus();
+  await expect(bar).toBeHidden();
+  await page.keyboard.type('Lovely colour');
+  await form.getByLabel('Your review').focus();
+  await expect(bar).toBeHidden();
+  await page.keyboard.type('Soft cotton, true to size.');
+  // Done typing (focus on a button): the bar is back.
+  await form.getByRole('button', { name: 'Submit review' }).focus();
+  await expect(bar).toBeVisible();
+});

@@ -1,10 +1,11 @@
 /**
  * The product page's buying controls: size (with the size chart), quantity, stock line,
  * 'Add to Cart' and 'Buy Now', with the login gate for visitors (they log in first, then the
- * action goes on); on phones the same two buttons again in a bottom bar once these scroll away.
+ * action goes on); on phones the same two buttons again in a bottom bar once these scroll away,
+ * out of the way again while the shopper types in a field (the review form).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../../core/api-types';
 import { bySizeOrder, CART_QTY_MAX } from '../../../core/constants';
@@ -28,6 +29,38 @@ export function stockLine(stock: number): { text: string; tone: 'ok' | 'low' | '
   if (stock <= 0) return { text: 'Out of stock', tone: 'none' };
   if (stock <= 5) return { text: `Only ${stock} left`, tone: 'low' };
   return { text: 'In stock', tone: 'ok' };
+}
+
+/** Whether `el` takes typing or a choice from a list: a text field, a select, a text area or editable text. */
+function isField(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(el.type);
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+
+/**
+ * True while a field has the focus. A phone's keyboard is then up and the fixed bottom bar would
+ * sit over what the shopper types (the review form further down the page); the panel and the bar
+ * have no fields of their own.
+ */
+function useTyping(): boolean {
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    const check = (el: Element | null) => setTyping(isField(el));
+    const onFocusIn = (e: FocusEvent) => check(e.target as Element | null);
+    // Focus leaving for nothing (a tap on the page) or for another element: judge where it went.
+    const onFocusOut = (e: FocusEvent) => check(e.relatedTarget as Element | null);
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    check(document.activeElement);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+  return typing;
 }
 
 /**
@@ -54,7 +87,8 @@ export function PurchasePanel({ product }: { product: Product }) {
   const [adding, setAdding] = useState(false);
   const sizeRef = useRef<HTMLDivElement>(null);
   const buttonsRef = useRef<HTMLDivElement>(null);
-  const barVisible = useScrolledPast(buttonsRef);
+  const typing = useTyping();
+  const barVisible = useScrolledPast(buttonsRef) && !typing;
 
   const selected = variants.find((v) => v._id === variantId) ?? null;
   const anyBuyable = !hasVariants || variants.some(isBuyable);
