@@ -61,6 +61,32 @@ export async function placeOrder(api: APIRequestContext, shopper: Shopper, line:
   return ((await verified.json()) as { order: Order }).order;
 }
 
+/** Places a Cash on Delivery order of one unit of `line` for `shopper` (Kolkata), as the checkout does. */
+export async function placeCodOrder(
+  api: APIRequestContext,
+  shopper: Shopper,
+  line: { productId: string; variantId: string },
+): Promise<Order> {
+  const [firstName, lastName] = shopper.name.split(' ');
+  const shippingAddress = {
+    firstName,
+    lastName,
+    email: shopper.email,
+    phone: shopper.phone,
+    line1: '14 Park Street',
+    line2: '',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700016',
+  };
+  const res = await api.post('/api/payments/cod/create-order', {
+    headers: bearer(shopper.token),
+    data: { email: shopper.email, phone: shopper.phone, fromBuyNow: true, shippingAddress, items: [{ ...line, quantity: 1 }] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { order: Order }).order;
+}
+
 /** Sends a contact message, as a guest or (with a token) as a registered shopper. */
 export async function postContact(
   api: APIRequestContext,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './hydrated-test';
+import { financialYearOf } from '../../src/core/financial-year';
 import { DEMO_ADMIN as ADMIN, logIn } from './shoppers';
 
 // The owner edits the shop's settings on a phone-sized screen. The demo seed fills the
@@ -59,4 +60,37 @@ test('the owner changes the support phone and the GSTIN, a wrong GSTIN is refuse
   await expect(page.getByLabel('Support phone', { exact: true })).toHaveValue('7022334455');
   // The storefront's read shows the change at once.
   expect((await (await request.get('/api/settings/public')).json()).supportPhone).toBe('7022334455');
+});
+
+test('the Save bar stays on screen, the invoice example is this year’s, and leaving with unsaved changes asks first', async ({
+  page,
+  request,
+}) => {
+  const token = await logIn(request, ADMIN.email, ADMIN.password);
+  await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto('/admin/settings', { waitUntil: 'domcontentloaded' });
+  const save = page.getByRole('button', { name: 'Save settings' });
+  // The page is several screens long; the Save button is in view at its top and at its foot.
+  await expect(save).toBeInViewport();
+  await page.getByLabel('Offer size exchanges').scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
+
+  const prefix = page.getByLabel('Invoice prefix', { exact: true });
+  await prefix.fill('KV');
+  await expect(page.getByText(`This year's first invoice reads KV/${financialYearOf(new Date())}/00001`)).toBeVisible();
+  await expect(page.getByText('You have unsaved changes')).toBeVisible();
+
+  const back = page.getByRole('link', { name: /Back to Dashboard/ });
+  await back.click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(prefix).toHaveValue('KV');
+  await back.click();
+  await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // Nothing was saved.
+  await page.goto('/admin/settings', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByLabel('Invoice prefix', { exact: true })).not.toHaveValue('KV');
 });

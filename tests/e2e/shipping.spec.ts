@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { adminTest, bearer, placeOrder, signUpShopper, stockedVariants } from './admin-api';
+import type { AdminOrder } from '../../src/core/schemas/admin-orders';
+import type { Product } from '../../src/core/api-types';
+import { formatINR } from '../../src/core/money';
+import { adminTest, bearer, placeCodOrder, placeOrder, signUpShopper, stockedVariants } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
 import { mailsTo } from './outbox';
 
@@ -91,9 +94,12 @@ test('ship, track, out for delivery and delivered, as admin and shopper', async 
   await expect(tracking).toBeVisible();
   await expect(tracking.getByText('Blue Dart', { exact: true })).toBeVisible();
   await expect(tracking.getByRole('link', { name: new RegExp(awb) })).toHaveAttribute('href', new RegExp(`trackNo=${awb}$`));
-  await expect(tracking.getByText('Delivered', { exact: true }).first()).toBeVisible();
-  await expect(tracking.getByText('Out for delivery', { exact: true })).toBeVisible();
-  await expect(tracking.getByText(`Shipped with Blue Dart, AWB ${awb}`)).toBeVisible();
+  // Where the parcel is; its steps are the timeline's, not repeated in the panel.
+  await expect(tracking.getByText(/^Delivered · updated \d{1,2} \w{3}, \d{1,2}:\d{2}\s?[ap]m$/i)).toBeVisible();
+  await expect(tracking.getByText('Out for delivery', { exact: true })).toHaveCount(0);
+  const timeline = shopperPage.getByRole('region', { name: 'Order timeline' });
+  await expect(timeline.getByText(`Shipped with Blue Dart, AWB ${awb}`)).toBeVisible();
+  await expect(timeline.getByText('Out for delivery', { exact: true }).first()).toBeVisible();
   const shopperAxe = await new AxeBuilder({ page: shopperPage }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(shopperAxe.violations.map((v) => v.id)).toEqual([]);
   await shopperContext.close();
@@ -145,7 +151,44 @@ test('ship with Shiprocket (the built-in stand-in) and follow its tracking webho
   await shopperPage.goto(`/orders/${order._id}`);
   const tracking = shopperPage.getByRole('region', { name: 'Tracking' });
   await expect(tracking.getByText('Shiprocket', { exact: true })).toBeVisible();
-  await expect(tracking.getByText('Shiprocket: DELIVERED')).toBeVisible();
-  await expect(tracking.getByText('Shiprocket: OUT FOR DELIVERY')).toBeVisible();
+  await expect(tracking.getByText(/^Delivered · updated /)).toBeVisible();
+  await expect(tracking.getByText(/Shiprocket: /)).toHaveCount(0);
   await shopperContext.close();
+});
+
+test('marking a Cash on Delivery order delivered asks whether the cash was collected first', async ({ page, request, adminToken }) => {
+  const shopper = await signUpShopper(request, { name: 'Kavya Rao', phone: '9845012399' });
+  // A unit well under the ₹5,000 COD limit.
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const [product, variant] = products.flatMap((p) =>
+    p.variants.filter((v) => v.stockQty >= 3 && v.price < 4000).map((v) => [p, v] as const),
+  )[0];
+  const order = await placeCodOrder(request, shopper, { productId: product._id, variantId: variant._id });
+  const ref = order._id.slice(-8).toUpperCase();
+
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), adminToken);
+  await page.goto(`/admin/orders?search=${ref}`);
+  await page.getByRole('button', { name: `View Details of order #${ref}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Order #${ref}` });
+  const form = dialog.getByRole('form', { name: 'Ship order' });
+  await form.getByLabel('AWB number').fill(`DL${Date.now().toString().slice(-9)}`);
+  await form.getByRole('button', { name: 'Ship order' }).click();
+  await expect(toast(page, 'Order shipped')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Delivered', exact: true }).click();
+  const ask = dialog.getByRole('group', { name: 'Confirm cash collected' });
+  await expect(ask).toContainText(`Did the courier collect ${formatINR(order.totals.grandTotal)} in cash?`);
+  // Back changes nothing.
+  await ask.getByRole('button', { name: 'Back' }).click();
+  await expect(ask).toHaveCount(0);
+  const before = (await (await request.get(`/api/orders/admin/${order._id}`, { headers: bearer(adminToken) })).json()) as AdminOrder;
+  expect(before.status).toBe('shipped');
+  expect(before.payment.status).not.toBe('collected');
+
+  await dialog.getByRole('button', { name: 'Delivered', exact: true }).click();
+  await ask.getByRole('button', { name: 'Delivered, cash collected' }).click();
+  await expect(toast(page, 'Marked delivered')).toBeVisible();
+  const after = (await (await request.get(`/api/orders/admin/${order._id}`, { headers: bearer(adminToken) })).json()) as AdminOrder;
+  expect(after.status).toBe('delivered');
+  expect(after.payment.status).toBe('collected');
 });

@@ -1,9 +1,12 @@
 /**
  * The shopper's tracking panel on the order page: for each parcel the courier, the AWB
- * linking to the courier's tracking page, where it is, and its steps (newest first). The spec's
- * policy line about tracking updates taking up to 24 hours sits underneath.
+ * linking to the courier's tracking page, where it is and when that was last updated. The steps
+ * themselves are the order timeline's (shown below it), so they are not repeated here, and the
+ * parcel's notes (the owner's words) are never shown. The policy line about tracking updates taking
+ * up to 24 hours sits underneath.
  */
 import type { Shipment } from '../../../core/api-types';
+import { DAY_MONTH_TIME, formatIndiaTime } from '../../../core/india-time';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 
 const WHERE: Record<Shipment['status'], { label: string; tone: BadgeTone }> = {
@@ -12,14 +15,6 @@ const WHERE: Record<Shipment['status'], { label: string; tone: BadgeTone }> = {
   delivered: { label: 'Delivered', tone: 'green' },
   returned: { label: 'Returned', tone: 'grey' },
 };
-
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
 
 /** The tracking panel; renders nothing before the order ships. */
 export function TrackingPanel({ shipments }: { shipments: Shipment[] }) {
@@ -51,16 +46,12 @@ export function TrackingPanel({ shipments }: { shipments: Shipment[] }) {
               <span className="font-mono font-medium">{s.awb}</span>
             )}
           </p>
-          <ol className="mt-3 space-y-2 text-sm">
-            {[...s.events].reverse().map((e, i) => (
-              <li key={`${e.at}:${i}`} className="flex gap-3">
-                <time dateTime={e.at} className="w-32 shrink-0 whitespace-nowrap text-stone-500">
-                  {timeFormat.format(new Date(e.at))}
-                </time>
-                <span className="text-stone-800">{e.note || WHERE[e.status].label}</span>
-              </li>
-            ))}
-          </ol>
+          {s.events.length > 0 ? (
+            <p className="mt-1 text-sm text-stone-500">
+              {WHERE[s.status].label} · updated{' '}
+              <time dateTime={s.events.at(-1)!.at}>{formatIndiaTime(s.events.at(-1)!.at, DAY_MONTH_TIME)}</time>
+            </p>
+          ) : null}
         </div>
       ))}
       <p className="mt-4 text-xs text-stone-500">Tracking updates can take up to 24 hours to appear on the courier’s page.</p>

@@ -2,7 +2,9 @@
  * The shipping part of the admin order modal: the order's parcels (courier, AWB with the
  * tracking link, where each is, Shiprocket's label), the "Ship order" form (courier, AWB, tracking
  * link filled from the courier's pattern until the admin types their own) or "Ship with Shiprocket", the "Out for delivery" and "Delivered"
- * buttons when the state machine allows them, and the packing slip and shipping label PDFs. While a
+ * buttons when the state machine allows them (Delivered on a Cash on Delivery order still to pay
+ * asks first whether the courier collected the cash, since that records it collected), and the
+ * packing slip and shipping label PDFs. While a
  * return is open (the order is 'return_requested', or a request is requested, approved or received)
  * the moves are hidden: the return is handled under Returns (docs/decisions/0016-returns-and-exchanges.md).
  */
@@ -12,6 +14,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { AWB_RE, COURIER_NAMES, COURIERS, shipmentCreateSchema, trackingUrlFor, type ShipmentCreateInput } from '../../../../core/couriers';
+import { formatINR } from '../../../../core/money';
 import { canMove } from '../../../../core/order-status';
 import { OPEN_RETURN_STATUSES } from '../../../../core/returns';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
@@ -104,7 +107,9 @@ function ShipForm({ order }: { order: AdminOrder }) {
 export function ShippingPanel({ order }: { order: AdminOrder }) {
   const action = useShippingAction(order._id);
   const [printing, setPrinting] = useState<string | null>(null);
+  const [confirmingCash, setConfirmingCash] = useState(false);
   const ref = orderRef(order._id);
+  const cashToCollect = order.payment.method === 'cod' && order.payment.status !== 'collected';
   const print = async (doc: 'packing-slip' | 'shipping-label') => {
     setPrinting(doc);
     try {
@@ -164,11 +169,40 @@ export function ShippingPanel({ order }: { order: AdminOrder }) {
               Out for delivery
             </Button>
           ) : null}
-          {canDeliver ? (
-            <Button size="sm" variant="secondary" disabled={action.isPending} onClick={() => action.mutate({ kind: 'delivered' })}>
+          {canDeliver && !confirmingCash ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={action.isPending}
+              onClick={() => (cashToCollect ? setConfirmingCash(true) : action.mutate({ kind: 'delivered' }))}
+            >
               Delivered
             </Button>
           ) : null}
+        </div>
+      ) : null}
+      {canDeliver && confirmingCash ? (
+        <div
+          role="group"
+          aria-label="Confirm cash collected"
+          className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+        >
+          <p className="text-amber-900">
+            Did the courier collect <strong>{formatINR(order.totals.grandTotal)}</strong> in cash? Marking the order delivered records the
+            payment as collected.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => setConfirmingCash(false)}>
+              Back
+            </Button>
+            <Button
+              size="sm"
+              loading={action.isPending}
+              onClick={() => action.mutate({ kind: 'delivered' }, { onSettled: () => setConfirmingCash(false) })}
+            >
+              Delivered, cash collected
+            </Button>
+          </div>
         </div>
       ) : null}
       {openReturn ? (

@@ -7,10 +7,12 @@
  * low-stock threshold sets what the dashboard and the daily mail call low.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { useBlocker } from 'react-router';
 import { gstStateCode } from '../../../../core/gstin';
+import { documentNumber, financialYearOf } from '../../../../core/financial-year';
 import { formatINR } from '../../../../core/money';
 import {
   MAX_LOW_STOCK_THRESHOLD,
@@ -21,6 +23,7 @@ import {
   type ShopSettingsInput,
 } from '../../../../core/schemas/settings';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input, Select } from '../../../components/ui/field';
 import { StateOptions } from '../../../components/ui/state-options';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
@@ -68,8 +71,18 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
     defaultValues: formValues(settings),
     mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const state = form.watch('state');
+  const invoicePrefix = form.watch('invoicePrefix');
+  const unsaved = isDirty && !isSubmitting;
+  // Leaving with unsaved changes asks first: another admin page (the router) or another site (the browser).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
   const stateCode = state ? gstStateCode(state) : null;
   const slabFields = useFieldArray({ control: form.control, name: 'tax.slabs' });
   const slabs = useWatch({ control: form.control, name: 'tax.slabs' });
@@ -122,7 +135,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           />
           <Input
             label="Invoice prefix"
-            hint="e.g. RM: invoices read RM/2025-26/0001"
+            hint={`This year's first invoice reads ${documentNumber(invoicePrefix?.trim() || 'RM', financialYearOf(new Date()), 1)}`}
             error={errors.invoicePrefix?.message}
             {...form.register('invoicePrefix')}
           />
@@ -309,11 +322,22 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         <CheckField label="Offer size exchanges" {...form.register('returns.sizeExchanges')} />
       </Section>
 
-      <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
+      <div className="sticky bottom-0 z-10 flex items-center justify-end gap-3 rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:px-6">
+        <p className="mr-auto text-sm text-stone-600" aria-live="polite">
+          {isDirty ? 'You have unsaved changes' : ''}
+        </p>
+        <Button type="submit" loading={isSubmitting}>
           Save settings
         </Button>
       </div>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        message="Your changes to the settings will be lost."
+        confirmLabel="Leave"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
     </form>
   );
 }
