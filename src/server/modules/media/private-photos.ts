@@ -16,6 +16,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answers } from '../../../core/schemas/answers';
 import { forbidden, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 
@@ -97,18 +98,28 @@ const photoParams = z.object({ file: z.string().regex(FILE_RE, 'Photo not found'
  */
 export const privatePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = path.join(app.config.dataDir, 'media', 'return_photos');
-  app.get(`${RETURN_PHOTO_ROUTE}/:file`, { schema: { params: photoParams, querystring: photoQuery } }, async (req, reply) => {
-    const { file } = req.params;
-    const now = app.authDeps.now();
-    if (!verifyReturnPhotoUrl(app.config.jwtSecret, file, req.query.expires, req.query.signature, now)) throw forbidden(LINK_MESSAGE);
-    const full = path.join(dir, file);
-    const info = await stat(full).catch(() => null);
-    if (!info?.isFile()) throw notFound('Photo not found');
-    const maxAge = Math.max(0, Math.floor(Number(req.query.expires) - now.getTime() / 1000));
-    return reply
-      .header('content-type', MIME[FILE_RE.exec(file)![1]])
-      .header('content-length', String(info.size))
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .send(createReadStream(full));
-  });
+  app.get(
+    `${RETURN_PHOTO_ROUTE}/:file`,
+    {
+      schema: {
+        params: photoParams,
+        querystring: photoQuery,
+        response: answers({ 200: z.unknown().describe('The photo file (image/*), streamed') }),
+      },
+    },
+    async (req, reply) => {
+      const { file } = req.params;
+      const now = app.authDeps.now();
+      if (!verifyReturnPhotoUrl(app.config.jwtSecret, file, req.query.expires, req.query.signature, now)) throw forbidden(LINK_MESSAGE);
+      const full = path.join(dir, file);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) throw notFound('Photo not found');
+      const maxAge = Math.max(0, Math.floor(Number(req.query.expires) - now.getTime() / 1000));
+      return reply
+        .header('content-type', MIME[FILE_RE.exec(file)![1]])
+        .header('content-length', String(info.size))
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .send(createReadStream(full));
+    },
+  );
 };
