@@ -1,7 +1,7 @@
 /**
  * India's financial year (April to March) and document numbers: GST invoices are numbered in one
  * gapless series per financial year (CGST Rules 2017 rule 46(b)), credit notes likewise
- * (docs/decisions/refunds-and-credit-notes.md). Dates are read in India time (core/india-time.ts).
+ * (docs/decisions/0017-refunds-and-credit-notes.md). Dates are read in India time (core/india-time.ts).
  * Kept apart from core/india-time.ts: only the server and the admin's settings use it, and that
  * module is loaded by every storefront page.
  */
