@@ -255,6 +255,11 @@ describe('schema-driven fuzzing of every documented operation', () => {
     const cart = operations.find((o) => o.method === 'POST' && o.path === '/api/cart');
     expect(cart?.body?.properties).toHaveProperty('productId');
     expect(operations.find((o) => o.path === '/api/products/{id}')?.pathParams).toHaveProperty('id');
+    // Every API route declares its answers (a 2xx and the shared 4xx), so the document describes them.
+    const undeclared = t.app.routeList.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'OPTIONS' && !r.response?.['4xx'],
+    );
+    expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
   it('answers unknown and malformed ids with a 4xx, for every role', async () => {
