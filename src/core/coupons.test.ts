@@ -3,12 +3,11 @@ import {
   checkCoupon,
   chooseCouponOrAutomatic,
   couponDiscountPaise,
-  fromIstDateTime,
   minimumOrderMessage,
   normalizeCouponCode,
-  toIstDateTime,
   type CouponTerms,
 } from './coupons';
+import { fromIstDateTime, toIstDateTime } from './india-time-input';
 
 const base: CouponTerms = {
   code: 'SAVE10',

@@ -116,6 +116,3 @@ export function chooseCouponOrAutomatic(
         : `Your ${autoName} saves more than ${coupon.code}`,
   };
 }
-
-// India-time wall clocks of a coupon's start and end (datetime-local inputs), from core/india-time.ts.
-export { IST_DATETIME_RE, fromIstDateTime, toIstDateTime } from './india-time';

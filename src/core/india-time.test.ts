@@ -9,7 +9,6 @@ import {
   DAY_MONTH_TIME,
   formatIndiaDay,
   formatIndiaTime,
-  fromIstDateTime,
   IST_ISO_OFFSET,
   IST_OFFSET_MS,
   istDate,
@@ -21,9 +20,9 @@ import {
   MEDIUM_DATE,
   MEDIUM_DATE_SHORT_TIME,
   TIME,
-  toIstDateTime,
   WEEKDAY_DAY_MONTH,
 } from './india-time';
+import { fromIstDateTime, toIstDateTime } from './india-time-input';
 
 describe('India time', () => {
   const at = new Date('2026-03-05T10:37:00Z'); // 4:07 pm in India

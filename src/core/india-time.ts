@@ -1,8 +1,8 @@
 /**
  * India time, the shop's one clock: India Standard Time is UTC+05:30 all year (no daylight saving),
  * so calendar days and wall clocks are computed with a fixed offset, and dates are shown in en-IN
- * words in the Asia/Kolkata zone (docs/architecture.md). The financial year is core/financial-year.ts,
- * built on this.
+ * words in the Asia/Kolkata zone (docs/architecture.md). The financial year (core/financial-year.ts)
+ * and the datetime-local wall clocks of coupons (core/india-time-input.ts) are built on this.
  *
  * Used by the server, the web pages and the PDFs alike. Everything here is a constant or a function
  * with no module-level side effects. On the web this module is in the chunk every storefront page
@@ -55,25 +55,6 @@ export function addIstDays(date: string, days: number): string {
 /** The first day (YYYY-MM-DD) of the India month containing `date`. */
 export function istMonthStart(date: string): string {
   return `${date.slice(0, 7)}-01`;
-}
-
-/** An India-time wall clock as a datetime-local input writes it: '2026-11-25T18:30'. */
-export const IST_DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The instant of an India-time wall clock 'YYYY-MM-DDTHH:mm'; null when it is not a real time. */
-export function fromIstDateTime(text: string): Date | null {
-  const m = IST_DATETIME_RE.exec(text);
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number);
-  const utc = Date.UTC(y, mo - 1, d, h, mi);
-  const back = new Date(utc);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return new Date(utc - IST_OFFSET_MS);
-}
-
-/** An instant as its India-time wall clock 'YYYY-MM-DDTHH:mm' (a datetime-local input's value). */
-export function toIstDateTime(at: Date): string {
-  return istWallClock(at).toISOString().slice(0, 16);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
  * create-order is `couponCodeField`. Money is paise in the database.
  */
 import { z } from 'zod';
-import { COUPON_CODE_RE, IST_DATETIME_RE, fromIstDateTime, normalizeCouponCode } from '../coupons';
+import { COUPON_CODE_RE, normalizeCouponCode } from '../coupons';
+import { IST_DATETIME_RE, fromIstDateTime } from '../india-time-input';
 import { rupeesField as rupees } from './common';
 
 /** Null or absent means "no limit"; otherwise a whole number 1..max. */

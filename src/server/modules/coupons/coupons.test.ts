@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIstDateTime } from '../../../core/coupons';
+import { toIstDateTime } from '../../../core/india-time-input';
 import { couponInputSchema, type CouponInput } from '../../../core/schemas/coupons';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';

@@ -6,14 +6,8 @@
  */
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { DISCOUNT_PERCENT } from '../../../core/constants';
-import {
-  COUPON_MESSAGES,
-  checkCoupon,
-  chooseCouponOrAutomatic,
-  fromIstDateTime,
-  toIstDateTime,
-  type CouponTerms,
-} from '../../../core/coupons';
+import { COUPON_MESSAGES, checkCoupon, chooseCouponOrAutomatic, type CouponTerms } from '../../../core/coupons';
+import { fromIstDateTime, toIstDateTime } from '../../../core/india-time-input';
 import { formatINR, toPaise, toRupees } from '../../../core/money';
 import type { CartTotalsPaise } from '../../../core/pricing';
 import type { AdminCoupon, CouponBody, PublicCoupon } from '../../../core/schemas/coupons';
