@@ -1,5 +1,7 @@
 // ESLint flat config (ESLint 10). Formatting is Prettier's job (`.prettierrc.json`); nothing here
 // checks layout. `npm run lint` runs both; `npm run format` rewrites with Prettier.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -20,6 +22,30 @@ const serverLeavesWebAlone = {
   from: './src/web',
   message: 'Only the SSR hand-off (app.ts, plugins/ssr.ts) may import src/web/load-context.ts.',
 };
+/**
+ * Web features (src/web/features/<name>) keep their internals: another feature may import only a
+ * feature's api.ts (its queries and calls) and its hooks (use-*.ts). What several features show or
+ * use goes to src/web/components or src/web/lib (docs/architecture.md).
+ */
+const FEATURES = path.resolve(import.meta.dirname, 'src/web/features');
+/** Shared today and still inside a feature: each is to move to src/web/components or src/web/lib. */
+const SHARED_TO_MOVE = [
+  'orders/download-invoice.tsx',
+  'orders/order-totals.tsx',
+  'product/sticky-buy-bar.tsx',
+  'product/size-picker.tsx',
+  'admin/media-upload.ts',
+  'auth/gate-reason.ts',
+  'sharing/whatsapp.ts',
+];
+const featuresKeepTheirInternals = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./src/web/features/${name}`,
+    from: `${FEATURES}/*/**`,
+    except: [`${FEATURES}/${name}/**`, `${FEATURES}/*/api.ts`, `${FEATURES}/*/use-*.ts`, `${FEATURES}/{${SHARED_TO_MOVE.join(',')}}`],
+    message: `Import another feature's api.ts or use-*.ts only; move what features share to src/web/components or src/web/lib.`,
+  }));
 /** The SSR hand-off: the server builds the load context the web app's loaders read. */
 const ssrHandOff = ['src/server/app.ts', 'src/server/plugins/ssr.ts'];
 
@@ -110,7 +136,10 @@ export default defineConfig([
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [coreStaysShared, webStaysInBrowser, serverLeavesWebAlone] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [coreStaysShared, webStaysInBrowser, serverLeavesWebAlone, ...featuresKeepTheirInternals] },
+      ],
     },
   },
   {
