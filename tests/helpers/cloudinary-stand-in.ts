@@ -86,7 +86,7 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
     const params: Record<string, string> = {};
     let bytes = 0;
     let format = '';
-    let data = Buffer.alloc(0);
+    let data: Buffer = Buffer.alloc(0);
     for await (const part of req.parts()) {
       if (part.type === 'field') params[part.fieldname] = String(part.value);
       else {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { BuildOptions } from '../app';
 import { createMailer } from '../integrations/mail/mailer';
 import { createMailQueue } from '../integrations/mail/outbox';
+import { withShopContact } from '../integrations/mail/templates';
+import { BRAND } from '../../core/constants';
 import { createRazorpayClient } from '../integrations/razorpay/razorpay-client';
 import { renderMailAttachment } from '../modules/invoices/attachments';
 import { createInvoiceNumbering } from '../modules/invoices/numbering';
@@ -17,8 +19,11 @@ import { createPincodeService } from '../modules/pincodes/service';
 /** Decorates the shared services. */
 export function decorateServices(app: FastifyInstance, opts: BuildOptions): void {
   const { config } = opts;
-  const mailer =
-    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  // Every mail names the support e-mail Settings give when it is sent (integrations/mail/templates.ts).
+  const mailer = withShopContact(
+    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    async () => (await app.settings.get()).supportEmail || BRAND.supportEmail,
+  );
   const razorpay =
     opts.razorpay ??
     createRazorpayClient({ keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, apiBase: config.razorpay.apiBase });

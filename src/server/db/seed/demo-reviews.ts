@@ -226,7 +226,7 @@ export async function seedDemoReviews(
     });
     await tx.insert(orderEvents).values([
       { orderId: order.id, status: 'placed', note: 'Cash on Delivery', at: orderedAt },
-      { orderId: order.id, status: 'delivered', note: 'Cash collected', at: deliveredAt },
+      { orderId: order.id, status: 'delivered', note: 'Delivered and paid on delivery', at: deliveredAt },
     ]);
     // The opening stock row (seed.ts) counted this unit; it left with the sale.
     const [opening] = await tx

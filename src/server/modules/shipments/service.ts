@@ -160,7 +160,7 @@ export async function stepOrder(
 ): Promise<StagedMail> {
   assertMove(row, step);
   const collect = collectsCash(row, step);
-  const text = opts.note || (step === 'out_for_delivery' ? 'Out for delivery' : collect ? 'Delivered; cash collected' : 'Delivered');
+  const text = opts.note || (step === 'out_for_delivery' ? 'Out for delivery' : collect ? 'Delivered and paid on delivery' : 'Delivered');
   const parcel = opts.shipment ?? (await activeShipment(tx, row.id));
   const shipment = parcel ? await recordScan(tx, parcel, step, text, opts.now, opts.key) : undefined;
   return moveAndMail(tx, deps, row, { to: step, note: text, step, shipment, by: opts.by }, opts.now);

@@ -168,7 +168,7 @@ describe('shipping an order: placed to shipped to out for delivery to delivered'
     const { payment, timeline } = res.json();
     expect(payment.status).toBe('collected');
     expect(new Date(payment.collectedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(timeline.at(-1)).toMatchObject({ status: 'delivered', note: 'Delivered; cash collected' });
+    expect(timeline.at(-1)).toMatchObject({ status: 'delivered', note: 'Delivered and paid on delivery' });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row.paymentStatus).toBe('collected');
     expect(row.paymentCollectedAt).not.toBeNull();
