@@ -4,15 +4,15 @@
  * its fee and limit from the shop settings; above the limit it is shown unavailable, and the server
  * decides in the end). Items arrive in router state from the cart or 'Buy Now'; without state the
  * server cart is used. A placed order, either way, opens its order-placed page (/orders/{id}/confirmed).
+ * The payment flow is features/checkout/use-place-order.ts; COD's rule is core/cod-eligibility.ts.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
-import { formatINR, toPaise, toRupees } from '../../core/money';
+import { formatINR } from '../../core/money';
 import { DEFAULT_RETURNS_POLICY, returnsPromise } from '../../core/returns';
-import type { LineItemInput, ShippingAddress, ShippingAddressInput } from '../../core/schemas/checkout';
+import type { LineItemInput } from '../../core/schemas/checkout';
 import { Container } from '../components/layout/page';
 import { Alert } from '../components/ui/alert';
 import { Badge } from '../components/ui/badge';
@@ -20,24 +20,15 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageLoader } from '../components/ui/spinner';
 import { useRequireAuth } from '../features/auth/use-require-auth';
-import { cartQueryKey, useCartQuery } from '../features/cart/api';
+import { useCartQuery } from '../features/cart/api';
 import { SummaryRows } from '../features/cart/order-summary';
-import { AddressFields, addressDefaults, fullName, savedShippingAddress } from '../features/checkout/address-form';
-import { meQueryKey, updateProfile, useMeQuery } from '../features/account/api';
-import {
-  createPaymentOrder,
-  placeCodOrder,
-  pricingPreviewKey,
-  usePricingPreview,
-  usePublicSettings,
-  verifyPayment,
-} from '../features/checkout/api';
+import { AddressFields } from '../features/checkout/address-form';
+import { useMeQuery } from '../features/account/api';
+import { pricingPreviewKey, usePricingPreview } from '../features/checkout/api';
+import { useCodOption, usePlaceOrder } from '../features/checkout/use-place-order';
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
-import { ApiRequestError, errorMessage } from '../lib/api';
-import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
-import { toast } from '../lib/toast';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/checkout';
 
@@ -74,12 +65,9 @@ function readCheckoutState(state: unknown): CheckoutState | null {
   return { fromBuyNow: s.fromBuyNow === true, items };
 }
 
-const loadAddressSchema = () => import('../../core/schemas/checkout').then((m) => m.shippingAddressSchema);
 // The phone pay bar loads after the page: it is not needed for the first paint, and it keeps the
 // checkout's first load within the storefront JavaScript budget.
 const StickyPayBar = lazy(() => import('../features/checkout/sticky-pay-bar').then((m) => ({ default: m.StickyPayBar })));
-
-const resolver = lazyZodResolver(loadAddressSchema);
 
 function SectionCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
   return (
@@ -171,302 +159,173 @@ interface ReadyProps {
   onCouponChange: (code: string | null) => void;
 }
 
-function CheckoutForm({
-  user,
-  fromBuyNow,
-  items,
-  pricedItems,
-  summary,
-  razorpayCheckoutUrl,
-  coupon,
-  couponResult,
-  onCouponChange,
-}: ReadyProps) {
-  const navigate = useNavigate();
+/** Step 1: the saved address or a new one (with "save to my profile"); submitting the form pays. */
+function AddressSection({ user, checkout }: { user: User; checkout: PlaceOrderState }) {
+  const { saved, addressChoice, setAddressChoice, form, saveAddress, setSaveAddress, onPay } = checkout;
+  return (
+    <SectionCard step={1} title="Delivery address">
+      <div className="space-y-3" role="radiogroup" aria-label="Delivery address">
+        {saved && user.address ? (
+          <ChoiceCard name="address" value="saved" checked={addressChoice === 'saved'} onSelect={() => setAddressChoice('saved')}>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold text-stone-900">{user.name}</span>
+              <Badge tone="brand">Saved</Badge>
+            </div>
+            <address className="mt-1 text-sm not-italic leading-relaxed text-stone-600">
+              {user.address.line1}
+              {user.address.line2 ? `, ${user.address.line2}` : ''}
+              <br />
+              {user.address.city}, {user.address.state} {user.address.pincode}
+              <br />
+              {user.phone} · <span className="wrap-anywhere">{user.email}</span>
+            </address>
+          </ChoiceCard>
+        ) : null}
+        {saved ? (
+          <ChoiceCard name="address" value="new" checked={addressChoice === 'new'} onSelect={() => setAddressChoice('new')}>
+            <span className="font-semibold text-stone-900">Use a new address</span>
+          </ChoiceCard>
+        ) : null}
+      </div>
+      {addressChoice === 'new' ? (
+        <form
+          className={saved ? 'mt-6 border-t border-stone-200 pt-6' : ''}
+          noValidate
+          aria-label="New delivery address"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onPay();
+          }}
+        >
+          <AddressFields form={form} />
+          <label className="mt-6 flex cursor-pointer items-start gap-3 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              checked={saveAddress}
+              onChange={(e) => setSaveAddress(e.target.checked)}
+              className="mt-0.5 h-4 w-4 rounded accent-[#e11d48]"
+            />
+            <span>
+              Save this address to my profile
+              {user.address ? <span className="block text-xs text-stone-500">It replaces the address saved now.</span> : null}
+            </span>
+          </label>
+        </form>
+      ) : null}
+    </SectionCard>
+  );
+}
+
+/** Step 2: pay online, or Cash on Delivery with its fee and limit (or why it is unavailable). */
+function PaymentSection({ codOption }: { codOption: CodOption }) {
+  const { cod, fee, unavailable, paying, setMethod } = codOption;
+  return (
+    <SectionCard step={2} title="Payment method">
+      <div className="space-y-3" role="radiogroup" aria-label="Payment method">
+        <ChoiceCard name="payment" value="online" checked={!paying} onSelect={() => setMethod('online')}>
+          <span className="font-semibold text-stone-900">Pay online (UPI, Cards, Net Banking, Wallets)</span>
+          <span className="mt-1 block text-sm text-stone-600">Secured by Razorpay. You will confirm the payment in a secure window.</span>
+        </ChoiceCard>
+        {cod ? (
+          <ChoiceCard name="payment" value="cod" checked={paying} disabled={unavailable !== null} onSelect={() => setMethod('cod')}>
+            <span className="font-semibold text-stone-900">Cash on Delivery</span>
+            <span className="mt-1 block text-sm text-stone-600">
+              {unavailable ??
+                `Pay in cash or by UPI when your order arrives. ${fee > 0 ? `${formatINR(fee)} fee` : 'No extra fee'}; for orders up to ${formatINR(cod.maxOrderTotal)}.`}
+            </span>
+          </ChoiceCard>
+        ) : null}
+      </div>
+    </SectionCard>
+  );
+}
+
+/** The order summary beside the form: lines, coupon, totals, the pay button and the terms. */
+function SummaryAside({
+  props,
+  codOption,
+  pay,
+  payButtonRef,
+}: {
+  props: ReadyProps;
+  codOption: CodOption;
+  pay: PlaceOrderState;
+  payButtonRef: RefObject<HTMLDivElement | null>;
+}) {
+  const { items, pricedItems, summary, coupon, couponResult, onCouponChange } = props;
   const queryClient = useQueryClient();
-  const saved = useMemo(() => savedShippingAddress(user), [user]);
-  const [addressChoice, setAddressChoice] = useState<'saved' | 'new'>(saved ? 'saved' : 'new');
-  // Offered with the new-address form; on by default when the profile has no address yet.
-  const [saveAddress, setSaveAddress] = useState(!user.address);
-  const [processing, setProcessing] = useState(false);
-  const payButtonRef = useRef<HTMLDivElement>(null);
-  const [payError, setPayError] = useState<string | null>(null);
-  const [method, setMethod] = useState<'online' | 'cod'>('online');
-  // One key per visit: a retried or double-clicked "Place order" gets the same COD order back.
-  const [codKey] = useState(() => crypto.randomUUID());
-  const cod = usePublicSettings().data?.cod;
   // The returns promise under the pay button follows the shop's settings (root loader).
   const returnsPolicy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
-  const codFee = cod?.fee ?? 0;
-  const codTotal = summary ? toRupees(toPaise(summary.grandTotal) + toPaise(codFee)) : null;
-  const codUnavailable = !cod
-    ? null
-    : !cod.enabled
-      ? 'Not available right now'
-      : codTotal !== null && codTotal > cod.maxOrderTotal
-        ? `Available for orders up to ${formatINR(cod.maxOrderTotal)}`
-        : null;
-  const payingCod = method === 'cod' && cod !== undefined && codUnavailable === null;
-  const form = useForm<ShippingAddressInput, unknown, ShippingAddress>({
-    resolver,
-    defaultValues: addressDefaults(user),
-    mode: 'onTouched',
-  });
-  useEffect(() => resolver.preload(), []);
+  const { processing, payError, onPay } = pay;
+  return (
+    <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24">
+      <h2 id="checkout-summary" className="mb-5 font-display text-xl font-semibold text-stone-900">
+        Order Summary
+      </h2>
+      {pricedItems ? <SummaryItems items={pricedItems} /> : null}
+      <CouponField
+        items={items}
+        applied={coupon}
+        result={couponResult}
+        onApplied={(code, pricing) => {
+          queryClient.setQueryData(pricingPreviewKey(items, code), pricing);
+          onCouponChange(code);
+        }}
+        onRemove={() => onCouponChange(null)}
+      />
+      {summary ? <SummaryRows summary={summary} codFee={codOption.paying ? codOption.fee : 0} /> : null}
+      <div ref={payButtonRef} className="mt-6 space-y-3">
+        {payError ? <Alert>{payError}</Alert> : null}
+        <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
+          {processing
+            ? 'Processing...'
+            : codOption.paying
+              ? `Place order · ${formatINR(codOption.total ?? 0)}`
+              : summary
+                ? `Pay ${formatINR(summary.grandTotal)}`
+                : 'Pay'}
+        </Button>
+        <p className="text-center text-xs text-stone-500">
+          By placing this order you agree to our{' '}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-brand">
+            terms
+          </Link>
+          . {returnsPromise(returnsPolicy)}
+        </p>
+      </div>
+    </aside>
+  );
+}
 
-  const resolveAddress = async (): Promise<ShippingAddress | null> => {
-    if (addressChoice === 'saved' && saved) {
-      const parsed = (await loadAddressSchema()).safeParse(saved);
-      if (parsed.success) return parsed.data;
-      setAddressChoice('new');
-      setPayError('Your saved address is incomplete. Please enter a new address.');
-      return null;
-    }
-    // A submit (not just a check): fields then re-validate as the shopper corrects them.
-    let address: ShippingAddress | null = null;
-    await form.handleSubmit((values) => {
-      address = values;
-    })();
-    return address;
-  };
+/** The Cash on Delivery option of the payment step. */
+type CodOption = ReturnType<typeof useCodOption>;
+/** The address step's state and the payment flow (features/checkout/use-place-order.ts). */
+type PlaceOrderState = ReturnType<typeof usePlaceOrder>;
 
-  // After a paid order only: a failure here must not hide that the order was placed.
-  const saveToProfile = async (a: ShippingAddress) => {
-    try {
-      const updated = await updateProfile({
-        address: {
-          line1: a.line1,
-          line2: a.line2,
-          city: a.city,
-          state: a.state,
-          pincode: a.pincode,
-          country: 'India',
-        },
-        ...(user.phone ? {} : { phone: a.phone }),
-      });
-      queryClient.setQueryData(meQueryKey, updated);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not save the address to your profile'));
-    }
-  };
-
-  const onPay = async () => {
-    setPayError(null);
-    const usedNewAddress = addressChoice === 'new';
-    const shippingAddress = await resolveAddress();
-    if (!shippingAddress) return;
-    setProcessing(true);
-    const contact = { email: shippingAddress.email, phone: shippingAddress.phone };
-    const body = {
-      currency: 'INR' as const,
-      items,
-      ...contact,
-      fromBuyNow,
-      shippingAddress,
-      ...(coupon && couponResult?.valid ? { couponCode: coupon } : {}),
-    };
-    const refused = (error: unknown, fallback: string) => {
-      // A pincode of another state or not delivered to: under the field too.
-      if (usedNewAddress && error instanceof ApiRequestError && error.errors?.pincode)
-        form.setError('pincode', { message: error.errors.pincode });
-      setPayError(errorMessage(error, fallback));
-      setProcessing(false);
-    };
-    // The order-placed page says what was placed, what to pay and when it arrives (routes/order-confirmed.tsx).
-    const placed = async (orderId: string) => {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      if (usedNewAddress && saveAddress) await saveToProfile(shippingAddress);
-      await navigate(`/orders/${encodeURIComponent(orderId)}/confirmed`, { replace: true });
-    };
-
-    if (payingCod) {
-      try {
-        const result = await placeCodOrder(body, codKey);
-        await placed(result.order._id);
-      } catch (error) {
-        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-        refused(error, 'Could not place the order');
-      }
-      return;
-    }
-
-    let created;
-    try {
-      created = await createPaymentOrder(body);
-    } catch (error) {
-      refused(error, 'Failed to create payment order');
-      return;
-    }
-
-    try {
-      const { openRazorpayCheckout } = await import('../features/checkout/razorpay');
-      await openRazorpayCheckout({
-        src: razorpayCheckoutUrl,
-        key: created.key,
-        order: created.order,
-        description: `Order of ${items.reduce((n, i) => n + i.quantity, 0)} item(s)`,
-        prefill: { name: fullName(shippingAddress.firstName, shippingAddress.lastName), email: contact.email, contact: contact.phone },
-        notes: {
-          fromBuyNow: String(fromBuyNow),
-          discountType: created.pricing.summary.discountType,
-          discount: String(created.pricing.summary.discount),
-        },
-        onPaid: async (response) => {
-          let placedId: string;
-          try {
-            const verified = await verifyPayment({ ...response, ...contact, shippingAddress, items, fromBuyNow });
-            placedId = 'order' in verified ? verified.order._id : verified._id;
-          } catch (error) {
-            // The server's message (e.g. out of stock after payment, refunded) or the spec's fallbacks.
-            const message = errorMessage(error, '');
-            setPayError(message || 'Payment verification failed');
-            toast.error(message || 'Failed to complete order');
-            void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-            setProcessing(false);
-            return;
-          }
-          await placed(placedId);
-        },
-        onDismiss: () => {
-          setPayError('Payment cancelled');
-          setProcessing(false);
-        },
-      });
-    } catch {
-      setPayError('Checkout failed');
-      setProcessing(false);
-    }
-  };
+/** The checkout once the shopper and the lines are known: address, payment method and summary. */
+function CheckoutForm(props: ReadyProps) {
+  const { user, summary } = props;
+  const payButtonRef = useRef<HTMLDivElement>(null);
+  const codOption = useCodOption(summary);
+  const pay = usePlaceOrder({ ...props, payingCod: codOption.paying });
+  const { paying, total } = codOption;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_400px] lg:gap-12">
       <div className="space-y-6">
-        <SectionCard step={1} title="Delivery address">
-          <div className="space-y-3" role="radiogroup" aria-label="Delivery address">
-            {saved && user.address ? (
-              <ChoiceCard name="address" value="saved" checked={addressChoice === 'saved'} onSelect={() => setAddressChoice('saved')}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-stone-900">{user.name}</span>
-                  <Badge tone="brand">Saved</Badge>
-                </div>
-                <address className="mt-1 text-sm not-italic leading-relaxed text-stone-600">
-                  {user.address.line1}
-                  {user.address.line2 ? `, ${user.address.line2}` : ''}
-                  <br />
-                  {user.address.city}, {user.address.state} {user.address.pincode}
-                  <br />
-                  {user.phone} · <span className="wrap-anywhere">{user.email}</span>
-                </address>
-              </ChoiceCard>
-            ) : null}
-            {saved ? (
-              <ChoiceCard name="address" value="new" checked={addressChoice === 'new'} onSelect={() => setAddressChoice('new')}>
-                <span className="font-semibold text-stone-900">Use a new address</span>
-              </ChoiceCard>
-            ) : null}
-          </div>
-          {addressChoice === 'new' ? (
-            <form
-              className={saved ? 'mt-6 border-t border-stone-200 pt-6' : ''}
-              noValidate
-              aria-label="New delivery address"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void onPay();
-              }}
-            >
-              <AddressFields form={form} />
-              <label className="mt-6 flex cursor-pointer items-start gap-3 text-sm text-stone-700">
-                <input
-                  type="checkbox"
-                  checked={saveAddress}
-                  onChange={(e) => setSaveAddress(e.target.checked)}
-                  className="mt-0.5 h-4 w-4 rounded accent-[#e11d48]"
-                />
-                <span>
-                  Save this address to my profile
-                  {user.address ? <span className="block text-xs text-stone-500">It replaces the address saved now.</span> : null}
-                </span>
-              </label>
-            </form>
-          ) : null}
-        </SectionCard>
-
-        <SectionCard step={2} title="Payment method">
-          <div className="space-y-3" role="radiogroup" aria-label="Payment method">
-            <ChoiceCard name="payment" value="online" checked={!payingCod} onSelect={() => setMethod('online')}>
-              <span className="font-semibold text-stone-900">Pay online (UPI, Cards, Net Banking, Wallets)</span>
-              <span className="mt-1 block text-sm text-stone-600">
-                Secured by Razorpay. You will confirm the payment in a secure window.
-              </span>
-            </ChoiceCard>
-            {cod ? (
-              <ChoiceCard
-                name="payment"
-                value="cod"
-                checked={payingCod}
-                disabled={codUnavailable !== null}
-                onSelect={() => setMethod('cod')}
-              >
-                <span className="font-semibold text-stone-900">Cash on Delivery</span>
-                <span className="mt-1 block text-sm text-stone-600">
-                  {codUnavailable ??
-                    `Pay in cash or by UPI when your order arrives. ${codFee > 0 ? `${formatINR(codFee)} fee` : 'No extra fee'}; for orders up to ${formatINR(cod.maxOrderTotal)}.`}
-                </span>
-              </ChoiceCard>
-            ) : null}
-          </div>
-        </SectionCard>
+        <AddressSection user={user} checkout={pay} />
+        <PaymentSection codOption={codOption} />
       </div>
-
-      <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-stone-200 bg-stone-50 p-6 lg:sticky lg:top-24">
-        <h2 id="checkout-summary" className="mb-5 font-display text-xl font-semibold text-stone-900">
-          Order Summary
-        </h2>
-        {pricedItems ? <SummaryItems items={pricedItems} /> : null}
-        <CouponField
-          items={items}
-          applied={coupon}
-          result={couponResult}
-          onApplied={(code, pricing) => {
-            queryClient.setQueryData(pricingPreviewKey(items, code), pricing);
-            onCouponChange(code);
-          }}
-          onRemove={() => onCouponChange(null)}
-        />
-        {summary ? <SummaryRows summary={summary} codFee={payingCod ? codFee : 0} /> : null}
-        <div ref={payButtonRef} className="mt-6 space-y-3">
-          {payError ? <Alert>{payError}</Alert> : null}
-          <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
-            {processing
-              ? 'Processing...'
-              : payingCod
-                ? `Place order · ${formatINR(codTotal ?? 0)}`
-                : summary
-                  ? `Pay ${formatINR(summary.grandTotal)}`
-                  : 'Pay'}
-          </Button>
-          <p className="text-center text-xs text-stone-500">
-            By placing this order you agree to our{' '}
-            <Link to="/terms" className="underline underline-offset-2 hover:text-brand">
-              terms
-            </Link>
-            . {returnsPromise(returnsPolicy)}
-          </p>
-        </div>
-      </aside>
+      <SummaryAside props={props} codOption={codOption} pay={pay} payButtonRef={payButtonRef} />
       {summary ? (
         <Suspense fallback={null}>
           <StickyPayBar
             payButton={payButtonRef}
-            total={formatINR(payingCod ? (codTotal ?? summary.grandTotal) : summary.grandTotal)}
-            detail={
-              summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : payingCod ? 'Cash on Delivery' : 'Inclusive of all taxes'
-            }
+            total={formatINR(paying ? (total ?? summary.grandTotal) : summary.grandTotal)}
+            detail={summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
           >
-            <Button onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
-              {processing ? 'Processing...' : payingCod ? 'Place order' : 'Pay now'}
+            <Button onClick={() => void pay.onPay()} disabled={pay.processing} aria-busy={pay.processing || undefined}>
+              {pay.processing ? 'Processing...' : paying ? 'Place order' : 'Pay now'}
             </Button>
           </StickyPayBar>
         </Suspense>
