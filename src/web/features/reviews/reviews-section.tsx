@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DATE, formatIndiaTime } from '../../../core/india-time';
 import { FIT_LABELS, type MyReviewState, type Review, type ReviewPage, type ReviewSort } from '../../../core/reviews';
 import { Button } from '../../components/ui/button';
 import { RatingBadge, Stars } from '../../components/ui/star-rating';
@@ -16,8 +17,6 @@ import { savePostLoginAction, useAuthStatus } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 
 const ReviewForm = lazy(() => import('./review-form'));
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** The rating line under the product title: "★ 4.5 (12)" linking to the reviews. */
 export function ReviewsLink({ page }: { page: ReviewPage | null }) {
@@ -131,7 +130,7 @@ function ReviewItem({
         <h3 className="font-semibold text-stone-900">{review.title}</h3>
       </div>
       <p className="mt-1 text-xs text-stone-600">
-        {review.author} · <VerifiedBuyer /> · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        {review.author} · <VerifiedBuyer /> · <time dateTime={review.createdAt}>{formatIndiaTime(review.createdAt, DATE)}</time>
         {review.size ? ` · Size bought: ${review.size}` : ''}
         {review.fit ? ` · Fit: ${FIT_LABELS[review.fit].toLowerCase()}` : ''}
       </p>
