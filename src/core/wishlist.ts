@@ -18,6 +18,8 @@ export const RECENTLY_VIEWED_MAX = 10;
  */
 export interface ProductCardWithSizes {
   _id: string;
+  /** Its address, /products/<handle>. */
+  handle: string;
   title: string;
   price: number;
   compareAtPrice: number | null;

@@ -11,7 +11,9 @@ export default [
     index('routes/home.tsx'),
     route('products', 'routes/products.tsx'),
     route('category/:categoryId', 'routes/category.tsx'),
-    route('product/:id', 'routes/product.tsx'),
+    route('products/:handle', 'routes/product.tsx'),
+    // The old address, by id: 301 to /products/<handle> (docs/architecture.md#product-addresses).
+    route('product/:id', 'routes/product-by-id.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('checkout', 'routes/checkout.tsx'),

@@ -102,6 +102,6 @@ test('a pending action that fails is cleared, explained in a toast, and returns 
   );
   await logInAt(page, shopper);
   await expect(page.getByText(`Only 0 left of ${product.title}`)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+  await expect(page).toHaveURL(new RegExp(`/products/${product.handle}$`));
   expect(await pendingAction(page)).toBeNull();
 });

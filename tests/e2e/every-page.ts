@@ -65,14 +65,14 @@ export async function prepareShop(request: APIRequestContext): Promise<PreparedS
   const inCart = products.find((p) => p._id === second.productId) ?? products[0];
   const category = categories[0];
   const productLink = async (page: Page) => {
-    await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+    await expect(page.locator('main a[href^="/products/"]').first()).toBeVisible();
   };
 
   const pages: ShopPage[] = [
     { path: '/', as: 'visitor', ready: heading },
     { path: '/products', as: 'visitor', ready: productLink },
     { path: `/category/${category._id}`, as: 'visitor', ready: productLink },
-    { path: `/product/${product._id}`, as: 'visitor', ready: heading },
+    { path: `/products/${product.handle}`, as: 'visitor', ready: heading },
     { path: '/login', as: 'visitor', ready: text('Forgot password?') },
     { path: '/signup', as: 'visitor', ready: text('Create account') },
     { path: '/forgot-password', as: 'visitor', ready: heading },

@@ -164,7 +164,7 @@ test('a guest is told to log in to review, and the demo products show their rati
   await prompt.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await logInThroughForm(page, shopper.email, shopper.password);
-  await expect(page).toHaveURL(new RegExp(`/product/${reviewed!._id}#reviews$`));
+  await expect(page).toHaveURL(new RegExp(`/products/${reviewed!.handle}#reviews$`));
   await expect(section.getByRole('button', { name: /^Helpful/ }).first()).toBeVisible();
 });
 

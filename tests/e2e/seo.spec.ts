@@ -98,7 +98,7 @@ test('sitemap.xml lists home, products, every category and product, policies and
   const categories = (await (await request.get('/api/categories')).json()) as { _id: string }[];
   const products = Number((await request.get('/api/products?limit=1')).headers()['x-total-count']);
   for (const c of categories) expect(xml).toContain(`${baseURL}/category/${c._id}?name=`);
-  expect(xml.match(/<loc>[^<]+\/product\/[0-9a-f-]{36}<\/loc>/g)).toHaveLength(products);
+  expect(xml.match(/<loc>[^<]+\/products\/[a-z0-9-]+<\/loc>/g)).toHaveLength(products);
   expect(xml).not.toMatch(/\/cart|\/checkout|\/orders/);
 });
 

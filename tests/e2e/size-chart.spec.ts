@@ -11,7 +11,7 @@ import { bearer, DEMO_ADMIN, logIn } from './shoppers';
 async function openProduct(page: Page, title: string) {
   await page.goto(`/products?q=${encodeURIComponent(title)}`);
   // The product's card (the search's "clear" chip is a link with the same words).
-  await page.locator('main a[href^="/product/"]', { hasText: title }).first().click();
+  await page.locator('main a[href^="/products/"]', { hasText: title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 

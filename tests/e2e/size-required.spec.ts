@@ -11,7 +11,7 @@ import { expect, pendingAction, test } from './accounts-fixtures';
 /** Opens a demo product by its title through the search. */
 async function openProduct(page: Page, title: string) {
   await page.goto(`/products?q=${encodeURIComponent(title)}`);
-  await page.locator('main a[href^="/product/"]', { hasText: title }).first().click();
+  await page.locator('main a[href^="/products/"]', { hasText: title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
@@ -37,7 +37,7 @@ test('no size is chosen on load; Add to Cart and Buy Now say "Select a size" and
     await expect(sizes(page)).toHaveAttribute('aria-invalid', 'true');
     // The keyboard is on the first size in stock (XS), and nothing was added, bought or saved for after login.
     await expect(sizes(page).getByRole('radio', { name: 'XS', exact: true })).toBeFocused();
-    await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
     expect(await pendingAction(page)).toBeNull();
     if (button === 'Add to Cart') await page.screenshot({ path: testInfo.outputPath('select-a-size.png') });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -78,6 +78,6 @@ test('@phone-only the bottom bar says "Select a size" and its buttons bring the 
   await expect(page.getByRole('alert').filter({ hasText: 'Select a size' })).toBeVisible();
   await expect(sizes(page).getByRole('radio', { name: 'XS', exact: true })).toBeFocused();
   await expect.poll(() => inViewport(page, '[role="radiogroup"][aria-label="Size"]')).toBe(true);
-  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
   expect(await pendingAction(page)).toBeNull();
 });

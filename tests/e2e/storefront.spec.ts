@@ -167,10 +167,10 @@ test.describe('home page', () => {
     await page.goto('/');
     const section = (name: string) => page.locator('section', { has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
-    await expect(section('Latest Arrivals').locator('a[href^="/product/"]')).toHaveCount(10);
+    await expect(section('Latest Arrivals').locator('a[href^="/products/"]')).toHaveCount(10);
     const bestsellers = section('Bestsellers');
     await expect(bestsellers).toContainText('Customer favorites & trending styles');
-    await expect(bestsellers.locator('a[href^="/product/"]')).toHaveCount(8);
+    await expect(bestsellers.locator('a[href^="/products/"]')).toHaveCount(8);
     await expect(bestsellers.getByText('Bestseller', { exact: true })).toHaveCount(8);
 
     const videos = section('Watch & Shop').locator('video');

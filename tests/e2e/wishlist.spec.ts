@@ -230,7 +230,7 @@ test('"Recently viewed" shows the other products opened, on the product page and
 
   await page.goto('/');
   await expect(recent.getByRole('link', { name: c.title })).toBeAttached();
-  const titles = await recent.locator('a[href^="/product/"] h3').allTextContents();
+  const titles = await recent.locator('a[href^="/products/"] h3').allTextContents();
   expect(titles.slice(0, 3)).toEqual([c.title, b.title, a.title]);
 });
 

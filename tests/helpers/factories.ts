@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/db/client';
 import { categories, productCategories, productImages, products, users, variants } from '../../src/server/db/schema';
+import { handleFrom } from '../../src/server/modules/catalog/handles';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { checkoutAttempts, orderEvents, orderItems, orders, type StoredShippingAddress } from '../../src/server/db/schema';
 import type { OrderStatus } from '../../src/core/constants';
@@ -34,7 +35,7 @@ export async function createUser(app: FastifyInstance, db: Database, overrides: 
 export async function createCategory(db: Database, overrides: Partial<typeof categories.$inferInsert> = {}) {
   const [row] = await db
     .insert(categories)
-    .values({ name: `Category ${unique()}`, ...overrides })
+    .values({ name: `Category ${unique()}`, handle: `category-${unique()}`, ...overrides })
     .returning();
   return row;
 }
@@ -64,6 +65,7 @@ export async function createProduct(
     .insert(products)
     .values({
       title: opts.title ?? `Cotton Kurta ${unique()}`,
+      handle: `${handleFrom(opts.title ?? 'Cotton Kurta')}-${unique()}`,
       description: opts.description ?? 'Soft cotton kurta with a mandarin collar.',
       isActive: opts.isActive ?? true,
       isBestseller: opts.isBestseller ?? false,

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { SIZES } from '../constants';
+import { HANDLE_INVALID, HANDLE_MAX, HANDLE_PATTERN } from '../handles';
 import { STOCK_NOTE_MAX } from './inventory';
 import { sizeChartField } from './size-chart';
 import type { adminCategorySchema, savedCategorySchema } from './answers/admin';
@@ -22,6 +23,16 @@ export const MAX_PRODUCT_IMAGES = 5;
 const idString = z.string().trim().min(1).max(64);
 /** An id sent as a string or as the populated object `{_id, …}` the list calls answer. */
 const idOrRef = (message: string) => z.union([idString, z.object({ _id: idString }).transform((ref) => ref._id)], { error: message });
+
+/** The admin forms' handle field: blank (or absent) means "make it from the title". */
+export const handleField = z
+  .string({ error: HANDLE_INVALID })
+  .trim()
+  .max(HANDLE_MAX, HANDLE_INVALID)
+  .refine((v) => v === '' || HANDLE_PATTERN.test(v), HANDLE_INVALID)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
 
 /** Empty text becomes null (optional text fields of the forms). */
 const optionalText = (max: number, tooLong: string) =>
@@ -167,6 +178,8 @@ export const productInputSchema = z
       .trim()
       .min(1, 'Product title is required')
       .max(200, 'Product title must be at most 200 characters'),
+    /** The product's address, `/products/<handle>`; blank makes one from the title (docs/architecture.md#product-addresses). */
+    handle: handleField,
     description: z
       .string({ error: 'Product description is required' })
       .trim()

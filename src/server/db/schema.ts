@@ -38,6 +38,8 @@ export const categories = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
+    /** The category's address, `/category/<handle>`, made from its name (docs/architecture.md#product-addresses). */
+    handle: text().notNull(),
     parentId: uuid().references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     description: text(),
     isActive: boolean().notNull().default(true),
@@ -47,7 +49,11 @@ export const categories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('categories_name_lower_uq').on(sql`lower(${t.name})`), index().on(t.parentId)],
+  (t) => [
+    uniqueIndex('categories_name_lower_uq').on(sql`lower(${t.name})`),
+    uniqueIndex('categories_handle_uq').on(t.handle),
+    index().on(t.parentId),
+  ],
 );
 
 export const products = pgTable(
@@ -55,6 +61,12 @@ export const products = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     title: text().notNull(),
+    /**
+     * The product's address, `/products/<handle>`: lower-case ASCII words and hyphens, made from the
+     * title or set by the admin; its earlier ones are in product_handle_redirects
+     * (docs/architecture.md#product-addresses).
+     */
+    handle: text().notNull(),
     description: text().notNull(),
     isBestseller: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
@@ -119,7 +131,24 @@ export const products = pgTable(
     // the index answers without reading the rows again.
     index('products_title_words_idx').using('gin', t.titleWords),
     index('products_description_words_idx').using('gin', t.descriptionWords),
+    uniqueIndex('products_handle_uq').on(t.handle),
   ],
+);
+
+/**
+ * A product's earlier handles: `/products/<old>` answers 301 to its current address
+ * (docs/architecture.md#product-addresses). A handle is either current or here, never both.
+ */
+export const productHandleRedirects = pgTable(
+  'product_handle_redirects',
+  {
+    handle: text().primaryKey(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.productId)],
 );
 
 export const productCategories = pgTable(

@@ -1,12 +1,14 @@
 /**
- * Product detail (/product/{id}): gallery, title, description, price, size, quantity, buying
+ * Product detail (/products/{handle}; an id or an earlier handle answers 301 to it,
+ * docs/architecture.md#product-addresses): gallery, title, description, price, size, quantity, buying
  * buttons, 'Save to wishlist' and 'Share on WhatsApp', 'You May Also Like' and 'Recently viewed'
  * (kept in the browser), and the ratings and reviews (JSON-LD AggregateRating and Review when there are
  * approved reviews). A missing product answers 404 with 'Product not found'.
  */
 import { Suspense } from 'react';
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useRouteLoaderData } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
+import { productPath } from '../../core/addresses';
 import { Container } from '../components/layout/page';
 import { isAvailable, ProductGrid, toProductCard } from '../components/product/product-card';
 import { Badge } from '../components/ui/badge';
@@ -25,8 +27,10 @@ import type { Route } from './+types/product';
 
 /** The product, up to 5 related ones and the first page of reviews; 404 when the product is missing or inactive. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const product = await context.catalog.getProduct(params.id);
+  const product = await context.catalog.getProduct(params.handle);
   if (!product) throw data({ message: 'Product not found' }, { status: 404 });
+  // An earlier handle (or an id) moves the shopper, and search engines, to the current address.
+  if (product.handle !== params.handle) throw redirect(productPath(product), 301);
   const [related, reviews] = await Promise.all([
     context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []),
     context.catalog.listReviews(product._id).catch(() => null),
@@ -40,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  */
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
-  const path = `/product/${encodeURIComponent(params.id)}`;
+  const path = loaderData ? productPath(loaderData.product) : `/products/${encodeURIComponent(params.handle)}`;
   if (!loaderData) {
     return seoMeta({ origin, path, title: 'Product not found', description: 'This product is not available.', noindex: true });
   }
@@ -173,7 +177,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-4 flex flex-wrap gap-3">
               <WishlistButton productId={product._id} />
-              <ShareOnWhatsApp title={product.title} url={absoluteUrl(origin, `/product/${encodeURIComponent(product._id)}`)} />
+              <ShareOnWhatsApp title={product.title} url={absoluteUrl(origin, productPath(product))} />
             </div>
             <div className="mt-6">
               <DeliveryCheck />

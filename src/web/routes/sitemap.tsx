@@ -2,6 +2,7 @@
  * /sitemap.xml: every public page (home, products, categories, products, policies, contact), read
  * in-process from the catalogue, with absolute URLs and each product's images.
  */
+import { productPath } from '../../core/addresses';
 import { categoryHref } from '../lib/categories';
 import { absoluteUrl, requestOrigin } from '../lib/seo';
 import type { Route } from './+types/sitemap';
@@ -49,7 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...STATIC_PAGES.map((p) => ({ loc: absoluteUrl(origin, p.path), changefreq: p.changefreq, priority: p.priority })),
     ...categories.map((c) => ({ loc: absoluteUrl(origin, categoryHref(c)), changefreq: 'weekly', priority: '0.7' })),
     ...products.map((p) => ({
-      loc: absoluteUrl(origin, `/product/${encodeURIComponent(p._id)}`),
+      loc: absoluteUrl(origin, productPath(p)),
       lastmod: p.createdAt.slice(0, 10),
       changefreq: 'weekly',
       priority: '0.8',

@@ -163,6 +163,7 @@ export const testimonialAnswerSchema = z.object({
 export const savedCategorySchema = z.object({
   _id: z.string(),
   name: z.string(),
+  handle: z.string(),
   parentId: z.string().nullable(),
   description: z.string().nullable(),
   isActive: z.boolean(),

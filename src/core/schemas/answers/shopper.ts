@@ -95,6 +95,7 @@ export const adminReviewPageSchema = z.object({
 /** A product as cards show it plus its active sizes (wishlist's "Move to cart"). */
 export const productCardWithSizesSchema = z.object({
   _id: z.string(),
+  handle: z.string(),
   title: z.string(),
   price: z.number(),
   compareAtPrice: z.number().nullable(),

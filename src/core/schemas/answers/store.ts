@@ -19,6 +19,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const categorySchema = z.object({
   _id: z.string(),
   name: z.string(),
+  handle: z.string(),
   parentId: z.string().nullable(),
   description: z.string().nullable(),
   isActive: z.boolean(),
@@ -64,6 +65,7 @@ export type ProductRating = z.infer<typeof productRatingSchema>;
 export const productSchema = z.object({
   _id: z.string(),
   title: z.string(),
+  handle: z.string(),
   description: z.string(),
   price: z.number().describe('Lowest active variant price, rupees'),
   compareAtPrice: z.number().nullable().describe('Compare-at price of that variant, rupees, or null'),

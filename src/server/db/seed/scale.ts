@@ -165,11 +165,11 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
 
     // Categories: 4 parents with 4 children each.
     await run(sql`
-      insert into categories (name, description, parent_id, sort_order)
-      select 'Scale collection ' || p, 'Generated for scale tests', null, 100 + p from generate_series(1, 4) p`);
+      insert into categories (name, handle, description, parent_id, sort_order)
+      select 'Scale collection ' || p, 'scale-collection-' || p, 'Generated for scale tests', null, 100 + p from generate_series(1, 4) p`);
     await run(sql`
-      insert into categories (name, description, parent_id, sort_order)
-      select 'Scale collection ' || p || ' · line ' || c, 'Generated for scale tests', parent.id, 100 + p * 10 + c
+      insert into categories (name, handle, description, parent_id, sort_order)
+      select 'Scale collection ' || p || ' · line ' || c, 'scale-collection-' || p || '-line-' || c, 'Generated for scale tests', parent.id, 100 + p * 10 + c
       from generate_series(1, 4) p cross join generate_series(1, 4) c
       join categories parent on parent.name = 'Scale collection ' || p`);
     await run(sql`create temp table scale_categories on commit drop as
@@ -178,10 +178,11 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
     // Products: created over two years, one in forty inactive, one in ten a bestseller.
     await run(sql`create temp table scale_products on commit drop as select n, gen_random_uuid() as id from generate_series(1, ${P}) n`);
     await run(sql`
-      insert into products (id, title, description, is_bestseller, is_active, min_price_paise, created_at, updated_at)
+      insert into products (id, title, handle, description, is_bestseller, is_active, min_price_paise, created_at, updated_at)
       select id,
         ${pick(COLOURS, 'n * 7')} || ' ' || ${pick(STYLES, 'n * 11 + n / 13')} || ' ' || ${pick(FABRICS, 'n * 3 + n / 7')} || ' ' ||
           ${pick(GARMENTS, 'n')} || case when n % 500 = 0 then ${sql.raw(`' with ${RARE_WORD} work'`)} else '' end,
+        'scale-product-' || n,
         'A ' || lower(${pick(FABRICS, 'n * 3 + n / 7')}) || ' ' || lower(${pick(GARMENTS, 'n')}) || ' with ' ||
           ${pick(DETAILS, 'n * 5')} || '. Style no. ' || n || '. Gentle hand wash; dry in shade.',
         n % 10 = 0,

@@ -49,6 +49,7 @@ import {
   demoVideos,
 } from './demo-catalog';
 import { seedDemoReviews } from './demo-reviews';
+import { handleFrom } from '../../modules/catalog/handles';
 import { renderAvatarSvg, renderBannerPhoneSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
 import { resizeWebp, svgsToWebp } from './render-image';
 
@@ -172,6 +173,7 @@ export async function seedDemoCatalog(
         .insert(categories)
         .values({
           name: c.name,
+          handle: handleFrom(c.name, 'collection'),
           description: c.description,
           parentId: c.parentKey ? categoryIds.get(c.parentKey) : null,
           sortOrder: i,
@@ -186,6 +188,7 @@ export async function seedDemoCatalog(
         .insert(products)
         .values({
           title: p.title,
+          handle: handleFrom(p.title),
           description: p.description,
           hsn: demoHsn(p),
           isBestseller: p.isBestseller,

@@ -26,6 +26,7 @@ describe('POST /api/categories', () => {
     expect(women).toEqual({
       _id: expect.any(String),
       name: 'Women',
+      handle: 'women',
       parentId: null,
       description: 'Everything for her',
       isActive: true,
@@ -202,6 +203,7 @@ describe('GET /api/categories/admin/all', () => {
     expect(list[pi]).toEqual({
       _id: parent.id,
       name: parent.name,
+      handle: parent.handle,
       parentId: null,
       description: null,
       isActive: false,

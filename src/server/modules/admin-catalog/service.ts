@@ -20,15 +20,18 @@ import {
   instagramPhotos,
   orderItems,
   productCategories,
+  productHandleRedirects,
   productImages,
   products,
   variants,
   verticalVideos,
 } from '../../db/schema';
 import { stockChangedMessage } from '../../../core/schemas/inventory';
+import { HANDLE_TAKEN } from '../../../core/handles';
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { hydrateProducts, listCategories, listProducts, productColumns, toCategory } from '../catalog/service';
+import { firstFreeHandle, handleFrom } from '../catalog/handles';
 import { changeStock, recordOpeningStock, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
 
@@ -124,6 +127,10 @@ export async function createCategory(db: Database, body: CategoryBody): Promise<
         .insert(categories)
         .values({
           name: body.name,
+          handle: await firstFreeHandle(handleFrom(body.name, 'collection'), async (candidates) => {
+            const rows = await tx.select({ handle: categories.handle }).from(categories).where(inArray(categories.handle, candidates));
+            return new Set(rows.map((r) => r.handle));
+          }),
           parentId: body.parentId,
           description: body.description,
           isActive: body.isActive,
@@ -449,9 +456,51 @@ async function applyStock(tx: Tx, w: VariantBody, row: VariantRow, index: number
   throw new AppError(409, message, { [`variants.${index}.stockQty`]: message });
 }
 
-/** Maps races the checks cannot see (an SKU or a category changing meanwhile) to 409 / 400. */
+/** The handles among `candidates` a product holds, now or as an earlier address. */
+async function takenProductHandles(tx: Tx, candidates: string[]): Promise<Set<string>> {
+  const current = await tx.select({ handle: products.handle }).from(products).where(inArray(products.handle, candidates));
+  const earlier = await tx
+    .select({ handle: productHandleRedirects.handle })
+    .from(productHandleRedirects)
+    .where(inArray(productHandleRedirects.handle, candidates));
+  return new Set([...current, ...earlier].map((r) => r.handle));
+}
+
+const handleTaken = () => badRequest(HANDLE_TAKEN, { handle: HANDLE_TAKEN });
+
+/**
+ * The handle a save gives the product (docs/architecture.md#product-addresses): the one the admin
+ * typed, refused with 400 when another product holds it now or held it before; else, for a new
+ * product, one made from the title (-2, -3, ... on a clash); else the current one.
+ */
+async function handleToSave(tx: Tx, body: ProductBody, productId: string, current: string | null): Promise<string> {
+  if (!body.handle) return current ?? firstFreeHandle(handleFrom(body.title), (c) => takenProductHandles(tx, c));
+  if (body.handle === current) return current;
+  const [holder] = await tx.select({ id: products.id }).from(products).where(eq(products.handle, body.handle));
+  const [earlier] = await tx
+    .select({ productId: productHandleRedirects.productId })
+    .from(productHandleRedirects)
+    .where(eq(productHandleRedirects.handle, body.handle));
+  if (holder || (earlier && earlier.productId !== productId)) throw handleTaken();
+  return body.handle;
+}
+
+/**
+ * Moves a product to `next` from `previous`: the previous handle is kept as an earlier address that
+ * answers 301, and `next`, when it was one of this product's earlier addresses, is current again.
+ */
+async function moveHandle(tx: Tx, productId: string, previous: string, next: string): Promise<void> {
+  if (previous === next) return;
+  await tx.delete(productHandleRedirects).where(eq(productHandleRedirects.handle, next));
+  await tx.insert(productHandleRedirects).values({ handle: previous, productId });
+}
+
+/** Maps races the checks cannot see (an SKU, a handle or a category changing meanwhile) to 409 / 400. */
 function mapProductWriteError(err: unknown): never {
   const pg = pgErrorOf(err);
+  if (pg?.code === UNIQUE_VIOLATION && (pg.constraint?.includes('handle') || pg.constraint === 'product_handle_redirects_pkey')) {
+    throw handleTaken();
+  }
   if (pg?.code === UNIQUE_VIOLATION && pg.constraint?.includes('sku')) {
     const sku = /\(sku\)=\(([^)]*)\)/.exec(pg.detail ?? '')?.[1];
     throw conflict(sku ? `SKU ${sku} is already used by another product` : 'This SKU is already used by another product');
@@ -475,6 +524,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
       await tx.insert(products).values({
         id,
         title: body.title,
+        handle: await handleToSave(tx, body, id, null),
         description: body.description,
         isBestseller: body.isBestseller,
         isActive: body.isActive,
@@ -504,13 +554,20 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+      const [current] = await tx
+        .select({ id: products.id, handle: products.handle })
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update');
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       await assertCategoriesExist(tx, body.categoryIds);
+      const handle = await handleToSave(tx, body, id, current.handle);
+      await moveHandle(tx, id, current.handle, handle);
       await tx
         .update(products)
         .set({
           title: body.title,
+          handle,
           description: body.description,
           isBestseller: body.isBestseller,
           isActive: body.isActive,

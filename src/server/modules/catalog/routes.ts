@@ -141,7 +141,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/:id',
-    { schema: { params: idParams('Product not found'), response: answers({ 200: productSchema }) } },
+    // An id or a handle, current or earlier (docs/architecture.md#product-addresses).
+    { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: answers({ 200: productSchema }) } },
     async (req, reply) => {
       const product = await getProduct(db, req.params.id, { activeOnly: true });
       if (!product) throw notFound('Product not found');

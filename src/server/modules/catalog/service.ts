@@ -12,7 +12,7 @@ import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
 import { keptStatements, prepareKept, preparedOnce, type Database } from '../../db/client';
 import type { KeptReader } from '../../plugins/cache';
-import { categories, productCategories, productImages, products, variants } from '../../db/schema';
+import { categories, productCategories, productHandleRedirects, productImages, products, variants } from '../../db/schema';
 import { isUuid } from '../../errors';
 import { matchText, type TextMatch } from '../search/matcher';
 import { cardCache, cardVersion, type CardKey } from './card-cache';
@@ -44,6 +44,7 @@ export function toCategory(row: typeof categories.$inferSelect): Category {
   return {
     _id: row.id,
     name: row.name,
+    handle: row.handle,
     parentId: row.parentId,
     description: row.description,
     isActive: row.isActive,
@@ -167,6 +168,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
     return {
       _id: row.id,
       title: row.title,
+      handle: row.handle,
       description: row.description,
       price: cheapest?.price ?? 0,
       compareAtPrice: cheapest?.compareAtPrice ?? null,
@@ -259,11 +261,30 @@ export async function effectiveSizeChart(db: Database, product: ProductRow): Pro
 }
 
 /**
- * One product, or null when missing (or inactive, for a public read). A public read carries the
- * size chart that applies (effectiveSizeChart); an admin read the product's own.
+ * The id of the product `key` names: its id, its handle or one of its earlier handles
+ * (docs/architecture.md#product-addresses); null when none does.
  */
-export async function getProduct(db: Database, id: string, opts: { activeOnly: boolean }): Promise<Product | null> {
-  if (!isUuid(id)) return null;
+export async function productIdOf(db: Database, key: string): Promise<string | null> {
+  if (key.length > 200) return null;
+  if (isUuid(key)) return key;
+  const [current] = await db.select({ id: products.id }).from(products).where(eq(products.handle, key));
+  if (current) return current.id;
+  const [earlier] = await db
+    .select({ id: productHandleRedirects.productId })
+    .from(productHandleRedirects)
+    .where(eq(productHandleRedirects.handle, key));
+  return earlier?.id ?? null;
+}
+
+/**
+ * One product by its id, its handle or an earlier handle (productIdOf), or null when missing (or
+ * inactive, for a public read). A public read carries the size chart that applies
+ * (effectiveSizeChart); an admin read the product's own. A caller that shows the product at an
+ * address compares the answer's `handle` with the one asked for, and redirects when they differ.
+ */
+export async function getProduct(db: Database, key: string, opts: { activeOnly: boolean }): Promise<Product | null> {
+  const id = await productIdOf(db, key);
+  if (!id) return null;
   if (opts.activeOnly) return publicProductPage(db, id);
   const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
   const [product] = await hydrateProducts(db, rows, false);

@@ -3,6 +3,7 @@
  * suggestions. Matching itself lives in ./matcher.ts. Throws AppError: 404 unknown group, 409 a
  * word that is already in another group (a word belongs to one group, so what it finds is plain).
  */
+import { productPath } from '../../../core/addresses';
 import { and, asc, desc, ne, sql } from 'drizzle-orm';
 import { toRupees } from '../../../core/money';
 import {
@@ -99,7 +100,7 @@ export async function searchSuggestions(db: Database, text: string | undefined):
       title: r.title,
       price: toRupees(r.pricePaise ?? 0),
       image: r.imageUrl ? { url: r.imageUrl, alt: r.imageAlt || r.title } : null,
-      href: `/product/${r.id}`,
+      href: productPath(r),
     })),
     categories: match.categories.slice(0, SUGGESTED_CATEGORIES).map((c) => ({
       _id: c.id,
@@ -128,6 +129,7 @@ function buildSuggestions(db: Database, match: TextMatch) {
     .select({
       id: products.id,
       title: products.title,
+      handle: products.handle,
       pricePaise: products.minPricePaise,
       imageUrl: firstImage('url'),
       imageAlt: firstImage('alt'),

@@ -21,6 +21,7 @@ function toCard(product: Product): ProductCardWithSizes {
   const sizes = product.variants;
   return {
     _id: product._id,
+    handle: product.handle,
     title: product.title,
     price: product.price,
     compareAtPrice: product.compareAtPrice,

@@ -46,6 +46,7 @@ describe('wishlist API', () => {
     expect(res.json()).toEqual([
       {
         _id: product.id,
+        handle: product.handle,
         title: 'Festive Silk Kurta',
         price: 2499,
         compareAtPrice: 2999,

@@ -3,6 +3,7 @@
  * heart over the picture (beside the link, not inside it).
  */
 import { Link } from 'react-router';
+import { productPath } from '../../../core/addresses';
 import type { Product, ProductImage, ProductRating } from '../../../core/api-types';
 import { WishlistHeart } from '../../features/wishlist/wishlist-heart';
 import { productImageProps } from '../../lib/images';
@@ -24,6 +25,8 @@ export function isAvailable(product: Product): boolean {
  */
 export interface ProductCardData {
   _id: string;
+  /** Its address, /products/<handle>. */
+  handle: string;
   title: string;
   /** Rupees, as Product.price. */
   price: number;
@@ -42,6 +45,7 @@ export interface ProductCardData {
 export function toProductCard(product: Product): ProductCardData {
   return {
     _id: product._id,
+    handle: product.handle,
     title: product.title,
     price: product.price,
     compareAtPrice: product.compareAtPrice,
@@ -56,7 +60,7 @@ export function toProductCard(product: Product): ProductCardData {
 export const GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 /**
- * One product linking to /product/{id}; `eager` for the cards on a phone's first screen, whose
+ * One product linking to /products/{handle}; `eager` for the cards on a phone's first screen, whose
  * picture comes with the page, `priority` for the page's largest image (fetched first). The others
  * get their picture once the page has loaded (lib/page-loaded.ts), lazily.
  */
@@ -80,7 +84,7 @@ export function ProductCard({
   return (
     <div className="relative">
       <Link
-        to={`/product/${encodeURIComponent(product._id)}`}
+        to={productPath(product)}
         className="group relative block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
         prefetch="intent"
       >

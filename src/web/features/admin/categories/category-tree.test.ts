@@ -5,6 +5,7 @@ import { buildCategoryTree, filterCategoryTree } from './category-tree';
 const cat = (id: string, name: string, parentId: string | null = null): Category => ({
   _id: id,
   name,
+  handle: id,
   parentId,
   description: null,
   isActive: true,

@@ -4,6 +4,7 @@
  * and Delete. Side by side on phones, stacked from the small breakpoint up.
  */
 import { Link } from 'react-router';
+import { productPath } from '../../../../core/addresses';
 import type { Product } from '../../../../core/api-types';
 import { formatINR } from '../../../../core/money';
 import { Badge } from '../../../components/ui/badge';
@@ -57,7 +58,7 @@ export function AdminProductCard({ product, toggling, onEdit, onToggle, onDelete
         </div>
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900">
           {product.isActive ? (
-            <Link to={`/product/${encodeURIComponent(product._id)}`} className="hover:text-brand" target="_blank" rel="noopener">
+            <Link to={productPath(product)} className="hover:text-brand" target="_blank" rel="noopener">
               {product.title}
             </Link>
           ) : (

@@ -49,6 +49,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
   if (!product) {
     return {
       title: '',
+      handle: '',
       description: '',
       categoryIds: [],
       images: [],
@@ -63,6 +64,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
   }
   return {
     title: product.title,
+    handle: product.handle,
     description: product.description,
     categoryIds: product.categoryIds.map((c) => c._id),
     images: product.images.map((img) => ({ url: img.url, alt: img.alt ?? '', publicId: img.publicId ?? null })),

@@ -80,6 +80,7 @@ describe('product records', () => {
   const product: Product = {
     _id: 'p1',
     title: 'Kurta',
+    handle: 'kurta',
     description: 'Cotton',
     price: 900,
     compareAtPrice: null,

@@ -10,8 +10,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { forwardRef, useEffect, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Category, Product } from '../../../../core/api-types';
 import { SIZES } from '../../../../core/constants';
@@ -41,7 +41,7 @@ const blankAsNull = (v: unknown) => (v === '' || v === null || v === undefined ?
 
 /** Server error keys that name a field of this form (e.g. 'variants.0.price'). */
 const FIELD_KEY =
-  /^(title|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku)|sizeChart(\.[\w.]+)?)$/;
+  /^(title|handle|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku)|sizeChart(\.[\w.]+)?)$/;
 
 /** The stale-stock refusal's message. */
 const STOCK_CHANGED = /^Stock for \S+ changed since you opened this form/;
@@ -172,6 +172,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
 
       <div className="mt-5 grid gap-5 lg:grid-cols-2">
         <Input label="Title" error={errors.title?.message} autoComplete="off" {...register('title')} />
+        <HandleInput error={errors.handle?.message} control={control} {...register('handle')} />
         <Controller
           control={control}
           name="categoryIds"
@@ -363,3 +364,30 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
     </form>
   );
 }
+
+/**
+ * The product's handle with the address it gives (docs/architecture.md#product-addresses); blank
+ * makes one from the title on save. A changed handle keeps the old address working.
+ */
+const HandleInput = forwardRef<
+  HTMLInputElement,
+  { error?: string; control: Control<ProductFormValues, unknown, ProductFormOutput> } & UseFormRegisterReturn<'handle'>
+>(function HandleInput({ error, control, ...field }, ref) {
+  const handle = useWatch({ control, name: 'handle' })?.trim();
+  return (
+    <Input
+      ref={ref}
+      label="Handle"
+      error={error}
+      autoComplete="off"
+      spellCheck={false}
+      hint={
+        <>
+          Address: <span className="font-mono">/products/{handle || '…'}</span>
+          {handle ? null : ' (made from the title when left blank)'}
+        </>
+      }
+      {...field}
+    />
+  );
+});
