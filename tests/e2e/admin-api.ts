@@ -61,11 +61,12 @@ export async function placeOrder(api: APIRequestContext, shopper: Shopper, line:
   return ((await verified.json()) as { order: Order }).order;
 }
 
-/** Places a Cash on Delivery order of one unit of `line` for `shopper` (Kolkata), as the checkout does. */
+/** Places a Cash on Delivery order of `quantity` units of `line` for `shopper` (Kolkata), as the checkout does. */
 export async function placeCodOrder(
   api: APIRequestContext,
   shopper: Shopper,
   line: { productId: string; variantId: string },
+  quantity = 1,
 ): Promise<Order> {
   const [firstName, lastName] = shopper.name.split(' ');
   const shippingAddress = {
@@ -81,7 +82,7 @@ export async function placeCodOrder(
   };
   const res = await api.post('/api/payments/cod/create-order', {
     headers: bearer(shopper.token),
-    data: { email: shopper.email, phone: shopper.phone, fromBuyNow: true, shippingAddress, items: [{ ...line, quantity: 1 }] },
+    data: { email: shopper.email, phone: shopper.phone, fromBuyNow: true, shippingAddress, items: [{ ...line, quantity }] },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { order: Order }).order;

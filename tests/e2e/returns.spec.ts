@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '../../src/core/api-types';
-import { adminTest, bearer, placeOrder, signUpShopper } from './admin-api';
+import { formatINR } from '../../src/core/money';
+import { adminTest, bearer, placeCodOrder, placeOrder, signUpShopper } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
 import { mailsTo } from './outbox';
 import { realImage } from '../../src/server/modules/media/test-fixtures';
@@ -264,4 +265,48 @@ test('the return dialog picks photos with a styled button, and each chosen photo
   await expect(ask.getByText('Add photos')).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('[role=dialog]').analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('before sending a refund request the shopper reads how much comes back, the amount the return then records', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const shopper = await signUpShopper(request, { name: 'Neha Kulkarni', phone: '9845098477' });
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  // Two units well under the COD limit; a new shopper's first order carries the first-order discount,
+  // so each unit's share is not simply its price.
+  const [product, variant] = products.flatMap((p) =>
+    p.variants.filter((v) => v.isActive && v.stockQty >= 4 && v.price < 1500).map((v) => [p, v] as const),
+  )[0];
+  const order = await placeCodOrder(request, shopper, { productId: product._id, variantId: variant._id }, 2);
+  expect(order.items[0].discount).toBeGreaterThan(0);
+  const admin = bearer(adminToken);
+  expect(
+    (
+      await request.post(`/api/orders/admin/${order._id}/shipments`, { headers: admin, data: { courier: 'dtdc', awb: `RV${Date.now()}` } })
+    ).ok(),
+  ).toBe(true);
+  expect((await request.post(`/api/orders/admin/${order._id}/delivered`, { headers: admin, data: {} })).ok()).toBe(true);
+
+  await page.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), shopper.token);
+  await page.goto(`/orders/${order._id}`);
+  await page.getByRole('region', { name: 'Returns and exchanges' }).getByRole('button', { name: 'Return or exchange' }).click();
+  const ask = page.getByRole('dialog', { name: 'Return or exchange' });
+  await ask.getByRole('checkbox').first().check();
+  await ask.getByLabel('Quantity').selectOption('1');
+  await ask.getByLabel('Reason').selectOption({ index: 1 });
+  await ask.getByRole('textbox', { name: 'UPI ID' }).fill('neha@okaxis');
+  const preview = ask.getByTestId('refund-preview');
+  await expect(preview).toContainText('back by bank transfer or UPI');
+  const shown = (await preview.locator('strong').textContent())!;
+
+  await ask.getByRole('button', { name: 'Send request' }).click();
+  await expect(ask).toHaveCount(0);
+  const [ret] = (await (await request.get(`/api/orders/${order._id}/returns`, { headers: bearer(shopper.token) })).json()) as {
+    refundAmount: number;
+  }[];
+  expect(shown).toBe(formatINR(ret.refundAmount));
+  // One of two units: half of what the line cost after its discount, to the paisa.
+  expect(ret.refundAmount).toBe(Math.round(((order.items[0].price - order.items[0].discount) * 100) / 2) / 100);
 });

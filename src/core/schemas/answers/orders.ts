@@ -17,6 +17,7 @@ export const orderItemSchema = z.object({
   quantity: z.number(),
   unitPrice: z.number(),
   price: z.number(),
+  discount: z.number().describe("Rupees of the order's discount and coupon allotted to this line at checkout"),
   sku: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;

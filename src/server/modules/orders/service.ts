@@ -112,6 +112,7 @@ export function shapeOrder(
         image: i.image,
         quantity: i.quantity,
         unitPrice: toRupees(i.unitPricePaise),
+        discount: toRupees(i.discountPaise),
         price: toRupees(i.lineTotalPaise),
         sku: i.sku,
       })),

@@ -2,13 +2,22 @@
  * "Return or exchange" on a delivered order: pick lines and quantities, a reason, refund
  * or another size of the same product (sizes in stock), optional photos (up to 3, the media upload
  * rules; an "Add photos" button, each chosen photo a thumbnail with its own Remove), then
- * POST /api/orders/{id}/returns. The body is checked with the server's schema first, so
+ * POST /api/orders/{id}/returns. Before sending, a refund says how much comes back: each line's
+ * share of what was paid (lineRefundPaise, the rule the server fixes the amount by), shipping and COD
+ * fees excluded. The body is checked with the server's schema first, so
  * the messages are the same; the server still decides (window, stock) and its message is shown.
  */
 import { useState, type FormEvent } from 'react';
 import type { Order } from '../../../core/api-types';
-import { formatINR } from '../../../core/money';
-import { MAX_RETURN_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason, type ReturnResolution } from '../../../core/returns';
+import { formatINR, toPaise, toRupees } from '../../../core/money';
+import {
+  lineRefundPaise,
+  MAX_RETURN_PHOTOS,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+  type ReturnResolution,
+} from '../../../core/returns';
 import { returnRequestSchema } from '../../../core/schemas/returns';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/field';
@@ -50,6 +59,12 @@ export function ReturnRequestDialog({
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   // Cash on Delivery: nothing was paid online, so the refund goes by transfer to where the shopper says.
   const cod = order.payment.method === 'cod';
+  // What the chosen units refund, paise: the same rule the server fixes the amount by.
+  const refundPaise = order.items.reduce((sum, item, i) => {
+    if (!lines[i].selected || returnable[i] <= 0) return sum;
+    const paid = { lineTotalPaise: toPaise(item.price), discountPaise: toPaise(item.discount), quantity: item.quantity };
+    return sum + lineRefundPaise(paid, Math.min(lines[i].quantity, returnable[i]), item.quantity - returnable[i]);
+  }, 0);
   const [refundTo, setRefundTo] = useState({ method: 'upi' as 'upi' | 'bank', upiId: '', accountName: '', accountNumber: '', ifsc: '' });
   const request = useRequestReturn(order._id);
   const products = useProductsQuery([...new Set(order.items.map((i) => i.productId))], open && resolution === 'exchange');
@@ -334,6 +349,13 @@ export function ReturnRequestDialog({
             </label>
           ) : null}
         </div>
+
+        {resolution === 'refund' && refundPaise > 0 ? (
+          <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="refund-preview">
+            You'll get <strong>{formatINR(toRupees(refundPaise))}</strong> back{' '}
+            {cod ? 'by bank transfer or UPI to the account above' : 'to your original payment method'} once we receive the items.
+          </p>
+        ) : null}
 
         {error ? (
           <p role="alert" className="text-sm text-red-600">
