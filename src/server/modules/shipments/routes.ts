@@ -12,7 +12,9 @@ import { createShiprocketClient } from '../../integrations/shiprocket/shiprocket
 import { shipmentCreateSchema, shipmentStepSchema } from '../../../core/couriers';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
+import { requireUser } from '../../plugins/auth';
 import { getAdminOrder } from '../admin-orders/service';
+import type { OrderMover } from '../orders/lifecycle';
 import { packingSlipPdf, shippingLabelPdf } from './documents';
 import { markDelivered, markOutForDelivery, shipOrder, type ShippingDeps } from './service';
 import { handleTrackingWebhook, shipWithShiprocket, shiprocketWebhookSchema } from './shiprocket';
@@ -43,11 +45,13 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The admin shipping calls (inside the admin scope, setup/api.ts). */
 export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => shippingDeps(app);
+  /** The signed-in admin, as the timeline records who made a move. */
+  const admin = (req: Parameters<typeof requireUser>[0]): OrderMover => ({ actor: 'admin', actorId: requireUser(req).id });
 
   app.post(
     '/api/orders/admin/:id/shipments',
     { schema: { params: orderId, body: shipmentCreateSchema, response: answers({ 201: adminOrderSchema }) } },
-    async (req, reply) => reply.code(201).send(await shipOrder(deps(), req.params.id, req.body)),
+    async (req, reply) => reply.code(201).send(await shipOrder(deps(), req.params.id, { ...req.body, by: admin(req) })),
   );
 
   const shiprocket = createShiprocketClient(() => app.config.shiprocket);
@@ -61,13 +65,13 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/admin/:id/out-for-delivery',
     { schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) } },
-    async (req) => markOutForDelivery(deps(), req.params.id, req.body.note),
+    async (req) => markOutForDelivery(deps(), req.params.id, req.body.note, undefined, admin(req)),
   );
 
   app.post(
     '/api/orders/admin/:id/delivered',
     { schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) } },
-    async (req) => markDelivered(deps(), req.params.id, req.body.note),
+    async (req) => markDelivered(deps(), req.params.id, req.body.note, undefined, admin(req)),
   );
 
   const sender = async () => {

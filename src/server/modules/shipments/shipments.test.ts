@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from '../../../core/constants';
 import { trackingUrlFor } from '../../../core/couriers';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
-import { mailOutbox, orders, shipments } from '../../db/schema';
+import { mailOutbox, orderEvents, orders, shipments } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 
 let t: TestApp;
@@ -355,5 +355,23 @@ describe('the shipping label of a COD parcel', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(await label()).toContain('COD: NOTHING TO COLLECT');
     expect(await label()).not.toContain('COD: COLLECT ₹');
+  });
+});
+
+describe('who moved the parcel', () => {
+  it('records the signed-in admin on the timeline rows of shipping, out for delivery and delivery', async () => {
+    const packer = await createUser(t.app, t.db, { role: 'admin', name: 'Packer' });
+    const { id } = await placedOrder();
+    const as = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: packer.headers, payload });
+    expect((await as(`/api/orders/admin/${id}/shipments`, { courier: 'delhivery', awb: nextAwb() })).statusCode).toBe(201);
+    expect((await as(`/api/orders/admin/${id}/out-for-delivery`, {})).statusCode).toBe(200);
+    expect((await as(`/api/orders/admin/${id}/delivered`, {})).statusCode).toBe(200);
+    const rows = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.at);
+    const moves = rows.filter((r) => ['shipped', 'out_for_delivery', 'delivered'].includes(r.status));
+    expect(moves.map((r) => [r.status, r.actor, r.actorId])).toEqual([
+      ['shipped', 'admin', packer.user.id],
+      ['out_for_delivery', 'admin', packer.user.id],
+      ['delivered', 'admin', packer.user.id],
+    ]);
   });
 });
