@@ -29,10 +29,10 @@ export async function stockedVariants(api: APIRequestContext): Promise<{ product
   return products.flatMap((p) => p.variants.filter((v) => v.stockQty >= 3).map((v) => ({ productId: p._id, variantId: v._id })));
 }
 
-/** Pays for one unit of `line` as `shopper` (create-order, sandbox pay, verify) and returns the order. */
-export async function placeOrder(api: APIRequestContext, shopper: Shopper, line: { productId: string; variantId: string }): Promise<Order> {
+/** The delivery address the helpers' orders go to: the shopper's name and contact, in Kolkata. */
+function kolkataAddress(shopper: Shopper) {
   const [firstName, lastName] = shopper.name.split(' ');
-  const shippingAddress = {
+  return {
     firstName,
     lastName,
     email: shopper.email,
@@ -43,6 +43,11 @@ export async function placeOrder(api: APIRequestContext, shopper: Shopper, line:
     state: 'West Bengal',
     pincode: '700016',
   };
+}
+
+/** Pays for one unit of `line` as `shopper` (create-order, sandbox pay, verify) and returns the order. */
+export async function placeOrder(api: APIRequestContext, shopper: Shopper, line: { productId: string; variantId: string }): Promise<Order> {
+  const shippingAddress = kolkataAddress(shopper);
   const items = [{ ...line, quantity: 1 }];
   const base = { email: shopper.email, phone: shopper.phone, fromBuyNow: true, shippingAddress, items };
   const created = await api.post('/api/payments/razorpay/create-order', {
@@ -68,18 +73,7 @@ export async function placeCodOrder(
   line: { productId: string; variantId: string },
   quantity = 1,
 ): Promise<Order> {
-  const [firstName, lastName] = shopper.name.split(' ');
-  const shippingAddress = {
-    firstName,
-    lastName,
-    email: shopper.email,
-    phone: shopper.phone,
-    line1: '14 Park Street',
-    line2: '',
-    city: 'Kolkata',
-    state: 'West Bengal',
-    pincode: '700016',
-  };
+  const shippingAddress = kolkataAddress(shopper);
   const res = await api.post('/api/payments/cod/create-order', {
     headers: bearer(shopper.token),
     data: { email: shopper.email, phone: shopper.phone, fromBuyNow: true, shippingAddress, items: [{ ...line, quantity }] },

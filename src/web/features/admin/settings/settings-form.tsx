@@ -326,7 +326,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         <p className="mr-auto text-sm text-stone-600" aria-live="polite">
           {isDirty ? 'You have unsaved changes' : ''}
         </p>
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={isSubmitting} className="shrink-0">
           Save settings
         </Button>
       </div>
