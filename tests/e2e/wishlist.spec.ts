@@ -245,7 +245,7 @@ test('the product page shares on WhatsApp; the footer and contact page link the 
   await expect(share).toHaveAttribute('rel', /noopener/);
   const href = new URL((await share.getAttribute('href'))!);
   expect(href.origin + href.pathname).toBe('https://wa.me/');
-  expect(href.searchParams.get('text')).toBe(`${product.title} ${new URL(`/product/${product._id}`, page.url()).href}`);
+  expect(href.searchParams.get('text')).toBe(`${product.title} ${new URL(`/products/${product.handle}`, page.url()).href}`);
 
   const chat = `https://wa.me/91${settings.whatsappNumber}`;
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute('href', chat);

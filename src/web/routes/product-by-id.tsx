@@ -29,6 +29,11 @@ export function meta({ matches, params }: Route.MetaArgs) {
   });
 }
 
+/** Never drawn: the loader always redirects or throws. */
+export default function ProductById() {
+  return null;
+}
+
 /** The product page's 'Product not found' (routes/product.tsx), or its error. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
