@@ -128,7 +128,7 @@ describe('the shipping policy follows the delivery settings', () => {
 
     // The product page's promise list says the same dispatch time.
     const { product } = await createProduct(demo.db, { title: 'Chanderi Kurta' });
-    const productText = mainText(await page(demo, `/product/${product.id}`));
+    const productText = mainText(await page(demo, `/products/${product.handle}`));
     expect(productText).toContain('Dispatched in 2 business days');
     expect(productText).not.toContain('1–2 business days');
   }, 120_000);
