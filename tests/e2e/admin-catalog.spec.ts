@@ -186,7 +186,7 @@ test.describe('as the admin', () => {
     await expect(card).toContainText('2 variants');
     await expect(card.getByText('Bestseller')).toBeVisible();
     product.path = (await card.getByRole('link', { name: TITLE }).getAttribute('href')) ?? '';
-    expect(product.path).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+    expect(product.path).toMatch(/^\/products\/[a-z0-9-]+$/);
     product.imageSrc = (await card.getByRole('img').getAttribute('src')) ?? '';
     expect(product.imageSrc).toMatch(/^\/media\/product_images\//);
     expect((await request.get(product.imageSrc)).status()).toBe(200);
