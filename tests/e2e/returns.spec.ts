@@ -77,8 +77,14 @@ test('placed, delivered and exchanged for another size, as shopper and admin, re
 }) => {
   const shopper = await signUpShopper(request, { name: 'Nila Krishnan', phone: '9845098450' });
   const products = (await (await request.get('/api/products')).json()) as Product[];
-  const product = products.find((p) => p.variants.filter((v) => v.isActive && v.stockQty >= 3).length >= 2)!;
-  const [bought, wanted] = product.variants.filter((v) => v.isActive && v.stockQty >= 3);
+  // Two sizes in stock at one price: an exchange is for another size at the same price.
+  const pair = (p: Product) => {
+    const sizes = p.variants.filter((v) => v.isActive && v.stockQty >= 3);
+    const bought = sizes.find((v) => sizes.some((w) => w !== v && w.price === v.price));
+    return bought ? [bought, sizes.find((w) => w !== bought && w.price === bought.price)!] : null;
+  };
+  const product = products.find((p) => pair(p) !== null)!;
+  const [bought, wanted] = pair(product)!;
   const order = await placeOrder(request, shopper, { productId: product._id, variantId: bought._id });
   const ref = order._id.slice(-8).toUpperCase();
   const stamp = Date.now().toString().slice(-8);
