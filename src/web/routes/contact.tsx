@@ -17,7 +17,7 @@ import { Input } from '../components/ui/field';
 import { useMeQuery } from '../features/account/api';
 import { CONTACT_FAILED, sendContactMessage } from '../features/contact/api';
 import { ApiRequestError, errorMessage } from '../lib/api';
-import { whatsAppChatUrl } from '../features/sharing/whatsapp';
+import { whatsAppChatUrl } from '../lib/whatsapp';
 import { instagramProfileUrl } from '../lib/brand';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { savePostLoginAction, useAuthStatus } from '../lib/auth';

@@ -15,7 +15,7 @@ import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/field';
 import { login } from '../features/auth/api';
 import { PasswordInput } from '../features/auth/password-input';
-import { gateReason } from '../features/auth/gate-reason';
+import { gateReason } from '../lib/gate-reason';
 import { resumeAfterLogin } from '../features/auth/post-login';
 import { errorMessage } from '../lib/api';
 import { peekPostLoginAction, setToken } from '../lib/auth';

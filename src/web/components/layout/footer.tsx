@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { BRAND } from '../../../core/constants';
-import { whatsAppChatUrl } from '../../features/sharing/whatsapp';
+import { whatsAppChatUrl } from '../../lib/whatsapp';
 import { instagramProfileUrl } from '../../lib/brand';
 import { SupportEmailLink, SupportPhoneLink, useSupportContact } from '../../lib/support-contact';
 import { Logo } from './logo';

@@ -6,7 +6,7 @@
  * (app.css), so it never covers a form field. Desktop (`lg` up) never shows it.
  */
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
-import { StickyBuyBar, useInView } from '../product/sticky-buy-bar';
+import { StickyBuyBar, useInView } from '../../components/product/sticky-buy-bar';
 
 const FIELD = 'input, select, textarea';
 

@@ -5,7 +5,7 @@
 import type { Order } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
 import { REFUND_STATUS_WORDS } from '../../../core/refunds';
-import { DownloadCreditNoteButton } from './download-invoice';
+import { DownloadCreditNoteButton } from '../../components/orders/download-invoice';
 
 /** The list; renders nothing for an order without refunds. */
 export function RefundList({ order }: { order: Order }) {

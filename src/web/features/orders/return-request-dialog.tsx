@@ -24,7 +24,7 @@ import { Input, Select } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { uploadMedia } from '../admin/media-upload';
+import { uploadMedia } from '../../lib/media-upload';
 import { useProductsQuery, useRequestReturn } from './returns-api';
 
 interface LineChoice {

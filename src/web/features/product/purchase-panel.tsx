@@ -15,11 +15,11 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { gateLabel } from '../auth/gate-reason';
+import { gateLabel } from '../../lib/gate-reason';
 import { addToCart, cartQueryKey } from '../cart/api';
 import { SizeChartButton } from './size-chart-dialog';
-import { isBuyable, SizePicker } from './size-picker';
-import { StickyBuyBar, useScrolledPast } from './sticky-buy-bar';
+import { isBuyable, SizePicker } from '../../components/product/size-picker';
+import { StickyBuyBar, useScrolledPast } from '../../components/product/sticky-buy-bar';
 
 /** What Add to Cart and Buy Now say while no size is chosen. */
 export const SELECT_A_SIZE = 'Select a size';

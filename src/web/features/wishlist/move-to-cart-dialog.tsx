@@ -13,9 +13,9 @@ import { Modal } from '../../components/ui/modal';
 import { errorMessage } from '../../lib/api';
 import { getToken, savePostLoginAction } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { gateLabel } from '../auth/gate-reason';
+import { gateLabel } from '../../lib/gate-reason';
 import { addToCart, cartQueryKey } from '../cart/api';
-import { isBuyable, SizePicker } from '../product/size-picker';
+import { isBuyable, SizePicker } from '../../components/product/size-picker';
 import { toggleSaved } from './api';
 
 /** The dialog for `product` (open while set); `onClose` after moving or on cancel. */

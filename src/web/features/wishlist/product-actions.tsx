@@ -2,7 +2,7 @@
  * The product page's own actions beside the buying buttons: "Save to wishlist" and
  * "Share on WhatsApp". Kept out of the modules every page loads: only the product page needs them.
  */
-import { whatsAppShareUrl } from '../sharing/whatsapp';
+import { whatsAppShareUrl } from '../../lib/whatsapp';
 import { HeartIcon, useWishlistToggle } from './wishlist-heart';
 
 /** The product page's 'Save to wishlist' button with its heart; 'Saved' (pressed) once saved, a tap unsaves. */

@@ -15,7 +15,7 @@ import { HeroMediaForm } from '../../features/admin/homepage/hero-media-form';
 import { ItemCard } from '../../features/admin/homepage/item-card';
 import { useContentForm } from '../../features/admin/homepage/use-content-form';
 import { useHomepageContent, type HomepageMessages } from '../../features/admin/homepage/use-homepage-content';
-import { deleteMedia } from '../../features/admin/media-upload';
+import { deleteMedia } from '../../lib/media-upload';
 import { apiFetch } from '../../lib/api';
 
 /** Page title. */

@@ -12,7 +12,7 @@ import { InstagramPhotoForm } from '../../features/admin/homepage/instagram-phot
 import { ItemCard } from '../../features/admin/homepage/item-card';
 import { useContentForm } from '../../features/admin/homepage/use-content-form';
 import { useHomepageContent, type HomepageMessages } from '../../features/admin/homepage/use-homepage-content';
-import { deleteMedia } from '../../features/admin/media-upload';
+import { deleteMedia } from '../../lib/media-upload';
 
 /** Page title. */
 export const meta = () => adminMeta('Photo Snapshots');

@@ -11,7 +11,7 @@ import { ItemCard } from '../../features/admin/homepage/item-card';
 import { useContentForm } from '../../features/admin/homepage/use-content-form';
 import { useHomepageContent, type HomepageMessages } from '../../features/admin/homepage/use-homepage-content';
 import { VerticalVideoForm } from '../../features/admin/homepage/vertical-video-form';
-import { deleteMedia } from '../../features/admin/media-upload';
+import { deleteMedia } from '../../lib/media-upload';
 
 /** Page title. */
 export const meta = () => adminMeta('Vertical Videos');

@@ -20,7 +20,7 @@ import {
 import type { UploadResult } from '../../../../core/schemas/media';
 import { Input } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import { deleteMedia, mediaKindOf } from '../media-upload';
+import { deleteMedia, mediaKindOf } from '../../../lib/media-upload';
 import { checkPickedFile, pickedFile, useUploader } from './media-field';
 import { ActiveCheckbox, ContentForm, MediaInput, UploadProgress } from './media-input';
 

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import type { MediaFolder, UploadResult } from '../../../../core/schemas/media';
-import { uploadMedia, validateMediaFile } from '../media-upload';
+import { uploadMedia, validateMediaFile } from '../../../lib/media-upload';
 import type { UploadState } from './media-input';
 
 /** A form field holding the picked file, or null when none is picked. */

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { ResourceType } from '../../../../core/schemas/media';
-import { mediaKindOf } from '../media-upload';
+import { mediaKindOf } from '../../../lib/media-upload';
 
 /** Object URL of a picked file for previews, revoked when the file changes. */
 function usePreviewUrl(file: File | null): string | null {

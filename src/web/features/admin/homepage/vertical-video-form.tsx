@@ -13,7 +13,7 @@ import { verticalVideoSchema, type VerticalVideo, type VerticalVideoInput } from
 import type { UploadResult } from '../../../../core/schemas/media';
 import { Input } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api';
-import { deleteMedia } from '../media-upload';
+import { deleteMedia } from '../../../lib/media-upload';
 import { checkPickedFile, pickedFile, useUploader } from './media-field';
 import { ActiveCheckbox, ContentForm, MediaInput, UploadProgress } from './media-input';
 

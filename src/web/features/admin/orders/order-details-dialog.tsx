@@ -13,8 +13,8 @@ import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { DownloadInvoiceButton } from '../../orders/download-invoice';
-import { OrderTotalRows } from '../../orders/order-totals';
+import { DownloadInvoiceButton } from '../../../components/orders/download-invoice';
+import { OrderTotalRows } from '../../../components/orders/order-totals';
 import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';

@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
-import { DownloadCreditNoteButton } from '../../orders/download-invoice';
+import { DownloadCreditNoteButton } from '../../../components/orders/download-invoice';
 import { formatDateTime } from '../format';
 import { showUpdatedOrder } from './api';
 

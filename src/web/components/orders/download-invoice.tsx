@@ -5,7 +5,7 @@
  * refund's GST credit note downloads the same way.
  */
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import { ApiRequestError } from '../../lib/api';
 import { getToken } from '../../lib/auth';
 

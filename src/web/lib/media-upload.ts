@@ -1,12 +1,13 @@
 /**
- * Browser media uploads for the admin screens (docs/architecture.md#media): check a
+ * Browser media uploads for the admin screens and the shopper's return photos
+ * (docs/architecture.md#media): check a
  * file against its folder's rules (FOLDER_RULES) before anything is sent, ask the shop for an
  * upload target, post the file straight to it (Cloudinary or the disk store; fields first, `file`
  * last, no shop token) with progress, and remove media that is no longer used. Generic over the
- * upload folder, so the product screens can use it as well.
+ * upload folder.
  */
-import { FOLDER_RULES, type MediaFolder, type ResourceType, type UploadResult, type UploadTarget } from '../../../core/schemas/media';
-import { apiFetch, ApiRequestError } from '../../lib/api';
+import { FOLDER_RULES, type MediaFolder, type ResourceType, type UploadResult, type UploadTarget } from '../../core/schemas/media';
+import { apiFetch, ApiRequestError } from './api';
 
 /** The spec's message when `file` does not fit `folder` (wrong kind or too large), else null. */
 export function validateMediaFile(file: File, folder: MediaFolder): string | null {

@@ -2,7 +2,7 @@
  * The login gate's words: the name of the line it holds and the login page's reason.
  * Kept apart from post-login.ts so the product page and the wishlist need not load the cart calls.
  */
-import type { PostLoginAction } from '../../lib/auth';
+import type { PostLoginAction } from './auth';
 
 /**
  * The login page's line saying why the shopper is asked to log in, from the pending

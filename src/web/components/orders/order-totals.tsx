@@ -6,7 +6,7 @@
 import type { Order } from '../../../core/api-types';
 import { DISCOUNT_LABELS } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
-import { Badge } from '../../components/ui/badge';
+import { Badge } from '../ui/badge';
 
 /** The rows, to put inside a <dl> (the shopper's page adds the payment method after them). */
 export function OrderTotalRows({ order }: { order: Pick<Order, 'totals' | 'coupon' | 'discountType'> }) {
