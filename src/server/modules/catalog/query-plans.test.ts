@@ -18,7 +18,7 @@ import { adminOrdersQuerySchema } from '../../../core/schemas/admin-orders';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { RARE_WORD, seedScale } from '../../db/seed/scale';
-import { listAdminOrders } from '../admin-orders/service';
+import { listAdminOrders } from '../orders/admin-service';
 import { searchSuggestions } from '../search/service';
 import { listProductReviews } from '../reviews/service';
 import { placeCodOrder } from '../payments/cod';

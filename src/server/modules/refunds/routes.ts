@@ -23,7 +23,7 @@ import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../.
 import { idParams } from '../../../core/schemas/common';
 import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
-import { getAdminOrder } from '../admin-orders/service';
+import { getAdminOrder } from '../orders/admin-service';
 import { getOrderFor } from '../orders/service';
 import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from './credit-note';
 import { listUnsettledRefunds, retryAttemptRefund } from './owed';

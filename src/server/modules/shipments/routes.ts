@@ -13,7 +13,7 @@ import { shipmentCreateSchema, shipmentStepSchema } from '../../../core/couriers
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
-import { getAdminOrder } from '../admin-orders/service';
+import { getAdminOrder } from '../orders/admin-service';
 import type { OrderMover } from '../orders/lifecycle';
 import { packingSlipPdf, shippingLabelPdf } from './documents';
 import { markDelivered, markOutForDelivery, shipOrder, type ShippingDeps } from './service';

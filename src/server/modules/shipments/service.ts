@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { mailOutbox, shipments } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
-import { getAdminOrder } from '../admin-orders/service';
+import { getAdminOrder } from '../orders/admin-service';
 import { assertMove, collectsCash, lockOrder, moveOrder, type OrderMover, type OrderRow } from '../orders/lifecycle';
 import { hydrateOrders, shapeShipment } from '../orders/service';
 import { shippingMail, type ShippingStep } from './mail';

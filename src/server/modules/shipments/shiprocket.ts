@@ -23,7 +23,7 @@ import { shipments } from '../../db/schema';
 import { badGateway, conflict, unauthorized } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { ShiprocketError, type ShiprocketAdhocOrder, type ShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
-import { getAdminOrder } from '../admin-orders/service';
+import { getAdminOrder } from '../orders/admin-service';
 import { lockOrder } from '../orders/lifecycle';
 import { recordScan, shipOrder, stepOrder, type ShippingDeps } from './service';
 

@@ -10,8 +10,8 @@ import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
-import { lockOrder, moveOrder } from '../orders/lifecycle';
-import { hydrateOrders } from '../orders/service';
+import { lockOrder, moveOrder } from './lifecycle';
+import { hydrateOrders } from './service';
 import { istDateTime, istDayEnd, istDayStart } from '../../../core/india-time';
 
 type OrderRow = typeof orders.$inferSelect;

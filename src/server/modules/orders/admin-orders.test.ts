@@ -4,7 +4,7 @@ import { orderRef } from '../../../core/schemas/admin-orders';
 import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { couponUses, coupons, orderEvents, orders, variants } from '../../db/schema';
-import { csvCell, exportOrdersCsv } from './service';
+import { csvCell, exportOrdersCsv } from './admin-service';
 import { addIstDays, istDate, istDayEnd, istDayStart } from '../../../core/india-time';
 
 let t: TestApp;

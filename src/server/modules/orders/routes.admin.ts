@@ -10,7 +10,7 @@ import { adminOrdersQuerySchema, orderStatusUpdateSchema, ordersExportQuerySchem
 import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { istDate } from '../../../core/india-time';
-import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } from './service';
+import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } from './admin-service';
 
 // A malformed id is a 404, like an unknown one (idParams).
 const orderId = idParams('Order not found');
