@@ -39,9 +39,10 @@ function chunkModules(): Plugin {
  * statically) and our own modules that two or more storefront routes import; packages only some
  * routes need (the form library, say) and modules of one route stay where Rollup puts them. Admin
  * routes are not counted, so admin-only code stays out (scripts/check-bundle-size.mjs checks); nor
- * are the policy, sign-in and order pages (SIDE_ROUTES), visited once or rarely, so what only they
- * share (the policy layout, the code and password forms, the order status, payment and delivery
- * notes) is not loaded by every page.
+ * are the policy, sign-in and order pages and the old /product/{id} address (SIDE_ROUTES), visited
+ * once or rarely, so what only they share (the policy layout, the code and password forms, the order
+ * status, payment and delivery notes), or one storefront route shares with them (the product page's
+ * error view), is not loaded by every page.
  */
 const SHELL = ['entry.client.tsx', 'root.tsx', 'routes/site-layout.tsx'].map((f) => path.resolve('src/web', f));
 const STOREFRONT_ROUTES = path.resolve('src/web/routes');
@@ -50,6 +51,7 @@ const SIDE_ROUTES = [
   ...['terms', 'privacy-policy', 'refund-policy', 'shipping-policy'],
   ...['login', 'signup', 'verify-email', 'forgot-password', 'verify-reset-otp', 'reset-password'],
   ...['orders', 'order-detail', 'order-confirmed'],
+  'product-by-id',
 ].map((f) => path.resolve('src/web/routes', `${f}.tsx`));
 const OWN_CODE = path.resolve('src');
 

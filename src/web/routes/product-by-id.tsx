@@ -3,11 +3,9 @@
  * (docs/architecture.md#product-addresses); 404 with the product page's 'Product not found' when
  * there is no such product on sale.
  */
-import { data, isRouteErrorResponse, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { productPath } from '../../core/addresses';
-import { Container } from '../components/layout/page';
-import { ButtonLink } from '../components/ui/button';
-import { EmptyState } from '../components/ui/empty-state';
+import { ProductError } from '../components/product/product-error';
 import { originFromMatches, seoMeta } from '../lib/seo';
 import type { Route } from './+types/product-by-id';
 
@@ -34,22 +32,7 @@ export default function ProductById() {
   return null;
 }
 
-/** The product page's 'Product not found' (routes/product.tsx), or its error. */
+/** The product page's 'Product not found', or its error (the view routes/product.tsx shows too). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <Container>
-      <EmptyState
-        icon={notFound ? 'search' : 'alert'}
-        headingLevel={1}
-        title={notFound ? 'Product not found' : 'Something went wrong'}
-        description={
-          notFound
-            ? 'This product may have sold out or been removed from our collection.'
-            : 'We could not load this product. Please try again.'
-        }
-        action={<ButtonLink to="/products">Browse Products</ButtonLink>}
-      />
-    </Container>
-  );
+  return <ProductError error={error} />;
 }

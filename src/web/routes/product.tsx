@@ -6,14 +6,13 @@
  * approved reviews). A missing product answers 404 with 'Product not found'.
  */
 import { Suspense } from 'react';
-import { data, isRouteErrorResponse, Link, redirect, useRouteLoaderData } from 'react-router';
+import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { productPath } from '../../core/addresses';
 import { Container } from '../components/layout/page';
 import { isAvailable, ProductGrid, toProductCard } from '../components/product/product-card';
+import { ProductError } from '../components/product/product-error';
 import { Badge } from '../components/ui/badge';
-import { ButtonLink } from '../components/ui/button';
-import { EmptyState } from '../components/ui/empty-state';
 import { ProductGallery } from '../features/product/product-gallery';
 import { PurchasePanel } from '../features/product/purchase-panel';
 import { DeliveryCheck } from '../features/pincodes/delivery-check';
@@ -219,20 +218,5 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /** 'Product not found' (404) or a general failure, each with a way back to the products. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <Container>
-      <EmptyState
-        icon={notFound ? 'search' : 'alert'}
-        headingLevel={1}
-        title={notFound ? 'Product not found' : 'Something went wrong'}
-        description={
-          notFound
-            ? 'This product may have sold out or been removed from our collection.'
-            : 'We could not load this product. Please try again.'
-        }
-        action={<ButtonLink to="/products">Browse Products</ButtonLink>}
-      />
-    </Container>
-  );
+  return <ProductError error={error} />;
 }
