@@ -218,3 +218,21 @@ export async function createOrderRecord(
   await db.update(checkoutAttempts).set({ orderId: order.id }).where(eq(checkoutAttempts.id, attempt.id));
   return order;
 }
+
+/**
+ * Inserts a delivered order of `userId`: one unit of a new product's size M (createProduct,
+ * createOrderRecord) and a 'delivered' timeline entry at `deliveredAt`, the moment a return's window
+ * counts from (pass a time from the test app's clock). Answers the order's id and its one line's id,
+ * as a return request names them.
+ */
+export async function createDeliveredOrder(db: Database, opts: { userId: string; deliveredAt: Date }) {
+  const { product, bySize } = await createProduct(db);
+  const order = await createOrderRecord(db, {
+    userId: opts.userId,
+    status: 'delivered',
+    lines: [{ productId: product.id, variantId: bySize.M.id, size: 'M' }],
+  });
+  await db.insert(orderEvents).values({ orderId: order.id, status: 'delivered', note: 'Delivered', at: opts.deliveredAt });
+  const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  return { id: order.id, itemId: item.id };
+}

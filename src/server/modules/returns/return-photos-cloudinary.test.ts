@@ -6,7 +6,6 @@
  * Cloudinary is the loopback stand-in (tests/helpers/cloudinary-stand-in.ts), which checks
  * signatures, delivery types and expiry as Cloudinary does.
  */
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,10 +15,9 @@ import {
   startCloudinaryStandIn,
   type StandIn,
 } from '../../../../tests/helpers/cloudinary-stand-in';
-import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
+import { createDeliveredOrder, createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
-import { orderEvents, orderItems } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 import { PRIVATE_UPLOAD_TRANSFORMATION } from '../../integrations/media-store/cloudinary-store';
 import { RETURN_PHOTO_URL_TTL_MS } from '../media/private-photos';
@@ -41,19 +39,9 @@ afterAll(async () => {
 
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
-async function deliveredOrder(shopper: Shopper) {
-  const { product, bySize } = await createProduct(t.db);
-  const order = await createOrderRecord(t.db, {
-    userId: shopper.user.id,
-    status: 'delivered',
-    lines: [{ productId: product.id, variantId: bySize.M.id, size: 'M' }],
-  });
-  await t.db
-    .insert(orderEvents)
-    .values({ orderId: order.id, status: 'delivered', note: 'Delivered', at: new Date(t.clock.now.getTime() - 86_400_000) });
-  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  return { id: order.id, itemId: item.id };
-}
+/** A delivered order of `shopper` (one kurta, delivered yesterday); answers its id and line id. */
+const deliveredOrder = (shopper: Shopper) =>
+  createDeliveredOrder(t.db, { userId: shopper.user.id, deliveredAt: new Date(t.clock.now.getTime() - 86_400_000) });
 
 /** What the return form does: asks the order's upload target and posts a JPEG straight to Cloudinary. */
 async function uploadToCloudinary(shopper: Shopper, orderId: string) {

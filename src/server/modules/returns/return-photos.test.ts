@@ -6,11 +6,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderRecord, createProduct, createUser } from '../../../../tests/helpers/factories';
+import { createDeliveredOrder, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { eq } from 'drizzle-orm';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
-import { orderEvents, orderItems } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 import { RETURN_PHOTO_URL_TTL_MS } from '../media/private-photos';
 
@@ -26,19 +24,8 @@ afterAll(() => t.close());
 type Shopper = Awaited<ReturnType<typeof createUser>>;
 
 /** A delivered order of `shopper` (one kurta, delivered yesterday); answers its id and line id. */
-async function deliveredOrder(shopper: Shopper) {
-  const { product, bySize } = await createProduct(t.db);
-  const order = await createOrderRecord(t.db, {
-    userId: shopper.user.id,
-    status: 'delivered',
-    lines: [{ productId: product.id, variantId: bySize.M.id, size: 'M' }],
-  });
-  await t.db
-    .insert(orderEvents)
-    .values({ orderId: order.id, status: 'delivered', note: 'Delivered', at: new Date(t.clock.now.getTime() - 86_400_000) });
-  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  return { id: order.id, itemId: item.id };
-}
+const deliveredOrder = (shopper: Shopper) =>
+  createDeliveredOrder(t.db, { userId: shopper.user.id, deliveredAt: new Date(t.clock.now.getTime() - 86_400_000) });
 
 /** Uploads a JPEG through the order's return upload target; answers the upload's URL. */
 async function uploadReturnPhoto(shopper: Shopper, orderId: string): Promise<string> {
