@@ -6,12 +6,12 @@
  * prefix. Everything else is public or guarded per route (authenticate, optionalUser).
  */
 import type { FastifyInstance } from 'fastify';
-import { adminCatalogRoutes } from '../modules/admin-catalog/routes';
 import { adminContactRoutes } from '../modules/admin-contacts/routes';
 import { adminHomepageRoutes } from '../modules/admin-homepage/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
-import { catalogRoutes } from '../modules/catalog/routes';
+import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
+import { catalogRoutes } from '../modules/catalog/routes.store';
 import { contactRoutes } from '../modules/contacts/routes';
 import { adminCouponRoutes, couponRoutes } from '../modules/coupons/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';

@@ -10,7 +10,7 @@
  * on every instance, with no message to wait for. What a card shows from other rows (its
  * categories' names and visibility, the size chart a category lends the product page) changes only
  * through admin writes under /api/categories, which drop every card here and, through Redis, on
- * every instance (plugins/cache.ts `onInvalidate`, wired in catalog/routes.ts); without Redis, a
+ * every instance (plugins/cache.ts `onInvalidate`, wired in catalog/routes.store.ts); without Redis, a
  * card is read again after a minute at most.
  */
 import { sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * hook: 401 without a valid token, 403 'Access denied. Admin privileges required.' otherwise).
  * GET /api/categories/admin/all, POST /api/categories, PUT and DELETE /api/categories/{id};
  * GET /api/products/admin/all, POST /api/products, PUT and DELETE /api/products/{id}.
- * The public reads stay in modules/catalog.
+ * The public reads are in routes.store.ts; the writes in admin-service.ts.
  */
 import { answers, adminCategorySchema, deletedSchema, productSchema, savedCategorySchema } from '../../../core/schemas/answers';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import {
   listAdminProducts,
   updateCategory,
   updateProduct,
-} from './service';
+} from './admin-service';
 
 const categoryId = idParams('Category not found');
 const productId = idParams('Product not found');

@@ -30,8 +30,8 @@ import { stockChangedMessage } from '../../../core/schemas/inventory';
 import { HANDLE_TAKEN } from '../../../core/handles';
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
-import { hydrateProducts, listCategories, listProducts, productColumns, toCategory } from '../catalog/service';
-import { firstFreeHandle, handleFrom } from '../catalog/handles';
+import { hydrateProducts, listCategories, listProducts, productColumns, toCategory } from './service';
+import { firstFreeHandle, handleFrom } from './handles';
 import { changeStock, recordOpeningStock, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
 

@@ -4,7 +4,7 @@ import { createCategory, createUser } from '../../../../tests/helpers/factories'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { Product } from '../../../core/api-types';
 import { HANDLE_INVALID, HANDLE_TAKEN } from '../../../core/handles';
-import { handleFrom } from '../catalog/handles';
+import { handleFrom } from './handles';
 
 let t: TestApp;
 let admin: { authorization: string };
