@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { adminContactRoutes } from '../modules/admin-contacts/routes';
-import { adminHomepageRoutes } from '../modules/admin-homepage/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
@@ -16,6 +15,7 @@ import { contactRoutes } from '../modules/contacts/routes';
 import { adminCouponRoutes, couponRoutes } from '../modules/coupons/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { healthRoutes } from '../modules/health/routes';
+import { adminHomepageRoutes } from '../modules/homepage/routes.admin';
 import { inventoryRoutes } from '../modules/inventory/routes';
 import { invoiceRoutes } from '../modules/invoices/routes';
 import { adminMediaRoutes, mediaRoutes } from '../modules/media/routes';

@@ -1,7 +1,7 @@
 /**
  * Homepage content the admin curates: hero banners, vertical
  * videos, Instagram photos and testimonials. Admin lists include inactive items; the public
- * homepage (modules/homepage) reads the same tables, so a save shows there at once.
+ * homepage (service.ts) reads the same tables, so a save shows there at once.
  *
  * Limits are counted when an item is added (and when a banner switches between image and video),
  * inside a transaction that holds a table lock, so two admins adding at once cannot pass a limit.

@@ -21,7 +21,7 @@ import {
   verticalVideoSchema,
 } from '../../../core/schemas/admin-homepage';
 import { idParams } from '../../../core/schemas/common';
-import * as content from './service';
+import * as content from './admin-service';
 
 // A malformed id is a 404, like an unknown one (idParams).
 const bannerId = idParams('Hero media not found');
