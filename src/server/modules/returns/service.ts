@@ -9,7 +9,7 @@
  * along the state machine (src/core/order-status.ts), appends to its timeline and stages the
  * shopper's mail in the outbox; the mail is delivered after the commit.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import { COURIER_NAMES, trackingUrlFor, type Courier } from '../../../core/couriers';
 import { DATE_TIME, formatIndiaTime } from '../../../core/india-time';
@@ -191,6 +191,197 @@ async function unitsKept(tx: Tx, orderId: string): Promise<number> {
   return items.reduce((sum, i) => sum + Math.max(0, i.quantity - (returned.get(i.id) ?? 0)), 0);
 }
 
+type VariantRow = typeof variants.$inferSelect;
+type ReturnsPolicy = ShopSettings['returns'];
+
+/** One line of a return as checked, before it is recorded: the order line, units, refund (paise) and new size. */
+interface PlannedLine {
+  item: ItemRow;
+  quantity: number;
+  refundPaise: number;
+  exchange: VariantRow | null;
+}
+
+/** The request `userId` already made with `idempotencyKey`, shaped, or null; 409 when it was for another order. */
+async function replayedRequest(
+  deps: ReturnDeps,
+  userId: string,
+  orderId: string,
+  idempotencyKey: string,
+): Promise<{ ret: ReturnRequest; replayed: boolean } | null> {
+  const [row] = await deps.db
+    .select()
+    .from(returnRequests)
+    .where(and(eq(returnRequests.userId, userId), eq(returnRequests.idempotencyKey, idempotencyKey)));
+  if (row && row.orderId !== orderId) throw conflict('This Idempotency-Key was used for another order');
+  return row ? { ret: await shapeOne(deps.db, row), replayed: true } : null;
+}
+
+/**
+ * Locks `orderId` and checks the shopper may ask for this return now: their order (404 otherwise),
+ * delivered with no request open (409), inside the window counted from delivery (409 naming when it
+ * closed), a damaged or wrong item when the window is 0 days (400), exchanges offered for an
+ * exchange (400). Returns the locked order.
+ */
+async function lockReturnableOrder(
+  tx: Tx,
+  userId: string,
+  orderId: string,
+  body: ReturnRequestData,
+  policy: ReturnsPolicy,
+  now: Date,
+): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw notFound('Order not found');
+  const order = await lockOrder(tx, orderId);
+  if (order.userId !== userId) throw notFound('Order not found');
+  if (order.status === 'return_requested') throw conflict('A return request for this order is already open');
+  if (order.status !== 'delivered') {
+    throw conflict(
+      ['shipped', 'out_for_delivery', 'placed', 'confirmed', 'processing', 'packed'].includes(order.status)
+        ? 'Returns open once the order is delivered'
+        : 'This order can no longer be returned',
+    );
+  }
+  const delivered = (await deliveredAt(tx, orderId)) ?? order.updatedAt;
+  if (policy.windowDays === 0 && !DAMAGE_REASONS.includes(body.reason)) {
+    throw badRequest('We accept returns only for damaged or wrong items, reported within 24 hours of delivery', {
+      reason: 'Only damaged or wrong items can be returned',
+    });
+  }
+  const deadline = returnDeadline(delivered, policy.windowDays);
+  if (now.getTime() > deadline.getTime()) throw conflict(`The return window for this order closed on ${dateIn(deadline)}`);
+  if (body.resolution === 'exchange' && !policy.sizeExchanges) {
+    throw badRequest('Size exchanges are not offered; please choose a refund', { resolution: 'Size exchanges are not offered' });
+  }
+  return order;
+}
+
+/**
+ * Where the refund of a Cash on Delivery order goes: nothing was paid online to send it back to, so
+ * the shopper says where (docs/decisions/0016-returns-and-exchanges.md); 400 without it. Null for a
+ * prepaid order (back to the payment) or an exchange.
+ */
+function refundDestination(order: OrderRow, body: ReturnRequestData): ReturnRequestData['refundTo'] {
+  if (body.resolution !== 'refund' || order.paymentMethod !== 'cod') return null;
+  if (!body.refundTo) {
+    throw badRequest('Please tell us where to send your refund: a UPI ID or a bank account', {
+      refundTo: 'Please give a UPI ID or a bank account for your refund',
+    });
+  }
+  return body.refundTo;
+}
+
+/**
+ * The size line `i` asks for instead of `item`'s: another active size of the same active product
+ * (400 otherwise) at the price of the bought size today, or the price paid when that size is gone
+ * (400 naming both prices otherwise: nothing would be paid or refunded for the difference, so it is
+ * a return and a new order; docs/decisions/0016-returns-and-exchanges.md).
+ */
+async function exchangeSizeFor(tx: Tx, item: ItemRow, exchangeVariantId: string | null | undefined, i: number): Promise<VariantRow> {
+  const [v] = exchangeVariantId
+    ? await tx.select().from(variants).innerJoin(products, eq(products.id, variants.productId)).where(eq(variants.id, exchangeVariantId))
+    : [];
+  if (!v || v.variants.productId !== item.productId || v.variants.id === item.variantId || !v.variants.isActive || !v.products.isActive) {
+    throw badRequest(`Please choose another size of ${item.title}`, {
+      [`lines.${i}.exchangeVariantId`]: 'Please choose another size of the same product',
+    });
+  }
+  const [own] = item.variantId
+    ? await tx.select({ pricePaise: variants.pricePaise }).from(variants).where(eq(variants.id, item.variantId))
+    : [];
+  if (v.variants.pricePaise !== (own?.pricePaise ?? item.unitPricePaise)) {
+    const message = `Size ${v.variants.size} of ${item.title} costs ${formatINR(toRupees(v.variants.pricePaise))}; an exchange is for a size at the same price. Please return it for a refund and order the new size.`;
+    throw badRequest(message, { [`lines.${i}.exchangeVariantId`]: 'Choose a size at the same price' });
+  }
+  return v.variants;
+}
+
+/**
+ * Checks each asked line against the order: a line of it (400), at most the units bought minus
+ * those already in a return (400 naming how many), and for an exchange the new size
+ * (`exchangeSizeFor`). The refund of a line is fixed now: its share of what was paid
+ * (`lineRefundPaise`, src/core/returns.ts); 0 for an exchange.
+ */
+async function planLines(tx: Tx, orderId: string, body: ReturnRequestData): Promise<PlannedLine[]> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const returned = await unitsReturned(tx, orderId);
+  const planned: PlannedLine[] = [];
+  for (const [i, line] of body.lines.entries()) {
+    const item = items.find((it) => it.id === line.orderItemId);
+    if (!item) throw badRequest('This item is not part of the order', { [`lines.${i}.orderItemId`]: 'This item is not part of the order' });
+    const left = item.quantity - (returned.get(item.id) ?? 0);
+    const name = `${item.title}${item.variantName ? ` (${item.variantName})` : ''}`;
+    if (left <= 0) throw badRequest(`${name} is already being returned`, { [`lines.${i}.quantity`]: 'Already returned' });
+    if (line.quantity > left) {
+      throw badRequest(`You can return at most ${left} of ${name}`, { [`lines.${i}.quantity`]: `At most ${left}` });
+    }
+    planned.push({
+      item,
+      quantity: line.quantity,
+      refundPaise: body.resolution === 'refund' ? lineRefundPaise(item, line.quantity, returned.get(item.id) ?? 0) : 0,
+      exchange: body.resolution === 'exchange' ? await exchangeSizeFor(tx, item, line.exchangeVariantId, i) : null,
+    });
+  }
+  return planned;
+}
+
+/**
+ * Records the request and its lines, taking each exchange's new size from stock through the ledger
+ * ('exchange_reservation', never below zero: 409 'Size … is out of stock' when it ran out).
+ */
+async function recordRequest(
+  tx: Tx,
+  order: OrderRow,
+  request: {
+    userId: string;
+    body: ReturnRequestData;
+    planned: PlannedLine[];
+    refundTo: ReturnRequestData['refundTo'];
+    idempotencyKey: string;
+  },
+  now: Date,
+): Promise<ReturnRow> {
+  const { body, planned } = request;
+  const [row] = await tx
+    .insert(returnRequests)
+    .values({
+      orderId: order.id,
+      userId: request.userId,
+      resolution: body.resolution,
+      reason: body.reason,
+      comment: body.comment,
+      photos: body.photos,
+      refundPaise: planned.reduce((sum, p) => sum + p.refundPaise, 0),
+      refundTo: request.refundTo,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  for (const p of planned) {
+    if (p.exchange) {
+      const left = await changeStock(tx, {
+        variantId: p.exchange.id,
+        delta: -p.quantity,
+        reason: 'exchange_reservation',
+        orderId: order.id,
+        note: `Exchange of ${p.item.title} (${p.item.variantName ?? ''}) for ${p.exchange.size}`,
+        at: now,
+      });
+      if (left === null) throw conflict(`Size ${p.exchange.size} of ${p.item.title} is out of stock`);
+    }
+    await tx.insert(returnLines).values({
+      returnId: row.id,
+      orderItemId: p.item.id,
+      quantity: p.quantity,
+      refundPaise: p.refundPaise,
+      exchangeVariantId: p.exchange?.id ?? null,
+      exchangeSize: p.exchange?.size ?? null,
+    });
+  }
+  return row;
+}
+
 /**
  * POST /api/orders/{id}/returns: the shopper `userId` asks to return lines of their delivered order.
  * Rules: the order must be delivered and inside the window (settings `returns.windowDays`
@@ -209,157 +400,27 @@ export async function requestReturn(
   body: ReturnRequestData,
   idempotencyKey: string,
 ): Promise<{ ret: ReturnRequest; replayed: boolean }> {
-  const existing = async () => {
-    const [row] = await deps.db
-      .select()
-      .from(returnRequests)
-      .where(and(eq(returnRequests.userId, userId), eq(returnRequests.idempotencyKey, idempotencyKey)));
-    if (row && row.orderId !== orderId) throw conflict('This Idempotency-Key was used for another order');
-    return row ? { ret: await shapeOne(deps.db, row), replayed: true } : null;
-  };
-  const before = await existing();
+  const before = await replayedRequest(deps, userId, orderId, idempotencyKey);
   if (before) return before;
-  const settings = (await deps.settings.get()).returns;
+  const policy = (await deps.settings.get()).returns;
   const now = deps.now();
   try {
     const ret = await runStep(deps, async (tx) => {
-      if (!isUuid(orderId)) throw notFound('Order not found');
-      const order = await lockOrder(tx, orderId);
-      if (order.userId !== userId) throw notFound('Order not found');
-      if (order.status === 'return_requested') throw conflict('A return request for this order is already open');
-      if (order.status !== 'delivered') {
-        throw conflict(
-          ['shipped', 'out_for_delivery', 'placed', 'confirmed', 'processing', 'packed'].includes(order.status)
-            ? 'Returns open once the order is delivered'
-            : 'This order can no longer be returned',
-        );
-      }
-      const delivered = (await deliveredAt(tx, orderId)) ?? order.updatedAt;
-      if (settings.windowDays === 0 && !DAMAGE_REASONS.includes(body.reason)) {
-        throw badRequest('We accept returns only for damaged or wrong items, reported within 24 hours of delivery', {
-          reason: 'Only damaged or wrong items can be returned',
-        });
-      }
-      const deadline = returnDeadline(delivered, settings.windowDays);
-      if (now.getTime() > deadline.getTime()) throw conflict(`The return window for this order closed on ${dateIn(deadline)}`);
-      // Nothing was paid online for a Cash on Delivery order: the refund goes by transfer, to where the
-      // shopper says (docs/decisions/0016-returns-and-exchanges.md).
-      const refundTo = body.resolution === 'refund' && order.paymentMethod === 'cod' ? body.refundTo : null;
-      if (body.resolution === 'refund' && order.paymentMethod === 'cod' && !refundTo) {
-        throw badRequest('Please tell us where to send your refund: a UPI ID or a bank account', {
-          refundTo: 'Please give a UPI ID or a bank account for your refund',
-        });
-      }
-      if (body.resolution === 'exchange' && !settings.sizeExchanges) {
-        throw badRequest('Size exchanges are not offered; please choose a refund', { resolution: 'Size exchanges are not offered' });
-      }
-
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      const returned = await unitsReturned(tx, orderId);
-      const planned: { item: ItemRow; quantity: number; refundPaise: number; exchange: typeof variants.$inferSelect | null }[] = [];
-      for (const [i, line] of body.lines.entries()) {
-        const item = items.find((it) => it.id === line.orderItemId);
-        if (!item)
-          throw badRequest('This item is not part of the order', { [`lines.${i}.orderItemId`]: 'This item is not part of the order' });
-        const left = item.quantity - (returned.get(item.id) ?? 0);
-        const name = `${item.title}${item.variantName ? ` (${item.variantName})` : ''}`;
-        if (left <= 0) throw badRequest(`${name} is already being returned`, { [`lines.${i}.quantity`]: 'Already returned' });
-        if (line.quantity > left) {
-          throw badRequest(`You can return at most ${left} of ${name}`, { [`lines.${i}.quantity`]: `At most ${left}` });
-        }
-        let exchange: typeof variants.$inferSelect | null = null;
-        if (body.resolution === 'exchange') {
-          const [v] = line.exchangeVariantId
-            ? await tx
-                .select()
-                .from(variants)
-                .innerJoin(products, eq(products.id, variants.productId))
-                .where(eq(variants.id, line.exchangeVariantId))
-            : [];
-          if (
-            !v ||
-            v.variants.productId !== item.productId ||
-            v.variants.id === item.variantId ||
-            !v.variants.isActive ||
-            !v.products.isActive
-          ) {
-            throw badRequest(`Please choose another size of ${item.title}`, {
-              [`lines.${i}.exchangeVariantId`]: 'Please choose another size of the same product',
-            });
-          }
-          // A size at another price is not an exchange (nothing would be paid or refunded for the
-          // difference): it is a return and a new order (docs/decisions/0016-returns-and-exchanges.md).
-          const [own] = item.variantId
-            ? await tx.select({ pricePaise: variants.pricePaise }).from(variants).where(eq(variants.id, item.variantId))
-            : [];
-          if (v.variants.pricePaise !== (own?.pricePaise ?? item.unitPricePaise)) {
-            const message = `Size ${v.variants.size} of ${item.title} costs ${formatINR(toRupees(v.variants.pricePaise))}; an exchange is for a size at the same price. Please return it for a refund and order the new size.`;
-            throw badRequest(message, { [`lines.${i}.exchangeVariantId`]: 'Choose a size at the same price' });
-          }
-          exchange = v.variants;
-        }
-        planned.push({
-          item,
-          quantity: line.quantity,
-          refundPaise: body.resolution === 'refund' ? lineRefundPaise(item, line.quantity, returned.get(item.id) ?? 0) : 0,
-          exchange,
-        });
-      }
-
-      const [row] = await tx
-        .insert(returnRequests)
-        .values({
-          orderId,
-          userId,
-          resolution: body.resolution,
-          reason: body.reason,
-          comment: body.comment,
-          photos: body.photos,
-          refundPaise: planned.reduce((sum, p) => sum + p.refundPaise, 0),
-          refundTo,
-          idempotencyKey,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      for (const p of planned) {
-        if (p.exchange) {
-          const left = await changeStock(tx, {
-            variantId: p.exchange.id,
-            delta: -p.quantity,
-            reason: 'exchange_reservation',
-            orderId,
-            note: `Exchange of ${p.item.title} (${p.item.variantName ?? ''}) for ${p.exchange.size}`,
-            at: now,
-          });
-          if (left === null) throw conflict(`Size ${p.exchange.size} of ${p.item.title} is out of stock`);
-        }
-        await tx.insert(returnLines).values({
-          returnId: row.id,
-          orderItemId: p.item.id,
-          quantity: p.quantity,
-          refundPaise: p.refundPaise,
-          exchangeVariantId: p.exchange?.id ?? null,
-          exchangeSize: p.exchange?.size ?? null,
-        });
-      }
+      const order = await lockReturnableOrder(tx, userId, orderId, body, policy, now);
+      const refundTo = refundDestination(order, body);
+      const planned = await planLines(tx, orderId, body);
+      const row = await recordRequest(tx, order, { userId, body, planned, refundTo, idempotencyKey }, now);
       const label = body.resolution === 'exchange' ? 'Exchange requested' : 'Return requested';
-      await moveAlong(
-        tx,
-        order,
-        'return_requested',
-        `${label}: ${RETURN_REASON_LABELS[body.reason]}`,
-        { actor: 'shopper', actorId: userId },
-        now,
-      );
-      const ret = await shapeOne(tx, row);
-      return { ret, mail: await stageMail(tx, deps, ret, 'requested') };
+      const shopper: OrderMover = { actor: 'shopper', actorId: userId };
+      await moveAlong(tx, order, 'return_requested', `${label}: ${RETURN_REASON_LABELS[body.reason]}`, shopper, now);
+      const shaped = await shapeOne(tx, row);
+      return { ret: shaped, mail: await stageMail(tx, deps, shaped, 'requested') };
     });
     return { ret, replayed: false };
   } catch (err) {
     // The same request sent twice at once: the unique key decides, the loser answers the winner's.
     if (isUniqueViolation(err)) {
-      const after = await existing();
+      const after = await replayedRequest(deps, userId, orderId, idempotencyKey);
       if (after) return after;
     }
     throw err;
@@ -613,4 +674,51 @@ export async function refundReturn(
     });
   const [current] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
   return shapeOne(deps.db, current);
+}
+
+/** What an exchange's parcel holds (the packing slip and label print it): the new sizes, by order line. */
+export interface ExchangeParcel {
+  orderId: string;
+  /** The new sizes and quantities, with the SKU of each new size. */
+  lines: { title: string; size: string | null; sku: string | null; quantity: number }[];
+  /** The sizes they replace, e.g. '1 × Ikat Cotton Kurta (M)'. */
+  replaces: string[];
+  /** The parcel that carries them, once shipped. */
+  shipment: ReturnRequest['shipment'];
+}
+
+/**
+ * The parcel of exchange `returnId` (docs/decisions/0016-returns-and-exchanges.md): its new sizes
+ * with their SKUs and quantities, what they replace, and its shipment once shipped. Throws 404 for
+ * an unknown return; 409 for a refund-return (no parcel goes out) or a rejected exchange.
+ */
+export async function exchangeParcel(db: Database, returnId: string): Promise<ExchangeParcel> {
+  if (!isUuid(returnId)) throw notFound('Return not found');
+  const [row] = await db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+  if (!row) throw notFound('Return not found');
+  if (row.resolution !== 'exchange') throw conflict('This return is for a refund, not an exchange');
+  if (row.status === 'rejected') throw conflict('This exchange was rejected: nothing is sent');
+  const ret = await shapeOne(db, row);
+  const ids = ret.lines.map((l) => l.exchangeVariantId).filter((id): id is string => id !== null);
+  const skus = ids.length ? await db.select({ id: variants.id, sku: variants.sku }).from(variants).where(inArray(variants.id, ids)) : [];
+  return {
+    orderId: ret.orderId,
+    lines: ret.lines.map((l) => ({
+      title: l.title,
+      size: l.exchangeSize,
+      sku: skus.find((v) => v.id === l.exchangeVariantId)?.sku ?? null,
+      quantity: l.quantity,
+    })),
+    replaces: ret.lines.map((l) => `${l.quantity} × ${l.title}${l.size ? ` (${l.size})` : ''}`),
+    shipment: ret.shipment,
+  };
+}
+
+/** The ids of the parcels of `orderId` that carried exchanges: not the order's own parcel. */
+export async function exchangeShipmentIds(db: Database, orderId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ shipmentId: returnRequests.shipmentId })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderId, orderId), isNotNull(returnRequests.shipmentId)));
+  return new Set(rows.map((r) => r.shipmentId).filter((id): id is string => id !== null));
 }

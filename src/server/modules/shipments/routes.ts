@@ -1,8 +1,10 @@
 /**
  * Shipping routes (docs/decisions/0009-order-states-and-shipping.md): ship an order with a courier and AWB or
  * through Shiprocket, mark it out for delivery and delivered, and print its packing slip and 4x6
- * shipping label (admin-only; each answers the order as GET /api/orders/admin/{id} does); and
- * Shiprocket's tracking webhook (authorised by its token).
+ * shipping label (admin-only; each answers the order as GET /api/orders/admin/{id} does); the packing
+ * slip and label of a size exchange's parcel (GET /api/admin/returns/{id}/packing-slip and
+ * /shipping-label: the new sizes, docs/decisions/0016-returns-and-exchanges.md); and Shiprocket's
+ * tracking webhook (authorised by its token).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answers, adminOrderSchema, webhookReceiptSchema } from '../../../core/schemas/answers';
@@ -15,7 +17,8 @@ import { idParams } from '../../../core/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { getAdminOrder } from '../orders/admin-service';
 import type { OrderMover } from '../orders/lifecycle';
-import { packingSlipPdf, shippingLabelPdf } from './documents';
+import { exchangeParcel, exchangeShipmentIds } from '../returns/service';
+import { exchangeContents, orderParcel, packingSlipPdf, shippingLabelPdf } from './documents';
 import { markDelivered, markOutForDelivery, shipOrder, type ShippingDeps } from './service';
 import { handleTrackingWebhook, shipWithShiprocket, shiprocketWebhookSchema } from './shiprocket';
 
@@ -26,6 +29,7 @@ const webhookHeaders = z.looseObject({ 'x-api-key': z.string().max(200).optional
 
 // A malformed id is a 404, like an unknown one (idParams).
 const orderId = idParams('Order not found');
+const returnId = idParams('Return not found');
 
 const shippingDeps = (app: FastifyInstance): ShippingDeps => ({ db: app.db, mail: app.mailQueue, log: app.log });
 
@@ -85,13 +89,41 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(body);
 
+  // The order's own parcel: its lines, and its parcel, not an exchange's.
+  const ownParcel = async (id: string) => {
+    const order = await getAdminOrder(app.db, id);
+    return { order, parcel: orderParcel(order, await exchangeShipmentIds(app.db, order._id)) };
+  };
+
   app.get('/api/orders/admin/:id/packing-slip', { schema: { params: orderId, response: answers({ 200: pdf }) } }, async (req, reply) => {
-    const order = await getAdminOrder(app.db, req.params.id);
-    return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender()));
+    const { order, parcel } = await ownParcel(req.params.id);
+    return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender(), undefined, parcel));
   });
 
   app.get('/api/orders/admin/:id/shipping-label', { schema: { params: orderId, response: answers({ 200: pdf }) } }, async (req, reply) => {
-    const order = await getAdminOrder(app.db, req.params.id);
-    return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender()));
+    const { order, parcel } = await ownParcel(req.params.id);
+    return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender(), undefined, parcel));
   });
+
+  // A size exchange's parcel: the new sizes, sent to the order's address.
+  const exchange = async (id: string) => {
+    const ex = await exchangeParcel(app.db, id);
+    return { order: await getAdminOrder(app.db, ex.orderId), parcel: exchangeContents(ex) };
+  };
+
+  app.get('/api/admin/returns/:id/packing-slip', { schema: { params: returnId, response: answers({ 200: pdf }) } }, async (req, reply) => {
+    const { order, parcel } = await exchange(req.params.id);
+    const name = `exchange-packing-slip-${orderRef(order._id)}.pdf`;
+    return sendPdf(reply, name, await packingSlipPdf(order, await sender(), undefined, parcel));
+  });
+
+  app.get(
+    '/api/admin/returns/:id/shipping-label',
+    { schema: { params: returnId, response: answers({ 200: pdf }) } },
+    async (req, reply) => {
+      const { order, parcel } = await exchange(req.params.id);
+      const name = `exchange-shipping-label-${orderRef(order._id)}.pdf`;
+      return sendPdf(reply, name, await shippingLabelPdf(order, await sender(), undefined, parcel));
+    },
+  );
 };
