@@ -6,12 +6,12 @@
  * prefix. Everything else is public or guarded per route (authenticate, optionalUser).
  */
 import type { FastifyInstance } from 'fastify';
-import { adminContactRoutes } from '../modules/admin-contacts/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
 import { catalogRoutes } from '../modules/catalog/routes.store';
-import { contactRoutes } from '../modules/contacts/routes';
+import { adminContactRoutes } from '../modules/contacts/routes.admin';
+import { contactRoutes } from '../modules/contacts/routes.store';
 import { adminCouponRoutes, couponRoutes } from '../modules/coupons/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { healthRoutes } from '../modules/health/routes';

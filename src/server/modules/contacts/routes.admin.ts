@@ -1,6 +1,6 @@
 /**
  * GET /api/contacts: the admin's list of contact messages. POST /api/contacts
- * (shoppers) lives in modules/contacts.
+ * (shoppers) lives in routes.store.ts.
  */
 import { answers, adminContactMessageSchema } from '../../../core/schemas/answers';
 import { z } from 'zod';

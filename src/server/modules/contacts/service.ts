@@ -1,5 +1,6 @@
 /**
- * Contact messages as the admin reads them (a searchable, newest-first list).
+ * Contact messages as the admin reads them (a searchable, newest-first list); the shopper's
+ * POST /api/contacts writes them (routes.store.ts).
  */
 import { desc, ilike, or } from 'drizzle-orm';
 import type { AdminContactMessage } from '../../../core/schemas/admin-orders';
