@@ -141,9 +141,22 @@ test('placed, delivered and exchanged for another size, as shopper and admin, re
   await card.getByRole('button', { name: 'Ship exchange' }).click();
   await expect(toast(page, 'Exchange shipped')).toBeVisible();
   await expect(card.getByText('Exchange shipped', { exact: true })).toBeVisible();
+  // The exchange parcel's packing slip and label (the new size) print from its card.
+  const documents = card.getByRole('group', { name: 'Exchange parcel documents' });
+  for (const [name, file] of [
+    ['Exchange packing slip (PDF)', `exchange-packing-slip-${ref}.pdf`],
+    ['Exchange shipping label (PDF)', `exchange-shipping-label-${ref}.pdf`],
+  ]) {
+    const download = page.waitForEvent('download');
+    await documents.getByRole('button', { name }).click();
+    expect((await download).suggestedFilename()).toBe(file);
+  }
 
+  // The line reads the size the shopper now has; the invoice's line is unchanged.
+  const exchangedSize = new RegExp(`Size: ${wanted.size} \\(exchanged from (.+ / )?${bought.size}\\)`);
   // The new parcel is delivered through the order modal too.
   dialog = await adminOrderDialog(page, ref);
+  await expect(dialog.getByText(exchangedSize)).toBeVisible();
   await dialog.getByRole('button', { name: 'Delivered', exact: true }).click();
   await expect(toast(page, 'Marked delivered')).toBeVisible();
 
@@ -167,6 +180,7 @@ test('placed, delivered and exchanged for another size, as shopper and admin, re
   // The shopper sees the exchange shipped and both parcels.
   await shopperPage.reload();
   await expect(panel.getByText('Exchange shipped', { exact: true })).toBeVisible();
+  await expect(shopperPage.getByRole('region', { name: /^Items/ }).getByText(exchangedSize)).toBeVisible();
   const tracking = shopperPage.getByRole('region', { name: 'Tracking' });
   await expect(tracking.getByText('Blue Dart', { exact: true })).toBeVisible();
   await expect(tracking.getByText('Delhivery', { exact: true })).toBeVisible();

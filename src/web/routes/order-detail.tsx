@@ -1,5 +1,6 @@
 /**
- * One order (/orders/{id}): reference, date and time, expected delivery while on its way, status, items, totals, delivery address, the
+ * One order (/orders/{id}): reference, date and time, expected delivery while on its way, status, items (a line
+ * exchanged for another size reads 'Size: L (exchanged from M)' once the new size has shipped), totals, delivery address, the
  * tracking panel once shipped and the timeline of status changes with their notes; any
  * failed lookup shows 'Order not found'. An order with an invoice number offers its GST tax invoice
  * for download. Before shipping it offers "Cancel order"; refunds show with their credit
@@ -10,6 +11,7 @@ import { OrderNotFound } from '../features/orders/order-not-found';
 import { Link, useRouteLoaderData } from 'react-router';
 import { PAYMENT_METHOD_LABELS } from '../../core/constants';
 import { formatIndiaTime, LONG_DATE_TIME } from '../../core/india-time';
+import { exchangesByLine, lineSizeText } from '../../core/exchanged-sizes';
 import { DEFAULT_RETURNS_POLICY } from '../../core/returns';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
@@ -26,6 +28,7 @@ import { OrderTotalRows } from '../components/orders/order-totals';
 import { RefundList } from '../features/orders/refund-list';
 import { RefundStateNote } from '../features/orders/refund-state-note';
 import { ReturnsPanel } from '../features/orders/returns-panel';
+import { useOrderReturnsQuery } from '../features/orders/returns-api';
 import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
 import type { loader as rootLoader } from '../root';
@@ -41,6 +44,8 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
   const status = useRequireAuth({ resumeTo: `/orders/${params.id}` });
   const query = useOrderQuery(params.id);
   const returnsPolicy = useRouteLoaderData<typeof rootLoader>('root')?.returns ?? DEFAULT_RETURNS_POLICY;
+  // The returns panel's own query (one request): a delivered order's exchanges decide the sizes its lines show.
+  const returns = useOrderReturnsQuery(params.id, Boolean(query.data?.timeline.some((e) => e.status === 'delivered')));
 
   if (status !== 'signed-in' || query.isPending) return <PageLoader text="Loading order..." />;
 
@@ -49,6 +54,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
 
   const a = order.shippingAddress;
   const t = order.totals;
+  const exchanged = exchangesByLine(returns.data ?? []);
   return (
     <Container className="py-10 sm:py-14">
       <Link to="/orders" className="text-sm font-medium text-stone-600 hover:text-brand">
@@ -89,35 +95,38 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
               Items ({order.itemCount})
             </h2>
             <ul className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-              {order.items.map((item, i) => (
-                <li key={`${item.productId}:${item.variantId ?? ''}:${i}`} className="flex gap-4 p-4 sm:p-5">
-                  {item.image ? (
-                    <img
-                      src={item.image}
-                      alt={item.title}
-                      width={80}
-                      height={100}
-                      loading="lazy"
-                      className="aspect-[4/5] w-20 shrink-0 rounded-md bg-stone-100 object-cover"
-                    />
-                  ) : (
-                    <div className="aspect-[4/5] w-20 shrink-0 rounded-md bg-stone-100" />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium text-stone-900">
-                      <Link to={`/product/${encodeURIComponent(item.productId)}`} className="hover:text-brand">
-                        {item.title}
-                      </Link>
-                    </p>
-                    <p className="mt-1 text-sm text-stone-600">
-                      {item.variantName ? <>Size: {item.variantName} · </> : null}
-                      Qty: {item.quantity}
-                    </p>
-                    <p className="mt-1 text-sm text-stone-600">{formatINR(item.unitPrice)} each</p>
-                  </div>
-                  <p className="font-semibold text-stone-900">{formatINR(item.price)}</p>
-                </li>
-              ))}
+              {order.items.map((item, i) => {
+                const size = lineSizeText(item, exchanged.get(item._id));
+                return (
+                  <li key={`${item.productId}:${item.variantId ?? ''}:${i}`} className="flex gap-4 p-4 sm:p-5">
+                    {item.image ? (
+                      <img
+                        src={item.image}
+                        alt={item.title}
+                        width={80}
+                        height={100}
+                        loading="lazy"
+                        className="aspect-[4/5] w-20 shrink-0 rounded-md bg-stone-100 object-cover"
+                      />
+                    ) : (
+                      <div className="aspect-[4/5] w-20 shrink-0 rounded-md bg-stone-100" />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-stone-900">
+                        <Link to={`/product/${encodeURIComponent(item.productId)}`} className="hover:text-brand">
+                          {item.title}
+                        </Link>
+                      </p>
+                      <p className="mt-1 text-sm text-stone-600">
+                        {size ? <>Size: {size} · </> : null}
+                        Qty: {item.quantity}
+                      </p>
+                      <p className="mt-1 text-sm text-stone-600">{formatINR(item.unitPrice)} each</p>
+                    </div>
+                    <p className="font-semibold text-stone-900">{formatINR(item.price)}</p>
+                  </li>
+                );
+              })}
             </ul>
           </section>
 

@@ -3,9 +3,11 @@
  * card shows the order, the lines (and the sizes asked for), the reason, the shopper's comment and
  * photos, and the next step: approve or reject with a note, mark received, ship the exchange
  * (courier and AWB), or refund a received return (the refunds module's refundOrder, with its credit
- * note; a Cash on Delivery order needs the bank or UPI reference of the transfer).
+ * note; a Cash on Delivery order needs the bank or UPI reference of the transfer). An approved
+ * exchange prints its parcel's packing slip, and once shipped its shipping label: the new sizes.
  */
 import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { COURIER_NAMES, COURIERS, shipmentCreateSchema, type Courier } from '../../../core/couriers';
 import { DAY_MONTH_TIME, formatIndiaTime } from '../../../core/india-time';
@@ -18,7 +20,8 @@ import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { useAdminReturns, useReturnAction, type ReturnAction } from '../../features/admin/returns/api';
+import { downloadExchangePdf, useAdminReturns, useReturnAction, type ReturnAction } from '../../features/admin/returns/api';
+import { errorMessage } from '../../lib/api';
 
 /** Page title. */
 export const meta = () => adminMeta('Returns');
@@ -109,6 +112,34 @@ function NextStep({ ret }: { ret: ReturnRequest }) {
   return null;
 }
 
+/** An exchange's parcel documents: its packing slip once approved, its shipping label once shipped (it needs the AWB). */
+function ExchangeDocuments({ ret }: { ret: ReturnRequest }) {
+  const [printing, setPrinting] = useState<string | null>(null);
+  if (ret.resolution !== 'exchange' || ret.status === 'requested' || ret.status === 'rejected') return null;
+  const print = async (doc: 'packing-slip' | 'shipping-label') => {
+    setPrinting(doc);
+    try {
+      await downloadExchangePdf(ret._id, doc, ret.orderRef);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to download the document'));
+    } finally {
+      setPrinting(null);
+    }
+  };
+  return (
+    <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Exchange parcel documents">
+      <Button size="sm" variant="outline" loading={printing === 'packing-slip'} onClick={() => void print('packing-slip')}>
+        Exchange packing slip (PDF)
+      </Button>
+      {ret.shipment ? (
+        <Button size="sm" variant="outline" loading={printing === 'shipping-label'} onClick={() => void print('shipping-label')}>
+          Exchange shipping label (PDF)
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 function ReturnCard({ ret }: { ret: ReturnRequest }) {
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="return-card">
@@ -153,6 +184,7 @@ function ReturnCard({ ret }: { ret: ReturnRequest }) {
           Shipped with {ret.shipment.courierName}, AWB {ret.shipment.awb}
         </p>
       ) : null}
+      <ExchangeDocuments ret={ret} />
       <NextStep ret={ret} />
     </li>
   );

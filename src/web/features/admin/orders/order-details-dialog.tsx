@@ -1,13 +1,15 @@
 /**
  * The 'View Details' modal of an order: customer name, e-mail and phone; status;
  * created time (IST); payment method and status; the GST tax invoice's number and download (issue
- * 20); shipping address; items with image, title, size, price and quantity; totals as the shopper's
+ * 20); shipping address; items with image, title, size (the new one once an exchange has shipped:
+ * 'L (exchanged from M)', as the shopper's order page says), price and quantity; totals as the shopper's
  * order page shows them (the GST they include, never added); payment and refunds (docs/decisions/0017-refunds-and-credit-notes.md: cancel and refund, refund, retry, credit notes);
  * shipping (ship, out for delivery, delivered, packing slip and label); and the status timeline.
  */
 import { useId, type ReactNode } from 'react';
 import { paymentStateLabel } from '../../../../core/cod-payment';
 import { PAYMENT_METHOD_LABELS } from '../../../../core/constants';
+import { exchangesByLine, lineSizeText } from '../../../../core/exchanged-sizes';
 import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +21,7 @@ import { formatDateTime } from '../format';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
 import { RefundPanel } from './refund-panel';
+import { useAdminOrderReturns } from './shipping-api';
 import { ShippingPanel } from './shipping-panel';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -33,6 +36,8 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 function Details({ order }: { order: AdminOrder }) {
   const a = order.shippingAddress;
   const timeline = [...order.timeline].sort((x, y) => x.at.localeCompare(y.at));
+  // The shipping panel's query (one request): shipped exchanges decide the sizes the lines show.
+  const exchanged = exchangesByLine(useAdminOrderReturns(order._id).data ?? []);
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -98,23 +103,26 @@ function Details({ order }: { order: AdminOrder }) {
 
       <Block title={`Items (${order.itemCount})`}>
         <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
-          {order.items.map((item, i) => (
-            <li key={`${item.productId}-${item.variantId ?? i}`} className="flex items-center gap-3 p-3">
-              {item.image ? (
-                <img src={item.image} alt="" className="h-16 w-12 shrink-0 rounded object-cover" />
-              ) : (
-                <div className="h-16 w-12 shrink-0 rounded bg-stone-100" aria-hidden="true" />
-              )}
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-stone-900">{item.title}</p>
-                <p className="text-xs text-stone-500">
-                  {item.variantName ? `Size: ${item.variantName} · ` : ''}
-                  {formatINR(item.unitPrice)} × {item.quantity}
-                </p>
-              </div>
-              <p className="font-medium tabular-nums text-stone-900">{formatINR(item.price)}</p>
-            </li>
-          ))}
+          {order.items.map((item, i) => {
+            const size = lineSizeText(item, exchanged.get(item._id));
+            return (
+              <li key={`${item.productId}-${item.variantId ?? i}`} className="flex items-center gap-3 p-3">
+                {item.image ? (
+                  <img src={item.image} alt="" className="h-16 w-12 shrink-0 rounded object-cover" />
+                ) : (
+                  <div className="h-16 w-12 shrink-0 rounded bg-stone-100" aria-hidden="true" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-stone-900">{item.title}</p>
+                  <p className="text-xs text-stone-500">
+                    {size ? `Size: ${size} · ` : ''}
+                    {formatINR(item.unitPrice)} × {item.quantity}
+                  </p>
+                </div>
+                <p className="font-medium tabular-nums text-stone-900">{formatINR(item.price)}</p>
+              </li>
+            );
+          })}
         </ul>
       </Block>
 

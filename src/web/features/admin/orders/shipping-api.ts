@@ -65,11 +65,19 @@ export function useShippingAction(orderId: string) {
  * GET /api/orders/admin/{id}/packing-slip or /shipping-label with the bearer token, saved as
  * `{document}-{ref}.pdf`. Throws ApiRequestError with the server's message on failure.
  */
-export async function downloadOrderPdf(orderId: string, document_: 'packing-slip' | 'shipping-label', ref: string): Promise<void> {
+export function downloadOrderPdf(orderId: string, document_: 'packing-slip' | 'shipping-label', ref: string): Promise<void> {
   const fallback = document_ === 'packing-slip' ? 'Failed to download packing slip' : 'Failed to download shipping label';
+  return downloadAdminPdf(`/api/orders/admin/${encodeURIComponent(orderId)}/${document_}`, `${document_}-${ref}.pdf`, fallback);
+}
+
+/**
+ * GETs the admin PDF at `path` with the bearer token and saves it as `filename`. Throws
+ * ApiRequestError with the server's message (or `fallback`) on failure.
+ */
+export async function downloadAdminPdf(path: string, filename: string, fallback: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/orders/admin/${encodeURIComponent(orderId)}/${document_}`, {
+    response = await fetch(path, {
       headers: { Authorization: `Bearer ${getToken() ?? ''}`, Accept: 'application/pdf' },
     });
   } catch {
@@ -82,7 +90,7 @@ export async function downloadOrderPdf(orderId: string, document_: 'packing-slip
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${document_}-${ref}.pdf`;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();

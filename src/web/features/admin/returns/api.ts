@@ -1,14 +1,14 @@
 /**
  * Admin return calls: the list (GET /api/admin/returns?status=) and the steps (approve,
  * reject, received, ship-exchange, refund), each answering the updated return; the list and the dashboard
- * are refreshed after a step.
+ * are refreshed after a step. And an exchange parcel's packing slip and shipping label (the new sizes).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { ReturnStatus } from '../../../../core/returns';
 import type { ReturnRequest } from '../../../../core/schemas/returns';
 import { apiFetch, errorMessage } from '../../../lib/api';
-import type { ShipBody } from '../orders/shipping-api';
+import { downloadAdminPdf, type ShipBody } from '../orders/shipping-api';
 
 /** The returns of `status` (all when empty), newest first. */
 export function useAdminReturns(status: ReturnStatus | '') {
@@ -61,4 +61,13 @@ export function useReturnAction() {
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to update the return')),
   });
+}
+
+/**
+ * GET /api/admin/returns/{id}/packing-slip or /shipping-label: the exchange parcel's document (its new
+ * sizes), saved as `exchange-{document}-{ref}.pdf`. Throws ApiRequestError with the server's message.
+ */
+export function downloadExchangePdf(returnId: string, document_: 'packing-slip' | 'shipping-label', ref: string): Promise<void> {
+  const fallback = document_ === 'packing-slip' ? 'Failed to download packing slip' : 'Failed to download shipping label';
+  return downloadAdminPdf(`/api/admin/returns/${encodeURIComponent(returnId)}/${document_}`, `exchange-${document_}-${ref}.pdf`, fallback);
 }
