@@ -7,6 +7,8 @@
  * ({_id, name}) are accepted where an id is expected and unknown fields are ignored.
  */
 import { z } from 'zod';
+import { COLOUR_NAME_MAX, MAX_COLOURS, colourSlug, type ColourOption } from '../colours';
+import { HEX_SWATCH, swatchFor } from '../swatches';
 import { SIZES } from '../constants';
 import { HANDLE_INVALID, HANDLE_MAX, HANDLE_PATTERN } from '../handles';
 import { STOCK_NOTE_MAX } from './inventory';
@@ -17,7 +19,7 @@ import type { adminCategorySchema, savedCategorySchema } from './answers/admin';
 export const MAX_PRICE_RUPEES = 10_00_000;
 /** Highest accepted stock per size. */
 export const MAX_STOCK_QTY = 1_000_000;
-/** Product images per product. */
+/** Product images per colour (and for a product without colours, per product). */
 export const MAX_PRODUCT_IMAGES = 5;
 
 const idString = z.string().trim().min(1).max(64);
@@ -92,6 +94,8 @@ export const productImageInputSchema = z.object({
     // Uploaded media lives on this site (/media/...) or on Cloudinary (https); nothing else runs.
     .regex(/^(https?:\/\/|\/(?!\/))\S+$/, 'Image URL is invalid'),
   alt: z.string().trim().max(200, 'Image alt text must be at most 200 characters').nullable().optional(),
+  /** The colour the picture shows (one of the product's colours); null or absent: every colour. */
+  colour: optionalText(COLOUR_NAME_MAX, `Colour must be at most ${COLOUR_NAME_MAX} characters`),
   publicId: z
     .string()
     .trim()
@@ -112,6 +116,8 @@ export const variantInputSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
+    /** The variant's colour, one of the product's `colours`; null or absent for a product without colours. */
+    colour: optionalText(COLOUR_NAME_MAX, `Colour must be at most ${COLOUR_NAME_MAX} characters`),
     size: z
       .string({ error: 'Size is required' })
       .trim()
@@ -170,6 +176,27 @@ export const variantInputSchema = z
     }
   });
 
+/** One colour of a product: its name and swatch (blank: the standard swatch of the name, see core/colours.ts). */
+export const colourOptionInputSchema = z.object({
+  name: z
+    .string({ error: 'Colour name is required' })
+    .trim()
+    .min(1, 'Colour name is required')
+    .max(COLOUR_NAME_MAX, `Colour name must be at most ${COLOUR_NAME_MAX} characters`)
+    .refine((v) => colourSlug(v) !== '', 'Colour name needs a letter or digit'),
+  swatch: z
+    .string({ error: 'Swatch must be text' })
+    .trim()
+    .max(2048, 'Swatch is too long')
+    .refine(
+      (v) => v === '' || HEX_SWATCH.test(v) || /^(https:\/\/|\/(?!\/))\S+$/.test(v),
+      'Swatch must be a colour like #800020 or a picture',
+    )
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
 /** Product form / body. */
 export const productInputSchema = z
   .object({
@@ -193,17 +220,27 @@ export const productInputSchema = z
     images: z
       .array(productImageInputSchema, { error: 'At least one product image is required' })
       .min(1, 'At least one product image is required')
-      .max(MAX_PRODUCT_IMAGES, `Maximum ${MAX_PRODUCT_IMAGES} images allowed`),
+      .max(MAX_PRODUCT_IMAGES * (MAX_COLOURS + 1), `Maximum ${MAX_PRODUCT_IMAGES} images allowed`),
     isBestseller: z.boolean({ error: 'isBestseller must be true or false' }).default(false),
     variantAttributes: z
       .array(z.string().trim().min(1).max(40))
       .max(5)
       .optional()
       .transform((v) => (v && v.length > 0 ? v : ['Size'])),
+    /**
+     * The Colour option's values in display order (docs/architecture.md#colours-and-sizes). Empty
+     * or absent: the product comes in one colour, unless its variants name colours, which then
+     * become its colours in the order they first appear.
+     */
+    colours: z
+      .array(colourOptionInputSchema, { error: 'Colours must be a list' })
+      .max(MAX_COLOURS, `At most ${MAX_COLOURS} colours`)
+      .optional()
+      .transform((v) => v ?? []),
     variants: z
       .array(variantInputSchema, { error: 'At least one variant is required' })
       .min(1, 'At least one variant is required')
-      .max(SIZES.length, 'Each size can appear only once'),
+      .max(SIZES.length * MAX_COLOURS, 'Each size can appear only once'),
     isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
     /** Why the stock changed (recount, damaged, new batch…), kept on the ledger rows this save writes. Optional. */
     stockNote: z
@@ -226,13 +263,37 @@ export const productInputSchema = z
       .optional(),
   })
   .superRefine((v, ctx) => {
-    const sizes = new Set<string>();
+    const colours = resolvedColours(v.colours, v.variants);
+    const slugs = new Map<string, string>();
+    v.colours.forEach((colour, i) => {
+      const slug = colourSlug(colour.name);
+      if (slugs.has(slug)) {
+        ctx.addIssue({ code: 'custom', path: ['colours', i, 'name'], message: `${colour.name} is listed twice` });
+      }
+      slugs.set(slug, colour.name);
+    });
+    const known = new Set(colours.map((c) => c.name));
+    const combos = new Set<string>();
     const skus = new Set<string>();
     v.variants.forEach((variant, i) => {
-      if (sizes.has(variant.size)) {
-        ctx.addIssue({ code: 'custom', path: ['variants', i, 'size'], message: 'Each size can appear only once' });
+      if (colours.length > 0 && !variant.colour) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'colour'], message: 'Choose a colour for each variant' });
+      } else if (variant.colour && !known.has(variant.colour)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'colour'],
+          message: `${variant.colour} is not one of this product's colours`,
+        });
       }
-      sizes.add(variant.size);
+      const combo = `${variant.colour ?? ''}\u0000${variant.size}`;
+      if (combos.has(combo)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'size'],
+          message: variant.colour ? `${variant.colour} / ${variant.size} appears more than once` : 'Each size can appear only once',
+        });
+      }
+      combos.add(combo);
       if (variant.sku) {
         if (skus.has(variant.sku)) {
           ctx.addIssue({
@@ -244,7 +305,42 @@ export const productInputSchema = z
         skus.add(variant.sku);
       }
     });
+    const withVariants = new Set(v.variants.map((variant) => variant.colour));
+    colours.forEach((colour, i) => {
+      if (!withVariants.has(colour.name)) {
+        ctx.addIssue({ code: 'custom', path: ['colours', i, 'name'], message: `${colour.name} has no sizes` });
+      }
+    });
+    const perColour = new Map<string | null, number>();
+    v.images.forEach((image, i) => {
+      if (image.colour && !known.has(image.colour)) {
+        ctx.addIssue({ code: 'custom', path: ['images', i, 'colour'], message: `${image.colour} is not one of this product's colours` });
+      }
+      const count = (perColour.get(image.colour) ?? 0) + 1;
+      perColour.set(image.colour, count);
+      if (count === MAX_PRODUCT_IMAGES + 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['images'],
+          message: image.colour
+            ? `Maximum ${MAX_PRODUCT_IMAGES} images allowed for ${image.colour}`
+            : `Maximum ${MAX_PRODUCT_IMAGES} images allowed`,
+        });
+      }
+    });
   });
+
+/**
+ * The colours a product body gives its product, swatches filled in: the listed ones, or when none
+ * are listed, the colours its variants name in the order they first appear. Empty: no colours.
+ */
+export function resolvedColours(
+  listed: readonly { name: string; swatch: string | null }[],
+  variants: readonly { colour: string | null }[],
+): ColourOption[] {
+  const names = listed.length > 0 ? listed.map((c) => c.name) : [...new Set(variants.flatMap((v) => (v.colour ? [v.colour] : [])))];
+  return names.map((name, i) => ({ name, swatch: listed[i]?.swatch ?? swatchFor(name) }));
+}
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductBody = z.output<typeof productInputSchema>;
 export type VariantBody = ProductBody['variants'][number];

@@ -4,7 +4,6 @@
  * characters (line breaks kept in the body); pages render it as text, never as HTML.
  */
 import { z } from 'zod';
-import { SIZES } from '../constants';
 import {
   REVIEW_BODY_MAX,
   REVIEW_BODY_MIN,
@@ -47,7 +46,14 @@ export const reviewInputSchema = z.object({
     .min(1, 'Review is required')
     .min(REVIEW_BODY_MIN, `Review must be at least ${REVIEW_BODY_MIN} characters`)
     .max(REVIEW_BODY_MAX, `Review must be at most ${REVIEW_BODY_MAX} characters`),
-  size: z.enum(SIZES, { error: 'Please choose the size you bought' }).nullable().optional(),
+  /** The variant bought ("M", or "Maroon / M" for a product with colours): one of the shopper's delivered lines. */
+  size: z
+    .string({ error: 'Please choose the size you bought' })
+    .trim()
+    .min(1, 'Please choose the size you bought')
+    .max(60, 'Please choose the size you bought')
+    .nullable()
+    .optional(),
   fit: z.enum(REVIEW_FITS, { error: 'Fit must be small, true or large' }).nullable().optional(),
   photos: z
     .array(reviewPhotoSchema, { error: 'Photos must be a list' })

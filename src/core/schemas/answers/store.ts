@@ -30,11 +30,13 @@ export const productImageSchema = z.object({
   url: z.string(),
   alt: z.string(),
   publicId: z.string().nullable().optional(),
+  colour: z.string().nullable().optional().describe('The colour the picture shows; null or absent: every colour'),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
 export const variantSchema = z.object({
   _id: z.string(),
+  colour: z.string().nullable().optional().describe("One of the product's colours; null or absent: the product has none"),
   size: z.string(),
   sku: z.string(),
   price: z.number(),
@@ -73,7 +75,11 @@ export const productSchema = z.object({
   isBestseller: z.boolean(),
   isActive: z.boolean(),
   categoryIds: z.array(categoryRefSchema),
-  variantAttributes: z.array(z.string()),
+  variantAttributes: z.array(z.string()).describe("The product's options in order: ['Size'] or ['Colour', 'Size']"),
+  colours: z
+    .array(z.object({ name: z.string(), swatch: z.string() }))
+    .optional()
+    .describe('The Colour option: names in display order, each with a CSS colour or picture address; absent or empty: one colour'),
   hsn: z.string().optional().describe("The goods' HSN code under GST, printed on tax invoices; admin reads only"),
   variants: z.array(variantSchema),
   createdAt: z.string(),
@@ -149,8 +155,9 @@ export const pricedLineItemSchema = z.object({
   variantId: z.string().nullable(),
   quantity: z.number(),
   title: z.string(),
+  colour: z.string().nullable().optional().describe("The variant's colour; null or absent: the product has none"),
   size: z.string().nullable(),
-  image: z.string().nullable(),
+  image: z.string().nullable().describe("The variant's picture: its colour's first, else the product's first"),
   unitPrice: z.number(),
   compareAtPrice: z.number().nullable(),
   lineTotal: z.number(),

@@ -5,6 +5,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PricedLineItem, Pricing } from '../../../core/api-types';
+import { variantLabel } from '../../../core/colours';
 import { mrpFigures, priceLines, type CartTotalsPaise } from '../../../core/pricing';
 import { toRupees } from '../../../core/money';
 import { preparedOnce, type Database, type Tx } from '../../db/client';
@@ -17,7 +18,7 @@ export interface LineRequest {
   quantity: number;
 }
 
-/** Why a requested line cannot be bought right now. */
+/** Why a requested line cannot be bought right now; `size` is the variant's name ("M", "Maroon / M"). */
 export type LineProblem =
   | { kind: 'unavailable'; productId: string; title: string | null }
   | { kind: 'size-unavailable'; productId: string; title: string; size: string | null }
@@ -58,15 +59,15 @@ export type VariantRow = typeof variants.$inferSelect;
 
 /**
  * What pricing reads of each product and variant (the cart's reads select the same, cart/service.ts):
- * the product's name, state and HSN, the variant row, the first picture's URL and whether the
+ * the product's name, state and HSN, the variant row, the variant's picture's URL and whether the
  * shopper (placeholder `userId`) has a paid order.
  */
 export const catalogueColumns = {
   product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
   variant: variants,
-  image: sql<
-    string | null
-  >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.position} = 0 limit 1)`,
+  // The variant's picture: the first of its colour, else the product's first (docs/architecture.md#colours-and-sizes).
+  image: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id}
+    order by ${productImages.colour} = ${variants.colour} desc nulls last, ${productImages.position} limit 1)`,
   paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${sql.placeholder('userId')})`,
 };
 
@@ -93,7 +94,8 @@ const catalogueQuery = preparedOnce((db) => {
 export interface Catalogue {
   productRows: ProductCols[];
   variantRows: VariantRow[];
-  imageRows: { productId: string; url: string }[];
+  /** Each variant's picture (the first of its colour); `variantId` null for a product read without variants. */
+  imageRows: { productId: string; variantId: string | null; url: string }[];
   paid: boolean;
 }
 
@@ -106,13 +108,11 @@ export function catalogueOf(
   paid: boolean,
 ): Catalogue {
   const productRows = new Map<string, ProductCols>();
-  const imageRows: { productId: string; url: string }[] = [];
+  const imageRows: Catalogue['imageRows'] = [];
   const variantRows: VariantRow[] = [];
   for (const row of rows) {
-    if (!productRows.has(row.product.id)) {
-      productRows.set(row.product.id, row.product);
-      if (row.image !== null) imageRows.push({ productId: row.product.id, url: row.image });
-    }
+    if (!productRows.has(row.product.id)) productRows.set(row.product.id, row.product);
+    if (row.image !== null) imageRows.push({ productId: row.product.id, variantId: row.variant?.id ?? null, url: row.image });
     if (row.variant) variantRows.push(row.variant);
   }
   return { productRows: [...productRows.values()], variantRows, imageRows, paid };
@@ -161,7 +161,12 @@ export function priceFromCatalogue(requested: LineRequest[], catalogue: Catalogu
       }
     }
     if (!variant || !variant.isActive) {
-      problems.push({ kind: 'size-unavailable', productId: product.id, title: product.title, size: variant?.size ?? null });
+      problems.push({
+        kind: 'size-unavailable',
+        productId: product.id,
+        title: product.title,
+        size: variant ? variantLabel(variant) : null,
+      });
       continue;
     }
     const existing = merged.get(variant.id);
@@ -171,9 +176,10 @@ export function priceFromCatalogue(requested: LineRequest[], catalogue: Catalogu
       variantId: variant.id,
       title: product.title,
       hsn: product.hsn,
+      colour: variant.colour,
       size: variant.size,
       sku: variant.sku,
-      image: imageRows.find((i) => i.productId === product.id)?.url ?? null,
+      image: (imageRows.find((i) => i.variantId === variant.id) ?? imageRows.find((i) => i.productId === product.id))?.url ?? null,
       unitPricePaise: variant.pricePaise,
       compareAtPaise: variant.compareAtPaise,
       quantity,
@@ -187,7 +193,7 @@ export function priceFromCatalogue(requested: LineRequest[], catalogue: Catalogu
         kind: 'short-stock',
         productId: line.productId,
         title: line.title,
-        size: line.size,
+        size: variantLabel(line),
         available: line.stockQty,
         requested: line.quantity,
       });
@@ -203,6 +209,7 @@ export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricin
     variantId: l.variantId,
     quantity: l.quantity,
     title: l.title,
+    colour: l.colour,
     size: l.size,
     image: l.image,
     unitPrice: toRupees(l.unitPricePaise),

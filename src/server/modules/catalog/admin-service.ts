@@ -8,8 +8,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Product } from '../../../core/api-types';
+import anyAscii from 'any-ascii';
+import { colourSlug, variantLabel, type ColourOption } from '../../../core/colours';
 import { toPaise } from '../../../core/money';
-import type { AdminCategory, CategoryBody, ProductBody, SavedCategory, VariantBody } from '../../../core/schemas/admin-catalog';
+import {
+  resolvedColours,
+  type AdminCategory,
+  type CategoryBody,
+  type ProductBody,
+  type SavedCategory,
+  type VariantBody,
+} from '../../../core/schemas/admin-catalog';
 import type { Database, Tx } from '../../db/client';
 import { pgErrorOf, PG_ERROR } from '../../db/pg-errors';
 import {
@@ -267,6 +276,7 @@ async function replaceImages(tx: Tx, productId: string, body: ProductBody): Prom
       url: img.url,
       alt: img.alt?.trim() || body.title,
       publicId: img.publicId,
+      colour: img.colour,
       position,
     })),
   );
@@ -297,9 +307,18 @@ async function referencedVariantIds(tx: Tx, ids: string[]): Promise<Set<string>>
   return referenced;
 }
 
-/** The generated SKU stem of a size: RM-<first 8 hex of the product id>-<SIZE>. */
-export function generatedSku(productId: string, size: string): string {
-  return `RM-${productId.replace(/-/g, '').slice(0, 8).toUpperCase()}-${size}`;
+/**
+ * The generated SKU of a variant: RM-<first 8 hex of the product id>-<SIZE>, with its colour's
+ * letters before the size when it has one (RM-1A2B3C4D-MAROON-M); `RM-<8 hex>-` is every one's stem.
+ */
+export function generatedSku(productId: string, size: string, colour: string | null = null): string {
+  const colourPart = colour
+    ? `${colourSlug(anyAscii(colour))
+        .toUpperCase()
+        .replace(/[^A-Z0-9-]/g, '')
+        .slice(0, 16)}-`
+    : '';
+  return `RM-${productId.replace(/-/g, '').slice(0, 8).toUpperCase()}-${size ? colourPart + size : ''}`;
 }
 
 /**
@@ -340,7 +359,7 @@ async function syncVariants(
   }
   for (const w of wanted) {
     if (rowFor.has(w)) continue;
-    const row = existing.find((r) => !claimed.has(r.id) && r.size === w.size);
+    const row = existing.find((r) => !claimed.has(r.id) && r.size === w.size && r.colour === w.colour);
     if (row) {
       rowFor.set(w, row);
       claimed.add(row.id);
@@ -398,7 +417,7 @@ async function syncVariants(
     );
     for (const sku of finalSku.values()) taken.add(sku);
     for (const w of blanks) {
-      const base = generatedSku(productId, w.size);
+      const base = generatedSku(productId, w.size, w.colour);
       let sku = base;
       for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
       taken.add(sku);
@@ -415,6 +434,7 @@ async function syncVariants(
       .where(eq(variants.id, id));
 
   const values = (w: VariantBody) => ({
+    colour: w.colour,
     size: w.size,
     sku: finalSku.get(w)!,
     pricePaise: toPaise(w.price),
@@ -452,7 +472,7 @@ async function applyStock(tx: Tx, w: VariantBody, row: VariantRow, index: number
   const after = await changeStock(tx, { variantId: row.id, delta, expected: w.stockLoaded, ...meta });
   if (after !== null) return;
   const [now] = await tx.select({ stockQty: variants.stockQty }).from(variants).where(eq(variants.id, row.id));
-  const message = stockChangedMessage(w.size, now?.stockQty ?? 0);
+  const message = stockChangedMessage(variantLabel(w), now?.stockQty ?? 0);
   throw new AppError(409, message, { [`variants.${index}.stockQty`]: message });
 }
 
@@ -495,6 +515,15 @@ async function moveHandle(tx: Tx, productId: string, previous: string, next: str
   await tx.insert(productHandleRedirects).values({ handle: previous, productId });
 }
 
+/**
+ * The product's options as a save stores them (docs/architecture.md#colours-and-sizes): its colours
+ * (listed, or named by its variants) and, in order, the option names ['Colour', 'Size'] or ['Size'].
+ */
+function options(body: ProductBody): { colours: ColourOption[]; variantAttributes: string[] } {
+  const colours = resolvedColours(body.colours, body.variants);
+  return { colours, variantAttributes: colours.length > 0 ? ['Colour', 'Size'] : ['Size'] };
+}
+
 /** Maps races the checks cannot see (an SKU, a handle or a category changing meanwhile) to 409 / 400. */
 function mapProductWriteError(err: unknown): never {
   const pg = pgErrorOf(err);
@@ -528,7 +557,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
         description: body.description,
         isBestseller: body.isBestseller,
         isActive: body.isActive,
-        variantAttributes: body.variantAttributes,
+        ...options(body),
         sizeChart: body.sizeChart ?? null,
         ...(body.hsn ? { hsn: body.hsn } : {}),
       });
@@ -571,7 +600,7 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
           description: body.description,
           isBestseller: body.isBestseller,
           isActive: body.isActive,
-          variantAttributes: body.variantAttributes,
+          ...options(body),
           ...(body.sizeChart === undefined ? {} : { sizeChart: body.sizeChart }),
           ...(body.hsn ? { hsn: body.hsn } : {}),
           updatedAt: new Date(),

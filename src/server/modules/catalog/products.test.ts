@@ -130,6 +130,7 @@ describe('POST /api/products', () => {
     expect(p.variants).toEqual([
       {
         _id: expect.any(String),
+        colour: null,
         size: 'M',
         sku: `RM-${hex8}-M`,
         price: 1299.5,
@@ -137,7 +138,16 @@ describe('POST /api/products', () => {
         stockQty: 10,
         isActive: true,
       },
-      { _id: expect.any(String), size: 'L', sku: `RM-${hex8}-L`, price: 1349, compareAtPrice: null, stockQty: 0, isActive: true },
+      {
+        _id: expect.any(String),
+        colour: null,
+        size: 'L',
+        sku: `RM-${hex8}-L`,
+        price: 1349,
+        compareAtPrice: null,
+        stockQty: 0,
+        isActive: true,
+      },
     ]);
     const [m] = await t.db.select().from(variants).where(eq(variants.id, p.variants[0]._id));
     expect(m).toMatchObject({ pricePaise: 129_950, compareAtPaise: 149_900 });
@@ -286,6 +296,7 @@ describe('PUT /api/products/:id', () => {
     expect(saved.variants).toHaveLength(2);
     expect(saved.variants[0]).toEqual({
       _id: m._id,
+      colour: null,
       size: 'M',
       sku: m.sku,
       price: 1199,
@@ -387,7 +398,7 @@ describe('PUT /api/products/:id', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json<Product>().variants).toEqual([
-      { _id: s._id, size: 'S', sku: s.sku, price: 120, compareAtPrice: null, stockQty: 2, isActive: true },
+      { _id: s._id, colour: null, size: 'S', sku: s.sku, price: 120, compareAtPrice: null, stockQty: 2, isActive: true },
       expect.objectContaining({ _id: m._id, isActive: true }),
     ]);
   });

@@ -41,6 +41,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Column, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order } from '../../../core/api-types';
+import { variantLabel } from '../../../core/colours';
 import { allotDiscount, computeGst, gstOnCharge, type TaxSlab } from '../../../core/tax';
 import { casing, fixedStatement, tableColumns, type Tx } from '../../db/client';
 import {
@@ -377,7 +378,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
       productId: line.productId,
       variantId: line.variantId,
       title: line.title,
-      variantName: line.size,
+      variantName: variantLabel(line),
       sku: line.sku,
       image: line.image,
       unitPricePaise: line.unitPricePaise,

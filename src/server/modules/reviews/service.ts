@@ -7,7 +7,8 @@
  * Never sees HTTP.
  */
 import { and, asc, count, desc, eq, exists, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { SIZES } from '../../../core/constants';
+import { parseVariantName } from '../../../core/colours';
+import { bySizeOrder } from '../../../core/constants';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
   NOT_ELIGIBLE,
@@ -69,9 +70,9 @@ async function requireListedProduct(db: Reader, productId: string) {
 }
 
 /**
- * The sizes of `productId` in the shopper's delivered orders (an order is delivered when its status
- * is, or its timeline ever was, 'delivered': a later return request keeps the right to review).
- * Empty when they have none; the sizes are in the shop's size order.
+ * The variants of `productId` in the shopper's delivered orders, named as their lines were sold ("M",
+ * "Maroon / M"; an order is delivered when its status is, or its timeline ever was, 'delivered': a
+ * later return request keeps the right to review). Null when they have none; in colour, then size order.
  */
 export async function deliveredSizes(db: Reader, userId: string, productId: string): Promise<string[] | null> {
   const wasDelivered = or(
@@ -90,7 +91,10 @@ export async function deliveredSizes(db: Reader, userId: string, productId: stri
     .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), wasDelivered));
   if (rows.length === 0) return null;
   const sizes = rows.map((r) => r.size ?? '').filter(Boolean);
-  return sizes.sort((a, b) => SIZES.indexOf(a as never) - SIZES.indexOf(b as never));
+  return sizes
+    .map((name) => ({ name, ...parseVariantName(name) }))
+    .sort((a, b) => (a.colour ?? '').localeCompare(b.colour ?? '') || bySizeOrder(a, b))
+    .map((v) => v.name);
 }
 
 /** The product's stored rating change when a review moves from `before` to `after` (null: absent). */

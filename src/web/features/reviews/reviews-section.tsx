@@ -131,7 +131,7 @@ function ReviewItem({
       </div>
       <p className="mt-1 text-xs text-stone-600">
         {review.author} · <VerifiedBuyer /> · <time dateTime={review.createdAt}>{formatIndiaTime(review.createdAt, DATE)}</time>
-        {review.size ? ` · Size bought: ${review.size}` : ''}
+        {review.size ? ` · ${review.size.includes(' / ') ? 'Bought' : 'Size bought'}: ${review.size}` : ''}
         {review.fit ? ` · Fit: ${FIT_LABELS[review.fit].toLowerCase()}` : ''}
       </p>
       <p className="mt-3 whitespace-pre-line break-words leading-relaxed text-stone-700">{review.body}</p>

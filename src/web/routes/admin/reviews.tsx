@@ -16,6 +16,7 @@ import { Stars } from '../../components/ui/star-rating';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { useAdminReviews, useReviewActions } from '../../features/admin/reviews/api';
 import { errorMessage } from '../../lib/api';
+import { variantCaption } from '../../../core/colours';
 
 /** Page title. */
 export const meta = () => adminMeta('Reviews');
@@ -57,7 +58,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
         </div>
         <p className="mt-1 text-xs text-stone-600">
           {review.customer.name} ({review.customer.email}) · {formatIndiaTime(review.updatedAt, MEDIUM_DATE_SHORT_TIME)}
-          {review.size ? ` · Size ${review.size}` : ''}
+          {review.size ? ` · ${variantCaption(review.size)}` : ''}
           {review.fit ? ` · ${FIT_LABELS[review.fit]}` : ''}
           {` · ${review.helpfulCount} helpful`}
         </p>
