@@ -166,7 +166,7 @@ export interface ReturnLine {
   quantity: number;
   /** What the units refund, rupees (0 for an exchange line's refund). */
   refundAmount: number;
-  /** The size sent instead (exchange), or null. */
+  /** The variant sent instead (exchange), named as variantLabel names it ("L", "Indigo / L"), or null. */
   exchangeSize: string | null;
   exchangeVariantId: string | null;
 }

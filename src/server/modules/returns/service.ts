@@ -47,6 +47,7 @@ import { refundOrder, retryRefund, type RefundDeps } from '../refunds/service';
 import { lockOrder, moveOrder, noteOrder, restockReturned, type OrderMover, type OrderRow } from '../orders/lifecycle';
 import { shapeShipment } from '../orders/service';
 import { returnMail, type ReturnMailStep } from './mail';
+import { variantLabel } from '../../../core/colours';
 
 /** An admin's step whose route does not say which admin made it. */
 const ADMIN: OrderMover = { actor: 'admin', actorId: null };
@@ -290,7 +291,7 @@ async function exchangeSizeFor(tx: Tx, item: ItemRow, exchangeVariantId: string 
     ? await tx.select({ pricePaise: variants.pricePaise }).from(variants).where(eq(variants.id, item.variantId))
     : [];
   if (v.variants.pricePaise !== (own?.pricePaise ?? item.unitPricePaise)) {
-    const message = `Size ${v.variants.size} of ${item.title} costs ${formatINR(toRupees(v.variants.pricePaise))}; an exchange is for a size at the same price. Please return it for a refund and order the new size.`;
+    const message = `${v.variants.colour ? variantLabel(v.variants) : `Size ${v.variants.size}`} of ${item.title} costs ${formatINR(toRupees(v.variants.pricePaise))}; an exchange is for a size at the same price. Please return it for a refund and order the new size.`;
     throw badRequest(message, { [`lines.${i}.exchangeVariantId`]: 'Choose a size at the same price' });
   }
   return v.variants;
@@ -376,7 +377,7 @@ async function recordRequest(
       quantity: p.quantity,
       refundPaise: p.refundPaise,
       exchangeVariantId: p.exchange?.id ?? null,
-      exchangeSize: p.exchange?.size ?? null,
+      exchangeSize: p.exchange ? variantLabel(p.exchange) : null,
     });
   }
   return row;

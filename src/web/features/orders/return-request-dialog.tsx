@@ -26,6 +26,7 @@ import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { uploadMedia } from '../../lib/media-upload';
 import { useProductsQuery, useRequestReturn } from './returns-api';
+import { variantLabel } from '../../../core/colours';
 
 interface LineChoice {
   selected: boolean;
@@ -178,14 +179,14 @@ export function ReturnRequestDialog({
                     </Select>
                     {resolution === 'exchange' ? (
                       <Select
-                        label="New size"
+                        label={sizesFor(item.productId, item.variantId).some((v) => v.colour) ? 'New colour or size' : 'New size'}
                         value={lines[i].exchangeVariantId}
                         onChange={(e) => update(i, { exchangeVariantId: e.target.value })}
                       >
                         <option value="">Choose a size</option>
                         {sizesFor(item.productId, item.variantId).map((v) => (
                           <option key={v._id} value={v._id} disabled={v.stockQty < lines[i].quantity}>
-                            {v.size}
+                            {variantLabel(v)}
                             {v.stockQty < lines[i].quantity ? ' (out of stock)' : ''}
                           </option>
                         ))}
