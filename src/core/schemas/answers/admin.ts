@@ -29,6 +29,8 @@ export const lowStockVariantSchema = z.object({
   productId: z.string(),
   title: z.string(),
   variantId: z.string(),
+  /** The variant's colour; null for a product without colours. Shown as variantLabel gives it ("Maroon / M"). */
+  colour: z.string().nullable(),
   size: z.string(),
   sku: z.string(),
   stockQty: z.number(),
@@ -93,6 +95,8 @@ export const stockHistorySchema = z.object({
     _id: z.string(),
     productId: z.string(),
     productTitle: z.string(),
+    /** The variant's colour; null for a product without colours. */
+    colour: z.string().nullable(),
     size: z.string(),
     sku: z.string(),
     stockQty: z.number(),

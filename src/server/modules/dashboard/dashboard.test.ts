@@ -159,8 +159,8 @@ describe('GET /api/admin/dashboard', () => {
     });
     let body = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
     expect(body.lowStock).toEqual([
-      { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.M.id, size: 'M', sku: bySize.M.sku, stockQty: 0 },
-      { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.S.id, size: 'S', sku: bySize.S.sku, stockQty: 5 },
+      { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.M.id, colour: null, size: 'M', sku: bySize.M.sku, stockQty: 0 },
+      { productId: kurta.id, title: 'Aaa Low Kurta', variantId: bySize.S.id, colour: null, size: 'S', sku: bySize.S.sku, stockQty: 5 },
     ]);
     expect(body.lowStockCounts).toEqual({ soldOut: 1, low: 1 });
     // More sold-out sizes than the list holds: the sizes still selling (1-5 left) are listed all the same.

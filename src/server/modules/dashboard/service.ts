@@ -121,7 +121,8 @@ export async function getDashboard(
 }
 
 /**
- * Active variants whose stock matches `stock`, lowest first then by product title and size, at most
+ * Active variants whose stock matches `stock` (each with its colour, null without colours), lowest
+ * first then by product title, colour and size, at most
  * LOW_STOCK_MAX_ROWS. Sold-out and low sizes are fetched apart so that many sold-out sizes never
  * crowd the ones still selling out of the list.
  */
@@ -131,6 +132,7 @@ function lowStockRows(db: Database, stock: SQL | undefined) {
       productId: products.id,
       title: products.title,
       variantId: variants.id,
+      colour: variants.colour,
       size: variants.size,
       sku: variants.sku,
       stockQty: variants.stockQty,
@@ -138,6 +140,6 @@ function lowStockRows(db: Database, stock: SQL | undefined) {
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.isActive, true), stock))
-    .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.size), asc(variants.id))
+    .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.colour), asc(variants.size), asc(variants.id))
     .limit(LOW_STOCK_MAX_ROWS);
 }

@@ -1,12 +1,13 @@
 /**
  * The daily low-stock mail: once a day, from 09:00 India time, every admin gets one mail
  * listing the active sizes with the shop's low-stock threshold (settings) or fewer pieces, lowest
- * first. Several instances may run the job: the run is claimed by inserting (job, India date) into
+ * first, each named as variantLabel gives it ("Maroon / M", or "size M" without colours). Several instances may run the job: the run is claimed by inserting (job, India date) into
  * `job_runs` in the same transaction that stages the mails in the outbox, so exactly one instance
  * sends them, and a run that fails rolls its claim back and is tried again on the next tick. The
  * mails are then delivered through the outbox (retried when the mail server is down).
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { variantLabel } from '../../../core/colours';
 import { BRAND } from '../../../core/constants';
 import type { Database } from '../../db/client';
 import { jobRuns, mailOutbox, products, users, variants } from '../../db/schema';
@@ -35,6 +36,8 @@ export type LowStockMailResult =
 
 interface LowSize {
   title: string;
+  /** Null for a product without colours. */
+  colour: string | null;
   size: string;
   sku: string;
   stockQty: number;
@@ -53,7 +56,8 @@ export function lowStockMail(opts: {
   const soldOut = rows.filter((r) => r.stockQty <= 0).length;
   const subject = `Low stock on ${opts.date}: ${total} ${total === 1 ? 'size' : 'sizes'} at ${threshold} or fewer`;
   const more = total > rows.length ? total - rows.length : 0;
-  const line = (r: LowSize) => `${r.stockQty <= 0 ? 'SOLD OUT' : `${r.stockQty} left`} - ${r.title}, size ${r.size} (SKU ${r.sku})`;
+  const line = (r: LowSize) =>
+    `${r.stockQty <= 0 ? 'SOLD OUT' : `${r.stockQty} left`} - ${r.title}, ${r.colour ? variantLabel(r) : `size ${r.size}`} (SKU ${r.sku})`;
   const text = [
     `Hi ${opts.name},`,
     '',
@@ -69,13 +73,13 @@ export function lowStockMail(opts: {
   const cells = rows
     .map(
       (r) =>
-        `<tr><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4">${escapeHtml(r.title)}</td><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4">${escapeHtml(r.size)}</td><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4">${escapeHtml(r.sku)}</td><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4;text-align:right;${r.stockQty <= 0 ? 'color:#b91c1c;font-weight:bold' : ''}">${r.stockQty <= 0 ? 'Sold out' : r.stockQty}</td></tr>`,
+        `<tr><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4">${escapeHtml(r.title)}</td><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4">${escapeHtml(variantLabel(r))}</td><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4">${escapeHtml(r.sku)}</td><td style="padding:4px 8px;border-bottom:1px solid #e7e5e4;text-align:right;${r.stockQty <= 0 ? 'color:#b91c1c;font-weight:bold' : ''}">${r.stockQty <= 0 ? 'Sold out' : r.stockQty}</td></tr>`,
     )
     .join('');
   const html = layout(
     'Low stock today',
     `<p>Hi ${escapeHtml(opts.name)},</p><p>${total} ${total === 1 ? 'size has' : 'sizes have'} ${threshold} or fewer pieces in stock${soldOut ? ` (${soldOut} sold out)` : ''}.</p>
-<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;width:100%"><tr><th align="left" style="padding:4px 8px">Product</th><th align="left" style="padding:4px 8px">Size</th><th align="left" style="padding:4px 8px">SKU</th><th align="right" style="padding:4px 8px">Stock</th></tr>${cells}</table>
+<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;width:100%"><tr><th align="left" style="padding:4px 8px">Product</th><th align="left" style="padding:4px 8px">Variant</th><th align="left" style="padding:4px 8px">SKU</th><th align="right" style="padding:4px 8px">Stock</th></tr>${cells}</table>
 ${more ? `<p>…and ${more} more.</p>` : ''}<p>Restock them from Admin &gt; Products; the threshold is in Admin &gt; Settings.</p>`,
   );
   return { to: opts.to, subject, text, html };
@@ -104,11 +108,11 @@ export async function sendDailyLowStockMail(deps: LowStockMailDeps, now: Date = 
     const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.role, 'admin'));
     if (total === 0 || admins.length === 0) return { status: 'nothing-low' as const };
     const rows = await tx
-      .select({ title: products.title, size: variants.size, sku: variants.sku, stockQty: variants.stockQty })
+      .select({ title: products.title, colour: variants.colour, size: variants.size, sku: variants.sku, stockQty: variants.stockQty })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .where(low)
-      .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.size), asc(variants.id))
+      .orderBy(asc(variants.stockQty), asc(products.title), asc(variants.colour), asc(variants.size), asc(variants.id))
       .limit(LOW_STOCK_MAIL_MAX_ROWS);
     const staged: StagedMail[] = admins.map((a) =>
       deps.mailQueue.stage(lowStockMail({ to: a.email, name: a.name, date, threshold, rows, total })),

@@ -1,5 +1,6 @@
 /**
- * A size's stock history: the inventory ledger rows of one variant, newest first, paged,
+ * A variant's stock history: the inventory ledger rows of one variant (its colour beside its size, so
+ * the dialog names it "Maroon / M"), newest first, paged,
  * with the order reference or the admin behind each change. Never sees HTTP.
  */
 import { desc, eq, sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ export async function getStockHistory(db: Database, variantId: string, query: St
       _id: variants.id,
       productId: variants.productId,
       productTitle: products.title,
+      colour: variants.colour,
       size: variants.size,
       sku: variants.sku,
       stockQty: variants.stockQty,
