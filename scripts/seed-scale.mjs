@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// npm run seed:scale — fills a database with 10,000 products (50,000 variants), 20,000 shoppers and
-// 100,000 orders (src/server/db/seed/scale.ts; generate_series inside the database).
+// npm run seed:scale — fills a database with 10,000 products (4 colours × 6 sizes: 240,000
+// variants), 20,000 shoppers and 100,000 orders (src/server/db/seed/scale.ts; generate_series inside
+// the database). `--colours 0 --variants 5` is the shape before colours (50,000 variants).
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rangmanch_scale npm run seed:scale
 //   npm run seed:scale -- --pglite ./data/db          (embedded PGlite folder; slower)
-//   options: --products N --shoppers N --orders N --variants N (per product, ≤ 6)
+//   options: --products N --shoppers N --orders N --variants N (sizes per colour, ≤ 6)
+//            --colours N (per product, ≤ 12; 0: sizes only)
 //
 // Refuses without DATABASE_URL unless --pglite is given. Runs the migrations first; does nothing
 // when the database already holds the scale shoppers.
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     shoppers: { type: 'string' },
     orders: { type: 'string' },
     variants: { type: 'string' },
+    colours: { type: 'string' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -30,12 +33,13 @@ const { FULL_SCALE } = tools;
 const counts = {
   products: Number(values.products ?? FULL_SCALE.products),
   variantsPerProduct: Number(values.variants ?? FULL_SCALE.variantsPerProduct),
+  coloursPerProduct: Number(values.colours ?? FULL_SCALE.coloursPerProduct),
   shoppers: Number(values.shoppers ?? FULL_SCALE.shoppers),
   orders: Number(values.orders ?? FULL_SCALE.orders),
 };
 const target = url ? { url } : { pgliteDir: values.pglite || './data/db' };
 console.log(
-  `Seeding ${url ? 'PostgreSQL' : `PGlite in ${target.pgliteDir}`}: ${counts.products} products × ${counts.variantsPerProduct} variants, ${counts.shoppers} shoppers, ${counts.orders} orders…`,
+  `Seeding ${url ? 'PostgreSQL' : `PGlite in ${target.pgliteDir}`}: ${counts.products} products × ${counts.coloursPerProduct || 1} colours × ${counts.variantsPerProduct} sizes, ${counts.shoppers} shoppers, ${counts.orders} orders…`,
 );
 const result = await tools.seedScaleDatabase(target, counts);
 if (result.skipped) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:scale — reads at scale. On a PostgreSQL database filled by seed:scale
-// (10,000 products with 50,000 variants, 20,000 shoppers, 100,000 orders), runs the production
+// (10,000 products in 4 colours × 6 sizes, 240,000 variants, 20,000 shoppers, 100,000 orders;
+// BENCH_SCALE_SHAPE=sizes: the shape before colours, 5 sizes and no colours, 50,000 variants), runs the production
 // server and measures, with autocannon (a warm-up then measured rounds; 10 connections for the
 // shopper reads, 2 for the admin screen), every request on the database (the response cache is off):
 //   - shopper reads: the first page of /api/products, a deep page, a sort, a search, a size and
@@ -19,7 +20,8 @@
 // fresh database on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
 // seeded and dropped afterwards. Options: --skip-build. Environment: BENCH_WARMUP, BENCH_ROUNDS,
 // BENCH_SECONDS (default 1, 3, 3), BENCH_CEILING_SECONDS (1.5), BENCH_CONNECTIONS (10),
-// BENCH_ADMIN_CONNECTIONS (2), BENCH_ONLY (a regular expression: only the scenarios it names).
+// BENCH_ADMIN_CONNECTIONS (2), BENCH_ONLY (a regular expression: only the scenarios it names),
+// BENCH_SCALE_SHAPE (colours, the default, or sizes; a DATABASE_URL already seeded keeps its shape).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +54,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The admin screens have a few staff members on them at once, not a crowd. */
 const ADMIN_CONNECTIONS = Number(process.env.BENCH_ADMIN_CONNECTIONS ?? 2);
 const TARGET_P99 = { shopper: 50, admin: 100 };
+/** The catalogue's shape: 4 colours × 6 sizes per product, or sizes only for comparison. */
+const SHAPE = process.env.BENCH_SCALE_SHAPE === 'sizes' ? 'sizes' : 'colours';
 /** What a shopper types into the header search, a letter at a time (suggestions scenario). */
 const TYPED = ['ku', 'kur', 'kurt', 'kurta', 'sa', 'sar', 'sari', 'leh', 'lehn', 'lehnga', 'ch', 'chik', 'chikan', 'cotton ku', 'silk sa'];
 
@@ -69,12 +73,19 @@ const result = {
   startedAt: new Date(started).toISOString(),
   machine: machine(),
   loadBefore: loadAverage(),
-  settings: { connections: CONNECTIONS, adminConnections: ADMIN_CONNECTIONS, warmupSeconds: WARMUP, rounds: ROUNDS, roundSeconds: SECONDS },
+  settings: {
+    shape: SHAPE,
+    connections: CONNECTIONS,
+    adminConnections: ADMIN_CONNECTIONS,
+    warmupSeconds: WARMUP,
+    rounds: ROUNDS,
+    roundSeconds: SECONDS,
+  },
   scenarios: {},
 };
 try {
   console.log(`\n${uptime()}\nSeeding the scale data (npm run seed:scale)…`);
-  const seeded = await tools.seedScaleDatabase(target);
+  const seeded = await tools.seedScaleDatabase(target, SHAPE === 'sizes' ? tools.SIZES_ONLY_SCALE : tools.FULL_SCALE);
   result.seed = seeded.skipped ? 'already there' : { seconds: +seeded.seconds.toFixed(1), rows: seeded.rows };
   console.log(seeded.skipped ? 'The scale data is already there.' : `Seeded in ${seeded.seconds.toFixed(1)} s.`);
 

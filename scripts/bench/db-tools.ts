@@ -8,7 +8,7 @@ import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { cartItems, inventoryLedger, orderItems, orders, products, shopSettings, users, variants } from '../../src/server/db/schema';
-import { FULL_SCALE, seedScale, SCALE_EMAIL_DOMAIN, type ScaleCounts } from '../../src/server/db/seed/scale';
+import { FULL_SCALE, seedScale, SCALE_EMAIL_DOMAIN, SIZES_ONLY_SCALE, type ScaleCounts } from '../../src/server/db/seed/scale';
 import { ensureAdmin, seedDemoCatalog } from '../../src/server/db/seed/seed';
 import { hashPassword } from '../../src/server/modules/auth/password';
 
@@ -23,7 +23,7 @@ async function open(target: DbTarget): Promise<DatabaseHandle> {
   return handle;
 }
 
-export { FULL_SCALE };
+export { FULL_SCALE, SIZES_ONLY_SCALE };
 
 /** The password of every generated shopper. */
 export const SHOPPER_PASSWORD = 'Shopper@123';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { colourSlug } from '../../../core/colours';
 import { shopSettingsSchema } from '../../../core/schemas/settings';
+import { STANDARD_SWATCHES, swatchFor } from '../../../core/swatches';
 import {
   demoBanners,
   demoCategories,
@@ -7,6 +9,7 @@ import {
   demoProducts,
   demoShopSettings,
   demoTestimonials,
+  SHORT_STOCK,
   type GarmentArt,
   type GarmentKind,
 } from './demo-catalog';
@@ -89,10 +92,12 @@ describe('demo products', () => {
     }
   });
 
-  it('has 2-4 images each with valid artwork descriptors', () => {
+  it('has 2-4 pictures of the product (of its first colour), at most 5 per colour, with valid artwork descriptors', () => {
     for (const p of demoProducts) {
-      expect(p.images.length).toBeGreaterThanOrEqual(2);
-      expect(p.images.length).toBeLessThanOrEqual(4);
+      const first = p.images.filter((img) => img.colour === (p.colours[0] ?? null));
+      expect(first.length).toBeGreaterThanOrEqual(2);
+      expect(first.length).toBeLessThanOrEqual(4);
+      for (const colour of p.colours) expect(p.images.filter((img) => img.colour === colour).length).toBeLessThanOrEqual(5);
       for (const img of p.images) {
         expect(img.alt.length).toBeGreaterThan(0);
         expect(KINDS).toContain(img.art.kind);
@@ -105,10 +110,10 @@ describe('demo products', () => {
     expect(demoProducts.filter((p) => p.isBestseller).length).toBeGreaterThanOrEqual(8);
   });
 
-  it('uses sizes XS..XXL only, without duplicates, in size order', () => {
+  it('uses sizes XS..XXL only, without duplicates, in size order (per colour)', () => {
     for (const p of demoProducts) {
       expect(p.variants.length).toBeGreaterThan(0);
-      const sizes = p.variants.map((v) => v.size);
+      const sizes = p.variants.filter((v) => v.colour === (p.colours[0] ?? null)).map((v) => v.size);
       expect(new Set(sizes).size).toBe(sizes.length);
       for (const s of sizes) expect(SIZES).toContain(s);
       const idx = sizes.map((s) => SIZES.indexOf(s));
@@ -131,11 +136,64 @@ describe('demo products', () => {
     }
   });
 
-  it('has some sold-out sizes and some low-stock sizes', () => {
+  it('is a healthy shop: fewer than 10% of variants at 5 or below, yet some low and at least one sold out', () => {
     const all = demoProducts.flatMap((p) => p.variants);
+    const short = all.filter((v) => v.stock <= 5);
+    expect(short.length).toBeLessThan(all.length * 0.1);
     expect(all.some((v) => v.stock === 0)).toBe(true);
     expect(all.some((v) => v.stock >= 1 && v.stock <= 5)).toBe(true);
-    expect(demoProducts.every((p) => p.variants.some((v) => v.stock > 0) || p.variants.length === 1)).toBe(true);
+    expect(demoProducts.every((p) => p.variants.some((v) => v.stock > 0))).toBe(true);
+    // Every short variant is one SHORT_STOCK names on purpose; a typo there would leave it well stocked.
+    const named = new Set(
+      demoProducts.flatMap((p) => p.variants.map((v) => (v.colour ? `${p.key}/${v.colour}/${v.size}` : `${p.key}/${v.size}`))),
+    );
+    for (const name of Object.keys(SHORT_STOCK)) expect(named, name).toContain(name);
+    expect(short).toHaveLength(Object.keys(SHORT_STOCK).length);
+  });
+
+  it('keeps the stock facts the browser tests rely on (Indigo Dabu kurta: M sold out, 2 left of XXL)', () => {
+    const kurta = demoProducts.find((p) => p.title === 'Indigo Dabu Print Cotton Kurta')!;
+    expect(kurta.colours).toEqual([]);
+    expect(Object.fromEntries(kurta.variants.map((v) => [v.size, v.stock]))).toMatchObject({ M: 0, XXL: 2 });
+    expect(kurta.variants.filter((v) => v.size !== 'M' && v.size !== 'XXL').every((v) => v.stock > 5)).toBe(true);
+    expect(kurta.images).toHaveLength(4);
+  });
+});
+
+describe('demo colours', () => {
+  const coloured = demoProducts.filter((p) => p.colours.length > 0);
+
+  it('at least a third of the products come in 2-4 standard colours', () => {
+    expect(coloured.length * 3).toBeGreaterThanOrEqual(demoProducts.length);
+    for (const p of coloured) {
+      expect(p.colours.length).toBeGreaterThanOrEqual(2);
+      expect(p.colours.length).toBeLessThanOrEqual(4);
+      expect(new Set(p.colours.map(colourSlug)).size).toBe(p.colours.length);
+      for (const c of p.colours) expect(STANDARD_SWATCHES, `${p.key}: ${c}`).toHaveProperty([c.toLowerCase()]);
+    }
+  });
+
+  it('gives each colour a picture of its own, drawn in that colour, and a variant per size', () => {
+    for (const p of coloured) {
+      const sizes = [...new Set(p.variants.map((v) => v.size))];
+      for (const [i, colour] of p.colours.entries()) {
+        const pictures = p.images.filter((img) => img.colour === colour);
+        expect(pictures.length, `${p.key}: ${colour}`).toBeGreaterThanOrEqual(1);
+        if (i > 0) expect(pictures[0].art.base).toBe(swatchFor(colour));
+        expect(p.variants.filter((v) => v.colour === colour).map((v) => v.size)).toEqual(sizes);
+      }
+      expect(p.variants).toHaveLength(p.colours.length * sizes.length);
+      expect(p.images.every((img) => img.colour !== null && p.colours.includes(img.colour))).toBe(true);
+      // One picture of each colour has its own artwork, so no two colours look alike.
+      expect(new Set(p.colours.map((c) => p.images.find((img) => img.colour === c)!.art.base)).size).toBe(p.colours.length);
+    }
+  });
+
+  it('leaves products without colours with colourless variants and pictures', () => {
+    for (const p of demoProducts.filter((x) => x.colours.length === 0)) {
+      expect(p.variants.every((v) => v.colour === null)).toBe(true);
+      expect(p.images.every((img) => img.colour === null)).toBe(true);
+    }
   });
 });
 

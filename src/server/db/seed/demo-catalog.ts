@@ -5,6 +5,7 @@
  */
 import type { CouponInput } from '../../../core/schemas/coupons';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettingsInput } from '../../../core/schemas/settings';
+import { swatchFor } from '../../../core/swatches';
 
 export type GarmentKind =
   | 'kurta'
@@ -44,6 +45,8 @@ export interface DemoCategory {
 }
 
 export interface DemoVariant {
+  /** One of the product's `colours`; null when it has none. */
+  colour: string | null;
   size: 'XS' | 'S' | 'M' | 'L' | 'XL' | 'XXL';
   priceRupees: number;
   compareAtRupees: number | null;
@@ -59,9 +62,18 @@ export interface DemoProduct {
   categoryKeys: string[];
   isBestseller: boolean;
   createdDaysAgo: number;
+  /**
+   * The Colour option's values in order, names from the standard swatch list (core/swatches.ts);
+   * empty when the product comes in one colour (docs/architecture.md#colours-and-sizes).
+   */
+  colours: string[];
+  /** Every colour × size (colour order, then XS..XXL); one per size when it has no colours. */
   variants: DemoVariant[];
-  /** 2-4 images */
-  images: { alt: string; art: GarmentArt }[];
+  /**
+   * 2-4 pictures of the first colour (or of the product), then one of each further colour;
+   * `colour` names the colour a picture shows, null on a product without colours.
+   */
+  images: { alt: string; art: GarmentArt; colour: string | null }[];
 }
 
 export interface DemoBanner {
@@ -137,15 +149,64 @@ type View = GarmentArt['view'];
 type Pattern = GarmentArt['pattern'];
 const SIZES: Size[] = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 
-/** Size run starting at `from`, one variant per stock entry (same price for every size). */
-function run(priceRupees: number, compareAtRupees: number | null, stock: number[], from: Size = 'XS'): DemoVariant[] {
-  const start = SIZES.indexOf(from);
-  return stock.map((qty, i) => ({ size: SIZES[start + i], priceRupees, compareAtRupees, stock: qty }));
+/** The sizes a product is cut in and their one price (every size and colour costs the same). */
+interface SizeRun {
+  priceRupees: number;
+  compareAtRupees: number | null;
+  sizes: Size[];
+}
+
+/** Size run `from`..`to` at one price. */
+function sizes(priceRupees: number, compareAtRupees: number | null, from: Size, to: Size): SizeRun {
+  return { priceRupees, compareAtRupees, sizes: SIZES.slice(SIZES.indexOf(from), SIZES.indexOf(to) + 1) };
 }
 
 /** Single free-size variant (sarees, dupattas) — stored as size 'M'. */
-function freeSize(priceRupees: number, compareAtRupees: number | null, stock: number): DemoVariant[] {
-  return [{ size: 'M', priceRupees, compareAtRupees, stock }];
+function freeSize(priceRupees: number, compareAtRupees: number | null): SizeRun {
+  return { priceRupees, compareAtRupees, sizes: ['M'] };
+}
+
+/**
+ * The few variants the demo keeps short, so the dashboard's stock alerts and the low-stock mail sent
+ * at first start have something to show without the shop looking in trouble: `key/size` or
+ * `key/Colour/size` → units. Every other variant is well stocked (`openingStock`). Browser tests rely
+ * on the first two (the Indigo Dabu kurta's sold-out M and its "Only 2 left" XXL) and on the one
+ * unit of the brocade sherwani's XXL.
+ */
+export const SHORT_STOCK: Readonly<Record<string, number>> = {
+  'indigo-dabu-print-cotton-kurta/M': 0,
+  'indigo-dabu-print-cotton-kurta/XXL': 2,
+  'ivory-brocade-sherwani/XXL': 1,
+  'kanjeevaram-silk-saree-temple-border/M': 3,
+  'paithani-silk-saree-peacock-border/M': 2,
+  'chikankari-georgette-kurti/Mint green/XS': 4,
+  'jaipuri-block-print-palazzo/Mustard/XXL': 5,
+  'linen-mandarin-collar-shirt/Olive green/XL': 0,
+  'zari-silk-lehenga-ruby-red/XL': 0,
+};
+
+/** 32-bit FNV-1a hash of a string: the seed of a variant's stock. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * A variant's opening stock: its SHORT_STOCK entry, else a well-stocked count drawn from a
+ * generator seeded by the variant's name (the same every seed): 12-60 pieces, 8-20 of garments
+ * at ₹5,000 or more (silks and wedding wear are made in smaller batches).
+ */
+function openingStock(key: string, colour: string | null, size: Size, priceRupees: number): number {
+  const name = colour ? `${key}/${colour}/${size}` : `${key}/${size}`;
+  if (name in SHORT_STOCK) return SHORT_STOCK[name];
+  // One step of mulberry32 over the name's hash: evenly spread in [0, 1).
+  let t = (hash(name) + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  const [low, high] = priceRupees >= 5000 ? [8, 20] : [12, 60];
+  return low + Math.floor(r * (high - low + 1));
 }
 
 const VIEW_LABEL: Record<View, string> = {
@@ -166,20 +227,19 @@ const BG = {
   stone: '#eeebe6',
 } as const;
 
-/** Builds the 2-4 image descriptors of a product from one colourway. */
-function imgs(
-  title: string,
-  kind: GarmentKind,
-  base: string,
-  accent: string,
-  pattern: Pattern,
-  background: string,
-  views: View[],
-): DemoProduct['images'] {
-  return views.map((view) => ({
-    alt: `${title} – ${VIEW_LABEL[view]}`,
-    art: { kind, base, accent, pattern, background, view },
-  }));
+/** Relative luminance of a #rrggbb colour, 0 (black) .. 1 (white), for picking a visible trim. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The product's trim on another colour of fabric, or a cream / deep trim when it would not show. */
+function trimOn(base: string, accent: string): string {
+  if (Math.abs(luminance(base) - luminance(accent)) >= 0.12) return accent;
+  return luminance(base) > 0.4 ? '#3a2f2a' : '#f3e9d2';
 }
 
 interface Def {
@@ -189,13 +249,44 @@ interface Def {
   categoryKeys: string[];
   isBestseller?: boolean;
   createdDaysAgo: number;
-  variants: DemoVariant[];
+  variants: SizeRun;
+  /** The artwork of the product (of its first colour): kind, fabric, trim, pattern, backdrop. */
   art: [GarmentKind, string, string, Pattern, string];
+  /** The pictures of the product (of its first colour). */
   views: View[];
+  /**
+   * Standard colour names (core/swatches.ts), the first being the colour `art` shows; each further
+   * colour gets one front picture of the garment dyed in its standard swatch.
+   */
+  colours?: string[];
 }
 
 function product(d: Def): DemoProduct {
   const [kind, base, accent, pattern, background] = d.art;
+  const colours = d.colours ?? [];
+  const { priceRupees, compareAtRupees } = d.variants;
+  const images: DemoProduct['images'] = d.views.map((view) => ({
+    alt: `${d.title} – ${VIEW_LABEL[view]}`,
+    art: { kind, base, accent, pattern, background, view },
+    colour: colours[0] ?? null,
+  }));
+  for (const colour of colours.slice(1)) {
+    const dyed = swatchFor(colour);
+    images.push({
+      alt: `${d.title} in ${colour.toLowerCase()} – front view`,
+      art: { kind, base: dyed, accent: trimOn(dyed, accent), pattern, background, view: 'front' },
+      colour,
+    });
+  }
+  const variants = (colours.length > 0 ? colours : [null]).flatMap((colour) =>
+    d.variants.sizes.map((size) => ({
+      colour,
+      size,
+      priceRupees,
+      compareAtRupees,
+      stock: openingStock(d.key, colour, size, priceRupees),
+    })),
+  );
   return {
     key: d.key,
     title: d.title,
@@ -203,8 +294,9 @@ function product(d: Def): DemoProduct {
     categoryKeys: d.categoryKeys,
     isBestseller: d.isBestseller ?? false,
     createdDaysAgo: d.createdDaysAgo,
-    variants: d.variants,
-    images: imgs(d.title, kind, base, accent, pattern, background, d.views),
+    colours,
+    variants,
+    images,
   };
 }
 
@@ -224,7 +316,7 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['women-kurtas', 'women'],
     isBestseller: true,
     createdDaysAgo: 12,
-    variants: run(1299, 1799, [6, 14, 0, 11, 4, 2]),
+    variants: sizes(1299, 1799, 'XS', 'XXL'),
     art: ['kurta', '#2f4a7a', '#ece6d6', 'block-print', BG.cream],
     views: ['front', 'back', 'detail', 'folded'],
   }),
@@ -236,9 +328,10 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['women-kurtas', 'women'],
     isBestseller: true,
     createdDaysAgo: 5,
-    variants: run(1899, 2499, [3, 9, 12, 0, 7, 1]),
+    variants: sizes(1899, 2499, 'XS', 'XXL'),
     art: ['kurti', '#9fbfdc', '#ffffff', 'dots', BG.blush],
     views: ['front', 'back', 'detail'],
+    colours: ['Powder blue', 'Mint green', 'Onion pink'],
   }),
   product({
     key: 'ajrakh-hand-block-print-kurta',
@@ -247,9 +340,10 @@ export const demoProducts: DemoProduct[] = [
       'Traditional Kutch ajrakh printed with natural madder and indigo dyes on breathable cotton cambric. Relaxed straight fit that falls just below the knee. Hand wash separately in cold water; colours may bleed slightly at first.',
     categoryKeys: ['women-kurtas', 'women'],
     createdDaysAgo: 41,
-    variants: run(1699, 2199, [0, 5, 8, 9, 3, 0]),
+    variants: sizes(1699, 2199, 'XS', 'XXL'),
     art: ['kurta', '#8a2433', '#1d2740', 'block-print', BG.sand],
     views: ['front', 'detail', 'folded'],
+    colours: ['Maroon', 'Indigo'],
   }),
   product({
     key: 'mustard-bandhani-anarkali-kurti',
@@ -258,7 +352,7 @@ export const demoProducts: DemoProduct[] = [
       'Tie-dyed bandhani dots on lightweight modal silk, cut as a softly flared anarkali with a contrast hem. Fitted through the bodice and flowing below the waist. Dry clean recommended.',
     categoryKeys: ['women-kurtas', 'women'],
     createdDaysAgo: 27,
-    variants: run(2199, 2899, [4, 7, 10, 6, 0], 'S'),
+    variants: sizes(2199, 2899, 'S', 'XXL'),
     art: ['kurti', '#d9a21b', '#8b1e3f', 'dots', BG.peach],
     views: ['front', 'back'],
   }),
@@ -269,7 +363,7 @@ export const demoProducts: DemoProduct[] = [
       'Cotton-silk kurta with hand-stitched mirror work scattered across the body. Straight fit with a neat mandarin collar and side slits; pair it with palazzos or churidar. Hand wash cold, iron on reverse.',
     categoryKeys: ['women-kurtas', 'women'],
     createdDaysAgo: 3,
-    variants: run(1599, 1999, [5, 8, 8, 6, 2, 0]),
+    variants: sizes(1599, 1999, 'XS', 'XXL'),
     art: ['kurta', '#d8607a', '#eef0f6', 'dots', BG.mist],
     views: ['front', 'back', 'detail'],
   }),
@@ -280,9 +374,10 @@ export const demoProducts: DemoProduct[] = [
       'Pen-drawn kalamkari paisleys on a rust cotton base from Machilipatnam. Easy A-line cut with three-quarter sleeves and a flattering round neck. Machine wash gentle with like colours.',
     categoryKeys: ['women-kurtas', 'women'],
     createdDaysAgo: 58,
-    variants: run(1399, 1899, [2, 6, 0, 7, 5, 3]),
+    variants: sizes(1399, 1899, 'XS', 'XXL'),
     art: ['kurti', '#b5532d', '#f1d9a6', 'paisley', BG.cream],
     views: ['front', 'detail', 'folded'],
+    colours: ['Rust', 'Mustard', 'Teal'],
   }),
   product({
     key: 'sage-linen-pintuck-kurti',
@@ -291,7 +386,7 @@ export const demoProducts: DemoProduct[] = [
       'Pure linen kurti with fine pintucks at the yoke and a subtle self stripe. Relaxed fit that gets softer with every wash. Machine wash cold, line dry.',
     categoryKeys: ['women-kurtas', 'women'],
     createdDaysAgo: 73,
-    variants: run(1199, null, [4, 10, 12, 9, 0], 'S'),
+    variants: sizes(1199, null, 'S', 'XXL'),
     art: ['kurti', '#93b092', '#7a9878', 'stripes', BG.stone],
     views: ['front', 'back'],
   }),
@@ -305,7 +400,7 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['women-sarees', 'festive-sarees', 'women'],
     isBestseller: true,
     createdDaysAgo: 18,
-    variants: freeSize(8999, 11999, 7),
+    variants: freeSize(8999, 11999),
     art: ['saree', '#8e1b3a', GOLD, 'zari-border', BG.cream],
     views: ['front', 'detail', 'folded', 'back'],
   }),
@@ -316,7 +411,7 @@ export const demoProducts: DemoProduct[] = [
       'Katan silk from Varanasi woven with kalka paisley butis and a gleaming zari border. Drapes beautifully with a soft sheen; blouse piece included. Dry clean only.',
     categoryKeys: ['women-sarees', 'festive-sarees', 'women'],
     createdDaysAgo: 35,
-    variants: freeSize(10999, 13999, 3),
+    variants: freeSize(10999, 13999),
     art: ['saree', '#1f5c4a', GOLD, 'paisley', BG.sand],
     views: ['front', 'detail', 'folded'],
   }),
@@ -327,9 +422,10 @@ export const demoProducts: DemoProduct[] = [
       'Feather-light Chanderi silk-cotton scattered with tiny gold butis. Sheer, airy and perfect for summer functions; comes with a contrast blouse piece. Gentle hand wash or dry clean.',
     categoryKeys: ['women-sarees', 'women'],
     createdDaysAgo: 9,
-    variants: freeSize(2499, 3199, 15),
+    variants: freeSize(2499, 3199),
     art: ['saree', '#e6a8ae', GOLD, 'dots', BG.mint],
     views: ['front', 'detail'],
+    colours: ['Onion pink', 'Mint green', 'Off-white'],
   }),
   product({
     key: 'pochampally-ikat-silk-saree',
@@ -338,7 +434,7 @@ export const demoProducts: DemoProduct[] = [
       'Double ikat handwoven in Telangana, each thread resist-dyed before weaving to create crisp geometric zigzags. Medium-weight silk that holds pleats well. Dry clean only.',
     categoryKeys: ['women-sarees', 'women'],
     createdDaysAgo: 48,
-    variants: freeSize(6499, 8299, 0),
+    variants: freeSize(6499, 8299),
     art: ['saree', '#283a6b', '#e0703a', 'ikat', BG.peach],
     views: ['front', 'detail', 'folded'],
   }),
@@ -349,9 +445,10 @@ export const demoProducts: DemoProduct[] = [
       'Jamnagar bandhani tie-dye on fluid georgette in a festive magenta. Lightweight and easy to drape, with a gota-finished border. Dry clean recommended.',
     categoryKeys: ['women-sarees', 'women'],
     createdDaysAgo: 22,
-    variants: freeSize(2999, 3899, 4),
+    variants: freeSize(2999, 3899),
     art: ['saree', '#c2185b', '#fbe3a0', 'dots', BG.cream],
     views: ['front', 'detail'],
+    colours: ['Magenta', 'Mustard', 'Bottle green'],
   }),
   product({
     key: 'mangalagiri-checked-cotton-saree',
@@ -360,7 +457,7 @@ export const demoProducts: DemoProduct[] = [
       'Handloom Mangalagiri cotton in teal checks with a nizam zari border. Crisp, breathable and office-friendly. Hand wash separately; starch for a structured drape.',
     categoryKeys: ['women-sarees', 'women'],
     createdDaysAgo: 64,
-    variants: freeSize(1899, 2399, 11),
+    variants: freeSize(1899, 2399),
     art: ['saree', '#2e7d6b', '#f3c64f', 'checks', BG.stone],
     views: ['front', 'folded'],
   }),
@@ -374,9 +471,10 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['women-dresses', 'women'],
     isBestseller: true,
     createdDaysAgo: 7,
-    variants: run(1999, 2699, [5, 12, 9, 0, 6, 2]),
+    variants: sizes(1999, 2699, 'XS', 'XXL'),
     art: ['dress', '#f0bfae', '#b23a48', 'block-print', BG.mint],
     views: ['front', 'back', 'detail'],
+    colours: ['Peach', 'Sky blue', 'Mint green'],
   }),
   product({
     key: 'indigo-ikat-tiered-maxi-dress',
@@ -385,7 +483,7 @@ export const demoProducts: DemoProduct[] = [
       'Handwoven ikat cotton in deep indigo, cut into a breezy tiered maxi. Fitted at the bodice with a relaxed skirt; pairs with juttis or sneakers. Hand wash cold, colours may bleed.',
     categoryKeys: ['women-dresses', 'women'],
     createdDaysAgo: 31,
-    variants: run(2299, 2999, [3, 6, 7, 4, 0], 'S'),
+    variants: sizes(2299, 2999, 'S', 'XXL'),
     art: ['dress', '#34497a', '#f1ede4', 'ikat', BG.sand],
     views: ['front', 'detail'],
   }),
@@ -396,9 +494,10 @@ export const demoProducts: DemoProduct[] = [
       'Classic navy polka dots on fluid rayon crepe. True wrap fit with a tie waist that adjusts to you. Machine wash cold, low iron.',
     categoryKeys: ['women-dresses', 'women'],
     createdDaysAgo: 44,
-    variants: run(1599, 2099, [0, 8, 10, 7, 5, 1]),
+    variants: sizes(1599, 2099, 'XS', 'XXL'),
     art: ['dress', '#1f2340', '#ffffff', 'dots', BG.blush],
     views: ['front', 'back'],
+    colours: ['Navy', 'Black', 'Maroon'],
   }),
   product({
     key: 'mulmul-cotton-sundress-mango',
@@ -407,7 +506,7 @@ export const demoProducts: DemoProduct[] = [
       'Double-layered mulmul cotton that stays cool on the hottest days. Relaxed fit-and-flare with a smocked back. Machine wash gentle, line dry.',
     categoryKeys: ['women-dresses', 'women'],
     createdDaysAgo: 2,
-    variants: run(1499, null, [4, 9, 11, 8, 3], 'S'),
+    variants: sizes(1499, null, 'S', 'XXL'),
     art: ['dress', '#f2b33d', '#c9562a', 'plain', BG.mist],
     views: ['front', 'back', 'folded'],
   }),
@@ -418,7 +517,7 @@ export const demoProducts: DemoProduct[] = [
       'Linen-cotton blend with crisp blue pinstripes and a self-tie belt. Regular fit that sits comfortably at the waist. Machine wash cold; iron while damp.',
     categoryKeys: ['women-dresses', 'women'],
     createdDaysAgo: 66,
-    variants: run(1799, 2399, [2, 7, 0, 6, 4, 0]),
+    variants: sizes(1799, 2399, 'XS', 'XXL'),
     art: ['dress', '#dde7f1', '#3d6aa2', 'stripes', BG.cream],
     views: ['front', 'detail'],
   }),
@@ -432,9 +531,10 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['women-bottoms', 'women'],
     isBestseller: true,
     createdDaysAgo: 14,
-    variants: run(999, 1399, [8, 16, 20, 12, 6, 0]),
+    variants: sizes(999, 1399, 'XS', 'XXL'),
     art: ['palazzo', '#2b6e74', '#f6e7c8', 'block-print', BG.peach],
     views: ['front', 'detail', 'folded'],
+    colours: ['Teal', 'Indigo', 'Maroon', 'Mustard'],
   }),
   product({
     key: 'rayon-flared-palazzo-wine',
@@ -443,7 +543,7 @@ export const demoProducts: DemoProduct[] = [
       'Fluid rayon palazzo in a rich wine shade that pairs with almost any kurta. Elasticated waist and a generous flare. Machine wash cold, do not tumble dry.',
     categoryKeys: ['women-bottoms', 'women'],
     createdDaysAgo: 52,
-    variants: run(899, 1199, [5, 12, 14, 0, 7, 3]),
+    variants: sizes(899, 1199, 'XS', 'XXL'),
     art: ['palazzo', '#6d1f3a', '#a8405e', 'plain', BG.stone],
     views: ['front', 'folded'],
   }),
@@ -454,9 +554,10 @@ export const demoProducts: DemoProduct[] = [
       'Handwoven ikat cotton wrap skirt with a long tie closure, falling to mid-calf. Adjustable fit that works from S to XL. Hand wash separately in cold water.',
     categoryKeys: ['women-bottoms', 'women'],
     createdDaysAgo: 38,
-    variants: run(1299, 1699, [6, 9, 0, 4], 'S'),
+    variants: sizes(1299, 1699, 'S', 'XL'),
     art: ['skirt', '#b44a2e', '#f3dcc0', 'ikat', BG.cream],
     views: ['front', 'back', 'detail'],
+    colours: ['Rust', 'Indigo'],
   }),
   product({
     key: 'mirror-work-ghagra-skirt',
@@ -465,9 +566,10 @@ export const demoProducts: DemoProduct[] = [
       'Navy cotton ghagra with hand-applied mirror work and a flared twelve-panel cut. Drawstring waist with tasselled tie. Dry clean or gentle hand wash.',
     categoryKeys: ['women-bottoms', 'festive-lehengas', 'women'],
     createdDaysAgo: 83,
-    variants: run(1899, 2499, [2, 5, 5, 3, 1], 'S'),
+    variants: sizes(1899, 2499, 'S', 'XXL'),
     art: ['skirt', '#1e3f66', '#e7c65a', 'dots', BG.sand],
     views: ['front', 'detail'],
+    colours: ['Navy', 'Maroon', 'Bottle green'],
   }),
 
   // ----- Women: Dupattas -----
@@ -478,9 +580,10 @@ export const demoProducts: DemoProduct[] = [
       'Punjabi phulkari hand embroidery in bright silk floss on a cotton base. 2.25 m long, finished with tassels. Dry clean to keep the embroidery vivid.',
     categoryKeys: ['women-dupattas', 'women'],
     createdDaysAgo: 20,
-    variants: freeSize(1499, 1999, 9),
+    variants: freeSize(1499, 1999),
     art: ['dupatta', '#e0475b', '#f7c948', 'block-print', BG.mint],
     views: ['front', 'detail'],
+    colours: ['Red', 'Rani pink'],
   }),
   product({
     key: 'banarasi-silk-dupatta-zari-border',
@@ -489,7 +592,7 @@ export const demoProducts: DemoProduct[] = [
       'Royal purple Banarasi silk with a woven gold zari border on all four sides. Instantly lifts a plain kurta set for festive evenings. Dry clean only.',
     categoryKeys: ['women-dupattas', 'festive-sarees', 'women'],
     createdDaysAgo: 29,
-    variants: freeSize(2299, 2999, 5),
+    variants: freeSize(2299, 2999),
     art: ['dupatta', '#5b2a86', GOLD, 'zari-border', BG.cream],
     views: ['front', 'detail', 'folded'],
   }),
@@ -499,7 +602,7 @@ export const demoProducts: DemoProduct[] = [
     description: 'Sunset orange chiffon with fine bandhani dots and a lace edge. Sheer, light and easy to drape. Hand wash cold, dry flat.',
     categoryKeys: ['women-dupattas', 'women'],
     createdDaysAgo: 61,
-    variants: freeSize(899, 1199, 0),
+    variants: freeSize(899, 1199),
     art: ['dupatta', '#f08a24', '#fff3d6', 'dots', BG.lilac],
     views: ['front', 'folded'],
   }),
@@ -513,9 +616,10 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['men-shirts', 'men'],
     isBestseller: true,
     createdDaysAgo: 6,
-    variants: run(1799, 2299, [3, 10, 15, 12, 0, 4]),
+    variants: sizes(1799, 2299, 'XS', 'XXL'),
     art: ['shirt', '#7d9bb5', '#d9e3ee', 'plain', BG.sand],
     views: ['front', 'back', 'detail', 'folded'],
+    colours: ['Sky blue', 'Off-white', 'Olive green', 'Navy'],
   }),
   product({
     key: 'madras-check-cotton-shirt',
@@ -524,9 +628,10 @@ export const demoProducts: DemoProduct[] = [
       'Vibrant madras checks yarn-dyed and woven in Tamil Nadu. Slim fit with a button-down collar and a chest pocket. Machine wash cold with like colours.',
     categoryKeys: ['men-shirts', 'men'],
     createdDaysAgo: 24,
-    variants: run(1299, 1699, [2, 8, 11, 9, 6, 0]),
+    variants: sizes(1299, 1699, 'XS', 'XXL'),
     art: ['shirt', '#c43d3d', '#f2c14e', 'checks', BG.cream],
     views: ['front', 'back', 'folded'],
+    colours: ['Red', 'Indigo', 'Bottle green'],
   }),
   product({
     key: 'striped-oxford-cotton-shirt',
@@ -535,9 +640,10 @@ export const demoProducts: DemoProduct[] = [
       'Breathable Oxford cotton with classic university stripes. Regular fit that works tucked in for the office or loose on weekends. Machine wash, warm iron.',
     categoryKeys: ['men-shirts', 'men'],
     createdDaysAgo: 49,
-    variants: run(1399, 1799, [0, 7, 13, 10, 5, 2]),
+    variants: sizes(1399, 1799, 'XS', 'XXL'),
     art: ['shirt', '#f1f4f9', '#4a6fa5', 'stripes', BG.blush],
     views: ['front', 'detail'],
+    colours: ['White', 'Sky blue', 'Pink'],
   }),
   product({
     key: 'kalamkari-print-casual-shirt',
@@ -546,9 +652,10 @@ export const demoProducts: DemoProduct[] = [
       'Hand-painted kalamkari-inspired paisleys printed on soft cotton poplin. Relaxed fit with a spread collar and half-moon hem. Machine wash cold, dry in shade.',
     categoryKeys: ['men-shirts', 'men'],
     createdDaysAgo: 16,
-    variants: run(1599, 1999, [4, 9, 8, 0, 3], 'S'),
+    variants: sizes(1599, 1999, 'S', 'XXL'),
     art: ['shirt', '#233d5c', '#e3b04b', 'paisley', BG.mist],
     views: ['front', 'back', 'detail'],
+    colours: ['Navy', 'Maroon', 'Bottle green'],
   }),
   product({
     key: 'chambray-denim-shirt',
@@ -557,9 +664,10 @@ export const demoProducts: DemoProduct[] = [
       'Lightweight cotton chambray that feels like denim but breathes like a shirt. Slim fit with twin chest pockets and snap-look buttons. Machine wash cold inside out.',
     categoryKeys: ['men-shirts', 'men'],
     createdDaysAgo: 77,
-    variants: run(1699, 2199, [1, 6, 9, 8, 4, 0]),
+    variants: sizes(1699, 2199, 'XS', 'XXL'),
     art: ['shirt', '#5b7fa6', '#d9e3ee', 'plain', BG.stone],
     views: ['front', 'folded'],
+    colours: ['Blue', 'Indigo', 'Grey'],
   }),
 
   // ----- Men: T-Shirts & Hoodies -----
@@ -571,7 +679,7 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['men-tees', 'men'],
     isBestseller: true,
     createdDaysAgo: 4,
-    variants: run(699, 999, [10, 22, 30, 25, 14, 0]),
+    variants: sizes(699, 999, 'XS', 'XXL'),
     art: ['tee', '#d8a31a', '#b0820f', 'plain', BG.mist],
     views: ['front', 'back', 'folded'],
   }),
@@ -582,9 +690,10 @@ export const demoProducts: DemoProduct[] = [
       'Navy Breton stripes on an off-white combed cotton jersey. Relaxed fit with dropped shoulders. Machine wash cold, do not bleach.',
     categoryKeys: ['men-tees', 'men'],
     createdDaysAgo: 33,
-    variants: run(799, 1099, [5, 13, 18, 0, 9, 3]),
+    variants: sizes(799, 1099, 'XS', 'XXL'),
     art: ['tee', '#f4f1ea', '#1f3a5f', 'stripes', BG.blush],
     views: ['front', 'back'],
+    colours: ['Off-white', 'Navy', 'Maroon'],
   }),
   product({
     key: 'block-print-pocket-tee',
@@ -593,9 +702,10 @@ export const demoProducts: DemoProduct[] = [
       'Forest green organic cotton tee hand block printed with tiny buttis. Regular fit with a patch pocket. Machine wash cold inside out.',
     categoryKeys: ['men-tees', 'men'],
     createdDaysAgo: 56,
-    variants: run(899, 1199, [3, 8, 12, 10, 0], 'S'),
+    variants: sizes(899, 1199, 'S', 'XXL'),
     art: ['tee', '#3d5a40', '#efe2c4', 'block-print', BG.sand],
     views: ['front', 'detail'],
+    colours: ['Bottle green', 'Indigo', 'Rust', 'Mustard'],
   }),
   product({
     key: 'fleece-pullover-hoodie-maroon',
@@ -604,7 +714,7 @@ export const demoProducts: DemoProduct[] = [
       'Brushed-back cotton fleece, 320 GSM, for cool Bengaluru evenings and Delhi winters. Relaxed fit with a lined hood, kangaroo pocket and rib cuffs. Machine wash cold inside out.',
     categoryKeys: ['men-tees', 'men'],
     createdDaysAgo: 69,
-    variants: run(1999, 2699, [2, 6, 10, 8, 5, 1]),
+    variants: sizes(1999, 2699, 'XS', 'XXL'),
     art: ['hoodie', '#7b2233', '#e9dcd0', 'plain', BG.cream],
     views: ['front', 'back', 'folded'],
   }),
@@ -615,9 +725,10 @@ export const demoProducts: DemoProduct[] = [
       'Charcoal French terry hoodie with an all-over ikat zigzag print. Regular fit with a zip-free pullover design. Machine wash cold, dry flat.',
     categoryKeys: ['men-tees', 'men'],
     createdDaysAgo: 87,
-    variants: run(2299, 2999, [0, 4, 6, 5, 2], 'S'),
+    variants: sizes(2299, 2999, 'S', 'XXL'),
     art: ['hoodie', '#2f3e4e', '#d98c5f', 'ikat', BG.peach],
     views: ['front', 'detail'],
+    colours: ['Charcoal', 'Navy', 'Maroon'],
   }),
 
   // ----- Men: Kurtas & Nehru jackets -----
@@ -628,7 +739,7 @@ export const demoProducts: DemoProduct[] = [
       'Fine cotton kurta with delicate chikankari on the placket and yoke. Regular fit, knee length, with side pockets. Gentle hand wash, dry in shade.',
     categoryKeys: ['men-ethnic', 'men'],
     createdDaysAgo: 11,
-    variants: run(1999, 2599, [2, 8, 12, 10, 6, 0]),
+    variants: sizes(1999, 2599, 'XS', 'XXL'),
     art: ['kurta', '#f3ede0', '#cdbb96', 'dots', BG.blush],
     views: ['front', 'back', 'detail'],
   }),
@@ -639,7 +750,7 @@ export const demoProducts: DemoProduct[] = [
       'Festive kurta in a lustrous silk-cotton blend with self-textured weave. Straight fit with a mandarin collar and covered buttons. Dry clean recommended.',
     categoryKeys: ['men-ethnic', 'festive-sherwanis', 'men'],
     createdDaysAgo: 25,
-    variants: run(2499, 3199, [0, 5, 9, 7, 4, 2]),
+    variants: sizes(2499, 3199, 'XS', 'XXL'),
     art: ['kurta', '#c99a2e', '#8a5a12', 'plain', BG.mint],
     views: ['front', 'detail', 'folded'],
   }),
@@ -650,7 +761,7 @@ export const demoProducts: DemoProduct[] = [
       'Handloom ikat from Odisha in deep indigo and ecru. Comfort fit with a short mandarin collar and side slits. Hand wash separately in cold water.',
     categoryKeys: ['men-ethnic', 'men'],
     createdDaysAgo: 47,
-    variants: run(1799, 2399, [3, 7, 0, 9, 4], 'S'),
+    variants: sizes(1799, 2399, 'S', 'XXL'),
     art: ['kurta', '#2c3e6b', '#e8e1d1', 'ikat', BG.cream],
     views: ['front', 'back'],
   }),
@@ -662,7 +773,7 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['men-ethnic', 'festive-sherwanis', 'men'],
     isBestseller: true,
     createdDaysAgo: 19,
-    variants: run(2799, 3599, [2, 6, 9, 7, 3, 1]),
+    variants: sizes(2799, 3599, 'XS', 'XXL'),
     art: ['nehru-jacket', '#1f4d3a', '#c9a34a', 'paisley', BG.sand],
     views: ['front', 'back', 'detail'],
   }),
@@ -673,7 +784,7 @@ export const demoProducts: DemoProduct[] = [
       'Hand-spun, handwoven khadi cotton with a soft slub texture. Slim fit with horn-look buttons and a curved hem. Dry clean or gentle hand wash.',
     categoryKeys: ['men-ethnic', 'men'],
     createdDaysAgo: 80,
-    variants: run(2299, null, [4, 7, 5, 0, 2], 'S'),
+    variants: sizes(2299, null, 'S', 'XXL'),
     art: ['nehru-jacket', '#3b3f46', '#6a707a', 'plain', BG.mist],
     views: ['front', 'folded'],
   }),
@@ -687,7 +798,7 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['men-bottoms', 'men'],
     isBestseller: true,
     createdDaysAgo: 13,
-    variants: run(1999, 2799, [4, 12, 18, 15, 8, 0]),
+    variants: sizes(1999, 2799, 'XS', 'XXL'),
     art: ['jeans', '#2b4a7e', '#e2a84a', 'plain', BG.cream],
     views: ['front', 'back', 'detail', 'folded'],
   }),
@@ -698,7 +809,7 @@ export const demoProducts: DemoProduct[] = [
       'Rigid cotton denim stone-washed to a sunny light blue. Relaxed fit through the seat and thigh with a straight leg. Machine wash cold inside out.',
     categoryKeys: ['men-bottoms', 'men'],
     createdDaysAgo: 42,
-    variants: run(2199, 2899, [0, 6, 10, 8, 3, 1]),
+    variants: sizes(2199, 2899, 'XS', 'XXL'),
     art: ['jeans', '#7fa1c7', '#e2a84a', 'plain', BG.stone],
     views: ['front', 'back'],
   }),
@@ -709,7 +820,7 @@ export const demoProducts: DemoProduct[] = [
       'Peached cotton twill with a hint of stretch. Slim-straight fit with slant pockets and a clean flat front. Machine wash cold, warm iron.',
     categoryKeys: ['men-bottoms', 'men'],
     createdDaysAgo: 30,
-    variants: run(1499, 1999, [3, 9, 14, 11, 0, 2]),
+    variants: sizes(1499, 1999, 'XS', 'XXL'),
     art: ['trousers', '#c2a878', '#8a7550', 'plain', BG.mist],
     views: ['front', 'back', 'folded'],
   }),
@@ -720,7 +831,7 @@ export const demoProducts: DemoProduct[] = [
       'Breezy linen-viscose blend with a single front pleat and a fine chalk stripe. Relaxed fit with a tapered ankle. Machine wash cold, line dry.',
     categoryKeys: ['men-bottoms', 'men'],
     createdDaysAgo: 88,
-    variants: run(1799, 2299, [2, 5, 7, 0, 3], 'S'),
+    variants: sizes(1799, 2299, 'S', 'XXL'),
     art: ['trousers', '#e2d8c3', '#b9ab8e', 'stripes', BG.blush],
     views: ['front', 'detail'],
   }),
@@ -733,9 +844,10 @@ export const demoProducts: DemoProduct[] = [
       'Mid-blue 12 oz denim with contrast copper stitching and metal shank buttons. Regular fit with flap chest pockets and adjustable waist tabs. Machine wash cold inside out.',
     categoryKeys: ['men-jackets', 'men'],
     createdDaysAgo: 36,
-    variants: run(2999, 3999, [2, 5, 8, 6, 0, 1]),
+    variants: sizes(2999, 3999, 'XS', 'XXL'),
     art: ['jacket', '#3f5f8a', '#e2a84a', 'plain', BG.sand],
     views: ['front', 'back', 'detail'],
+    colours: ['Blue', 'Indigo', 'Black'],
   }),
   product({
     key: 'quilted-bomber-jacket-olive',
@@ -744,7 +856,7 @@ export const demoProducts: DemoProduct[] = [
       'Light quilted bomber with a water-resistant nylon shell and recycled fill. Regular fit with rib cuffs, hem and collar. Gentle machine wash, do not iron.',
     categoryKeys: ['men-jackets', 'men'],
     createdDaysAgo: 71,
-    variants: run(3499, 4499, [0, 4, 6, 5, 3, 0]),
+    variants: sizes(3499, 4499, 'XS', 'XXL'),
     art: ['jacket', '#5c6b3a', '#4a5630', 'checks', BG.cream],
     views: ['front', 'folded'],
   }),
@@ -758,7 +870,7 @@ export const demoProducts: DemoProduct[] = [
     categoryKeys: ['festive-lehengas', 'festive'],
     isBestseller: true,
     createdDaysAgo: 10,
-    variants: run(14999, 19999, [1, 3, 4, 2, 0], 'S'),
+    variants: sizes(14999, 19999, 'S', 'XXL'),
     art: ['lehenga', '#b0173a', GOLD, 'zari-border', BG.cream],
     views: ['front', 'back', 'detail'],
   }),
@@ -769,9 +881,10 @@ export const demoProducts: DemoProduct[] = [
       'Blush pink georgette lehenga with scattered mirror and sequin work, perfect for mehendi and sangeet. Flared fit with an adjustable drawstring waist. Dry clean only.',
     categoryKeys: ['festive-lehengas', 'festive'],
     createdDaysAgo: 23,
-    variants: run(9999, 12999, [2, 4, 5, 0, 2], 'S'),
+    variants: sizes(9999, 12999, 'S', 'XXL'),
     art: ['lehenga', '#f0b3c1', '#c9a34a', 'dots', BG.mint],
     views: ['front', 'detail', 'folded'],
+    colours: ['Pink', 'Mint green', 'Lavender'],
   }),
   product({
     key: 'bandhani-lehenga-choli-marigold',
@@ -780,7 +893,7 @@ export const demoProducts: DemoProduct[] = [
       'Marigold cotton-silk lehenga with traditional bandhani and a gota patti hem. Comfortable flared fit for long haldi mornings. Dry clean recommended.',
     categoryKeys: ['festive-lehengas', 'festive'],
     createdDaysAgo: 53,
-    variants: run(7499, 9499, [1, 3, 6, 4, 2, 0]),
+    variants: sizes(7499, 9499, 'XS', 'XXL'),
     art: ['lehenga', '#f2a11f', '#c2185b', 'dots', BG.lilac],
     views: ['front', 'detail'],
   }),
@@ -793,7 +906,7 @@ export const demoProducts: DemoProduct[] = [
       'Ivory silk brocade woven with antique gold paisleys, paired with a matching churidar. Tailored fit with a high band collar and concealed pockets. Dry clean only.',
     categoryKeys: ['festive-sherwanis', 'festive'],
     createdDaysAgo: 15,
-    variants: run(15999, 19999, [0, 2, 4, 3, 2, 1]),
+    variants: sizes(15999, 19999, 'XS', 'XXL'),
     art: ['sherwani', '#efe3c8', '#c9a34a', 'paisley', BG.blush],
     views: ['front', 'back', 'detail'],
   }),
@@ -804,7 +917,7 @@ export const demoProducts: DemoProduct[] = [
       'Plush midnight-blue velvet with zari-embroidered borders at the collar, cuffs and hem. Slim tailored fit for winter weddings. Dry clean only.',
     categoryKeys: ['festive-sherwanis', 'festive'],
     createdDaysAgo: 45,
-    variants: run(17999, 22999, [1, 2, 3, 0, 1], 'S'),
+    variants: sizes(17999, 22999, 'S', 'XXL'),
     art: ['sherwani', '#1c2747', GOLD, 'zari-border', BG.sand],
     views: ['front', 'detail', 'folded'],
   }),
@@ -815,7 +928,7 @@ export const demoProducts: DemoProduct[] = [
       'Textured raw silk in a deep wine shade with gold-tone buttons. Regular tailored fit, knee length, with a matching stole. Dry clean only.',
     categoryKeys: ['festive-sherwanis', 'festive'],
     createdDaysAgo: 62,
-    variants: run(12999, null, [2, 3, 5, 4, 2, 0]),
+    variants: sizes(12999, null, 'XS', 'XXL'),
     art: ['sherwani', '#6a1e32', GOLD, 'plain', BG.cream],
     views: ['front', 'back'],
   }),
@@ -828,7 +941,7 @@ export const demoProducts: DemoProduct[] = [
       'Shimmering tissue organza in champagne gold with a scalloped zari border. Sheer and structured, it holds a crisp pleat. Dry clean only.',
     categoryKeys: ['festive-sarees', 'women-sarees', 'festive'],
     createdDaysAgo: 8,
-    variants: freeSize(5999, 7499, 6),
+    variants: freeSize(5999, 7499),
     art: ['saree', '#e3c48e', '#9c6b1f', 'zari-border', BG.mist],
     views: ['front', 'detail'],
   }),
@@ -839,7 +952,7 @@ export const demoProducts: DemoProduct[] = [
       'Handwoven Paithani silk from Yeola in peacock teal, with a gold zari border and a traditional motif pallu. Six yards with a blouse piece. Dry clean only; refold every few months.',
     categoryKeys: ['festive-sarees', 'women-sarees', 'festive'],
     createdDaysAgo: 57,
-    variants: freeSize(12499, 15999, 2),
+    variants: freeSize(12499, 15999),
     art: ['saree', '#0f6b6b', GOLD, 'zari-border', BG.blush],
     views: ['front', 'folded', 'detail'],
   }),
@@ -850,7 +963,7 @@ export const demoProducts: DemoProduct[] = [
       'Rani pink art-silk kurta with a gold zari hem, paired with matching pants. Straight fit with side slits and a mandarin collar. Dry clean recommended.',
     categoryKeys: ['women-kurtas', 'festive-lehengas', 'women'],
     createdDaysAgo: 1,
-    variants: run(2799, 3599, [3, 6, 8, 5, 2, 0]),
+    variants: sizes(2799, 3599, 'XS', 'XXL'),
     art: ['kurta', '#c72a6e', GOLD, 'zari-border', BG.sand],
     views: ['front', 'back', 'detail'],
   }),
@@ -861,7 +974,7 @@ export const demoProducts: DemoProduct[] = [
       'Soft loopback cotton hoodie in a muted dusty rose. Relaxed unisex fit with a kangaroo pocket and flat drawcords. Machine wash cold, tumble dry low.',
     categoryKeys: ['men-tees', 'men'],
     createdDaysAgo: 39,
-    variants: run(1799, 2299, [4, 8, 0, 9, 5, 2]),
+    variants: sizes(1799, 2299, 'XS', 'XXL'),
     art: ['hoodie', '#d49a9f', '#f4e3e3', 'plain', BG.mist],
     views: ['front', 'back'],
   }),

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { variantLabel } from '../../../core/colours';
 import type { ReviewFit } from '../../../core/reviews';
 import type { Database } from '../client';
 import { checkoutAttempts, inventoryLedger, orderEvents, orderItems, orders, productReviews, products, users } from '../schema';
@@ -33,6 +34,8 @@ export interface DemoReview {
   product: number;
   /** Index into DEMO_REVIEWERS. */
   reviewer: number;
+  /** The colour bought, on a product with colours; its first colour when left out. */
+  colour?: string;
   size: string;
   rating: number;
   fit: ReviewFit;
@@ -112,7 +115,8 @@ export const DEMO_REVIEWS: DemoReview[] = [
 
 /**
  * Seeds the demo reviewers, their delivered orders and approved reviews inside the demo catalogue's
- * transaction. `seeded[i]` is demo product i: its id, creation time, title and variants by size.
+ * transaction. `seeded[i]` is demo product i: its id, creation time, title, colours ([] for none)
+ * and variants by name as `variantLabel` makes it ("Maroon / M", or "M").
  */
 export async function seedDemoReviews(
   tx: Tx,
@@ -122,6 +126,7 @@ export async function seedDemoReviews(
     title: string;
     image: string | null;
     variants: Map<string, { id: string; sku: string; pricePaise: number }>;
+    colours: string[];
   }[],
   passwordHash: string,
   now: Date,
@@ -138,8 +143,9 @@ export async function seedDemoReviews(
   }
   for (const review of DEMO_REVIEWS) {
     const product = seeded[review.product];
-    const variant = product?.variants.get(review.size);
-    if (!product || !variant) throw new Error(`Demo review names a missing product or size: ${review.product} ${review.size}`);
+    const variantName = variantLabel({ colour: review.colour ?? product?.colours[0] ?? null, size: review.size });
+    const variant = product?.variants.get(variantName);
+    if (!product || !variant) throw new Error(`Demo review names a missing product or variant: ${review.product} ${variantName}`);
     const reviewer = DEMO_REVIEWERS[review.reviewer];
     const userId = reviewerIds[review.reviewer];
     // Within the product's life so far: ordered, delivered, then reviewed.
@@ -164,6 +170,7 @@ export async function seedDemoReviews(
       productId: product.id,
       variantId: variant.id,
       title: product.title,
+      colour: review.colour ?? product.colours[0] ?? null,
       size: review.size,
       sku: variant.sku,
       image: product.image,
@@ -217,7 +224,7 @@ export async function seedDemoReviews(
       productId: product.id,
       variantId: variant.id,
       title: product.title,
-      variantName: review.size,
+      variantName,
       sku: variant.sku,
       image: product.image,
       unitPricePaise: variant.pricePaise,
@@ -254,7 +261,8 @@ export async function seedDemoReviews(
       rating: review.rating,
       title: review.title,
       body: review.body,
-      size: review.size,
+      // As a shopper's review names it: the variant as sold ("Maroon / M", or "M").
+      size: variantName,
       fit: review.fit,
       status: 'approved',
       reply: review.reply ?? null,

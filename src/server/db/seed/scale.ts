@@ -1,8 +1,10 @@
 /**
  * Scale data: a large catalogue, many shoppers and a long order history, generated inside
  * the database with `generate_series` (a few statements, no row-by-row round trips), so 10,000
- * products, 50,000 variants, 20,000 shoppers and 100,000 orders load in well under a minute on
- * PostgreSQL. Deterministic: row n always gets the same title, price, status and date (modular
+ * products, 240,000 variants (4 colours × 6 sizes each), 20,000 shoppers and 100,000 orders load in
+ * about a minute on PostgreSQL. Two shapes: colours × sizes (FULL_SCALE, what a healthy shop with
+ * colours looks like, docs/architecture.md#colours-and-sizes) and sizes only (SIZES_ONLY_SCALE: 5
+ * sizes, no colours, the shape before colours), so the two can be measured side by side. Deterministic: row n always gets the same title, price, status and date (modular
  * arithmetic on n, no random()), so figures and query plans are repeatable. Used by
  * `npm run seed:scale` and by the query-plan tests (with smaller counts).
  *
@@ -10,17 +12,45 @@
  * the rows are easy to tell apart from the demo catalogue.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { colourSlug } from '../../../core/colours';
+import { swatchFor } from '../../../core/swatches';
 import type { Database } from '../client';
 
 export interface ScaleCounts {
   products: number;
-  /** Variants per product (sizes XS..XXL in order; at most 6). */
+  /** Sizes per product, per colour (XS..XXL in order; at most 6). */
   variantsPerProduct: number;
+  /**
+   * Colours per product (at most SCALE_COLOURS.length), each with every size and two pictures of
+   * its own; 0 or absent: sizes only, no colours (products.colours [], two shared pictures).
+   */
+  coloursPerProduct?: number;
   shoppers: number;
   orders: number;
 }
 
-export const FULL_SCALE: ScaleCounts = { products: 10_000, variantsPerProduct: 5, shoppers: 20_000, orders: 100_000 };
+/** The benchmark's shape: 10,000 products in 4 colours × 6 sizes. */
+export const FULL_SCALE: ScaleCounts = { products: 10_000, variantsPerProduct: 6, coloursPerProduct: 4, shoppers: 20_000, orders: 100_000 };
+/** The shape before colours, for comparison: 10,000 products in 5 sizes, no colours. */
+export const SIZES_ONLY_SCALE: ScaleCounts = { ...FULL_SCALE, variantsPerProduct: 5, coloursPerProduct: 0 };
+/**
+ * The colours scale products come in, standard names (core/swatches.ts); product n's colours are
+ * consecutive entries (wrapping round) from entry (5n mod 12), so they never repeat within a product.
+ */
+export const SCALE_COLOURS = [
+  'Indigo',
+  'Maroon',
+  'Mustard',
+  'Off-white',
+  'Bottle green',
+  'Rani pink',
+  'Teal',
+  'Charcoal',
+  'Peach',
+  'Navy',
+  'Rust',
+  'Olive green',
+];
 export const SCALE_EMAIL_DOMAIN = 'scale.rangmanch.in';
 /** A word only about 1 product in 500 has in its title (search benchmarks and plan tests). */
 export const RARE_WORD = 'Zardozi';
@@ -157,6 +187,12 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
   const U = num(counts.shoppers);
   const O = num(counts.orders);
   const V = num(Math.min(6, Math.max(1, counts.variantsPerProduct)));
+  const colourCount = Math.min(SCALE_COLOURS.length, Math.max(0, counts.coloursPerProduct ?? 0));
+  // Colour c (1..K) of product n, as an index into SCALE_COLOURS (1-based) over `n` and `c`.
+  const colourIndex = (n: string) => `1 + ((${n} * 5 + c - 1) % ${SCALE_COLOURS.length})`;
+  const colourOf = (n: string) => (colourCount > 0 ? sql`(${arr(SCALE_COLOURS)})[${sql.raw(colourIndex(n))}]` : sql`null::text`);
+  // Sizes only: one pass with c = 1 and no colour.
+  const K = num(Math.max(1, colourCount));
   const C = num(CITIES.length);
 
   // One transaction: one connection, so the temporary tables are visible to every statement.
@@ -178,7 +214,7 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
     // Products: created over two years, one in forty inactive, one in ten a bestseller.
     await run(sql`create temp table scale_products on commit drop as select n, gen_random_uuid() as id from generate_series(1, ${P}) n`);
     await run(sql`
-      insert into products (id, title, handle, description, is_bestseller, is_active, min_price_paise, created_at, updated_at)
+      insert into products (id, title, handle, description, is_bestseller, is_active, colours, variant_attributes, min_price_paise, created_at, updated_at)
       select id,
         ${pick(COLOURS, 'n * 7')} || ' ' || ${pick(STYLES, 'n * 11 + n / 13')} || ' ' || ${pick(FABRICS, 'n * 3 + n / 7')} || ' ' ||
           ${pick(GARMENTS, 'n')} || case when n % 500 = 0 then ${sql.raw(`' with ${RARE_WORD} work'`)} else '' end,
@@ -187,6 +223,13 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
           ${pick(DETAILS, 'n * 5')} || '. Style no. ' || n || '. Gentle hand wash; dry in shade.',
         n % 10 = 0,
         n % 40 <> 0,
+        ${
+          colourCount > 0
+            ? sql`(select jsonb_agg(jsonb_build_object('name', (${arr(SCALE_COLOURS)})[${sql.raw(colourIndex('n'))}],
+                'swatch', (${arr(SCALE_COLOURS.map(swatchFor))})[${sql.raw(colourIndex('n'))}]) order by c) from generate_series(1, ${K}) c)`
+            : sql`'[]'::jsonb`
+        },
+        ${colourCount > 0 ? sql`array['Colour', 'Size']::text[]` : sql`array['Size']::text[]`},
         -- What the variants' trigger would compute (the variants below), set here so it need not
         -- rewrite every product row.
         case when n % 97 = 0 and ${V} = 1 then null
@@ -195,17 +238,23 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
         now()
       from scale_products`);
     await run(sql`
-      insert into variants (product_id, size, sku, price_paise, compare_at_paise, stock_qty, is_active)
-      select sp.id, (${arr(SIZES)})[s], 'SC-' || sp.n || '-' || (${arr(SIZES)})[s],
+      insert into variants (product_id, colour, size, sku, price_paise, compare_at_paise, stock_qty, is_active)
+      select sp.id, ${colourOf('sp.n')}, (${arr(SIZES)})[s],
+        'SC-' || sp.n || '-' || ${
+          colourCount > 0
+            ? sql`(${arr(SCALE_COLOURS.map((c) => colourSlug(c).toUpperCase()))})[${sql.raw(colourIndex('sp.n'))}] || '-' || `
+            : sql``
+        }(${arr(SIZES)})[s],
         29900 + ((sp.n * 131) % 40) * 5000 + s * 2000,
         case when sp.n % 4 = 0 then 29900 + ((sp.n * 131) % 40) * 5000 + s * 2000 + 50000 end,
-        (sp.n * 17 + s * 5) % 60,
+        (sp.n * 17 + s * 5 + (c - 1) * 11) % 60,
         not (sp.n % 97 = 0 and s = 1)
-      from scale_products sp cross join generate_series(1, ${V}) s`);
+      from scale_products sp cross join generate_series(1, ${K}) c cross join generate_series(1, ${V}) s`);
+    // Two pictures per product, or two of each colour, tagged with it.
     await run(sql`
-      insert into product_images (product_id, url, alt, position)
-      select sp.id, '/media/scale/garment-' || (sp.n % 50) || '-' || i || '.webp', 'Product photo ' || i, i - 1
-      from scale_products sp cross join generate_series(1, 2) i`);
+      insert into product_images (product_id, url, alt, position, colour)
+      select sp.id, '/media/scale/garment-' || (sp.n % 50) || '-' || i || '.webp', 'Product photo ' || i, (c - 1) * 2 + i - 1, ${colourOf('sp.n')}
+      from scale_products sp cross join generate_series(1, ${K}) c cross join generate_series(1, 2) i`);
     await run(sql`
       insert into product_categories (product_id, category_id, position)
       select sp.id, sc.id, 0 from scale_products sp join scale_categories sc on sc.n = 1 + (sp.n * 7) % 16`);
@@ -224,7 +273,7 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
 
     // Orders, each with its checkout attempt, 1 to 3 lines and a timeline, over the last year.
     await run(sql`create temp table scale_variants on commit drop as
-      select row_number() over (order by v.sku) as n, v.id, v.product_id, v.size, v.sku, v.price_paise, p.title
+      select row_number() over (order by v.sku) as n, v.id, v.product_id, v.colour, v.size, v.sku, v.price_paise, p.title
       from variants v join products p on p.id = v.product_id where v.sku like 'SC-%'`);
     await run(sql`create unique index on scale_variants (n)`);
     const [{ count: variantCount }] = (await tx.execute<{ count: number }>(sql`select count(*)::int as count from scale_variants`)).rows;
@@ -235,13 +284,13 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
       from generate_series(1, ${O}) n`);
     await run(sql`create unique index on scale_orders (n)`);
     await run(sql`create temp table scale_lines on commit drop as
-      select so.n as order_n, l as position, sv.id as variant_id, sv.product_id, sv.title, sv.size, sv.sku, sv.price_paise,
+      select so.n as order_n, l as position, sv.id as variant_id, sv.product_id, sv.title, sv.colour, sv.size, sv.sku, sv.price_paise,
         1 + (so.n + l) % 2 as quantity
       from scale_orders so cross join lateral generate_series(1, 1 + so.n % 3) l
       join scale_variants sv on sv.n = 1 + ((so.n::bigint * 7 + l * 7877) % ${num(variantCount)})`);
     await run(sql`create temp table scale_totals on commit drop as
       select order_n, sum(price_paise * quantity)::int as sub_total, sum(quantity)::int as item_count,
-        jsonb_agg(jsonb_build_object('productId', product_id, 'variantId', variant_id, 'title', title, 'size', size, 'sku', sku,
+        jsonb_agg(jsonb_build_object('productId', product_id, 'variantId', variant_id, 'title', title, 'colour', colour, 'size', size, 'sku', sku,
           'image', null, 'unitPricePaise', price_paise, 'quantity', quantity) order by position) as items
       from scale_lines group by order_n`);
     await run(sql`create unique index on scale_totals (order_n)`);
@@ -270,7 +319,7 @@ export async function seedScale(db: Database, counts: ScaleCounts, opts: { passw
       from scale_full`);
     await run(sql`
       insert into order_items (order_id, product_id, variant_id, title, variant_name, sku, image, unit_price_paise, quantity, line_total_paise, position)
-      select so.order_id, sl.product_id, sl.variant_id, sl.title, sl.size, sl.sku, null, sl.price_paise, sl.quantity,
+      select so.order_id, sl.product_id, sl.variant_id, sl.title, coalesce(sl.colour || ' / ', '') || sl.size, sl.sku, null, sl.price_paise, sl.quantity,
         sl.price_paise * sl.quantity, sl.position - 1
       from scale_lines sl join scale_orders so on so.n = sl.order_n`);
     await run(sql`

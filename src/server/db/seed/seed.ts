@@ -1,6 +1,7 @@
 /**
  * Seeds the demo catalogue into an empty database: categories, products with
- * variants and generated product images, hero banners (a video banner first), testimonials,
+ * variants and generated product images (a product with colours gets its colours, a variant per
+ * colour × size and pictures tagged with their colour, stored as an admin save stores them), hero banners (a video banner first), testimonials,
  * 'Watch & Shop' videos and Instagram photos. Images are drawn offline (garment-art.ts) and written
  * under DATA_DIR/media/demo, served at /media/demo/...; product images at 800 and 400 pixels wide
  * and banners at 1600 and 800 (`name-400.webp`, `name-800.webp`) for the storefront's srcset, and
@@ -8,7 +9,7 @@
  * short MP4 clips were made once with ffmpeg (scripts/make-demo-videos.mjs) and are copied from
  * seed-media/.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,9 @@ import {
 } from './demo-catalog';
 import { seedDemoReviews } from './demo-reviews';
 import { handleFrom } from '../../modules/catalog/handles';
+import { generatedSku } from '../../modules/catalog/admin-service';
+import { resolvedColours } from '../../../core/schemas/admin-catalog';
+import { variantLabel } from '../../../core/colours';
 import { renderAvatarSvg, renderBannerPhoneSvg, renderBannerSvg, renderGarmentSvg } from './garment-art';
 import { resizeWebp, svgsToWebp } from './render-image';
 
@@ -57,9 +61,6 @@ import { resizeWebp, svgsToWebp } from './render-image';
 export const DEMO_ADMIN = { email: 'admin@rangmanch.in', password: 'Admin@12345' } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** SKU of a demo variant: RM-<product number>-<size>. */
-export const demoSku = (index: number, size: string) => `RM-${String(index + 1).padStart(4, '0')}-${size}`;
 
 /** The committed MP4 clips: src/server/db/seed/seed-media from source, build/node/seed-media once bundled. */
 export function seedMediaFolder(): string {
@@ -182,16 +183,26 @@ export async function seedDemoCatalog(
         .returning({ id: categories.id });
       categoryIds.set(c.key, row.id);
     }
-    for (const [index, p] of demoProducts.entries()) {
+    for (const p of demoProducts) {
       const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
+      // The id first: generated SKUs carry it (RM-<8 hex>-MAROON-M), as an admin save makes them.
+      const productId = randomUUID();
+      // Colours and option names as the admin save stores them (catalog/admin-service.ts options()).
+      const colours = resolvedColours(
+        p.colours.map((name) => ({ name, swatch: null })),
+        p.variants,
+      );
       const [row] = await tx
         .insert(products)
         .values({
+          id: productId,
           title: p.title,
           handle: handleFrom(p.title),
           description: p.description,
           hsn: demoHsn(p),
           isBestseller: p.isBestseller,
+          colours,
+          variantAttributes: colours.length > 0 ? ['Colour', 'Size'] : ['Size'],
           sizeChart: demoProductSizeCharts[p.key] ?? null,
           createdAt,
           updatedAt: createdAt,
@@ -202,8 +213,9 @@ export async function seedDemoCatalog(
         .values(
           p.variants.map((v) => ({
             productId: row.id,
+            colour: v.colour,
             size: v.size,
-            sku: demoSku(index, v.size),
+            sku: generatedSku(row.id, v.size, v.colour),
             pricePaise: Math.round(v.priceRupees * 100),
             compareAtPaise: v.compareAtRupees === null ? null : Math.round(v.compareAtRupees * 100),
             stockQty: v.stock,
@@ -212,6 +224,7 @@ export async function seedDemoCatalog(
         .returning({
           id: variants.id,
           stockQty: variants.stockQty,
+          colour: variants.colour,
           size: variants.size,
           sku: variants.sku,
           pricePaise: variants.pricePaise,
@@ -232,6 +245,7 @@ export async function seedDemoCatalog(
           productId: row.id,
           url: urlOf(`${p.key}:${position}`, `/media/demo/products/${p.key}-${position + 1}.webp`),
           alt: image.alt,
+          colour: image.colour,
           position,
         })),
       );
@@ -247,7 +261,8 @@ export async function seedDemoCatalog(
         createdAt,
         title: p.title,
         image: urlOf(`${p.key}:0`, `/media/demo/products/${p.key}-1.webp`),
-        variants: new Map(seeded.map((v) => [v.size, { id: v.id, sku: v.sku ?? '', pricePaise: v.pricePaise }])),
+        variants: new Map(seeded.map((v) => [variantLabel(v), { id: v.id, sku: v.sku ?? '', pricePaise: v.pricePaise }])),
+        colours: p.colours,
       });
     }
     await seedDemoReviews(tx, seededProducts, reviewerPassword, now);
