@@ -1,5 +1,5 @@
 /**
- * Test-only builders of real media bytes (used by the media and admin-catalog tests; not part of
+ * Test-only builders of real media bytes (used by the media and catalogue tests; not part of
  * the server bundle): ftyp-boxed MP4/MOV/AVIF/HEIC heads, WebM EBML heads, and sharp-encoded images.
  */
 import sharp from 'sharp';
