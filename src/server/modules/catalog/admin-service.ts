@@ -325,11 +325,11 @@ export function generatedSku(productId: string, size: string, colour: string | n
  * Makes the product's variants match `wanted`:
  * - a body variant whose `_id` is one of this product's variants updates that row in place, so
  *   cart lines and order history keep pointing at it; one without a known `_id` takes over an
- *   unclaimed row of the same size, else becomes a new row;
+ *   unclaimed row of the same colour and size, else becomes a new row (matchRows);
  * - rows no body variant claims are deleted when no cart line, order line or checkout attempt
- *   points at them, else kept and set inactive;
- * - a blank SKU keeps the row's SKU or is generated (RM-<8 hex>-<SIZE>, with -2, -3… if taken);
- *   an SKU another product uses is 409 'SKU {sku} is already used by another product'.
+ *   points at them, else kept and set inactive (dropUnclaimed);
+ * - a blank SKU keeps the row's SKU or is generated (RM-<8 hex>-[<COLOUR>-]<SIZE>, with -2, -3… if taken);
+ *   an SKU another product uses is 409 'SKU {sku} is already used by another product' (skusFor).
  * Prices arrive in rupees and are stored in paise. Runs inside the caller's transaction.
  *
  * Stock moves only through the inventory ledger, as an 'adjustment' by the admin with the
@@ -347,83 +347,13 @@ async function syncVariants(
   existing: VariantRow[],
   stock: StockChangeMeta,
 ): Promise<void> {
-  const byId = new Map(existing.map((v) => [v.id, v]));
-  const claimed = new Set<string>();
-  const rowFor = new Map<VariantBody, VariantRow>();
-  for (const w of wanted) {
-    const row = w._id ? byId.get(w._id) : undefined;
-    if (row && !claimed.has(row.id)) {
-      rowFor.set(w, row);
-      claimed.add(row.id);
-    }
-  }
-  for (const w of wanted) {
-    if (rowFor.has(w)) continue;
-    const row = existing.find((r) => !claimed.has(r.id) && r.size === w.size && r.colour === w.colour);
-    if (row) {
-      rowFor.set(w, row);
-      claimed.add(row.id);
-    }
-  }
-
-  const unclaimed = existing.filter((r) => !claimed.has(r.id));
-  const referenced = await referencedVariantIds(
+  const rowFor = matchRows(wanted, existing);
+  const claimed = new Set([...rowFor.values()].map((r) => r.id));
+  const retired = await dropUnclaimed(
     tx,
-    unclaimed.map((r) => r.id),
+    existing.filter((r) => !claimed.has(r.id)),
   );
-  const toDelete = unclaimed.filter((r) => !referenced.has(r.id)).map((r) => r.id);
-  const toRetire = unclaimed.filter((r) => referenced.has(r.id));
-  if (toDelete.length) await tx.delete(variants).where(inArray(variants.id, toDelete));
-  if (toRetire.length) {
-    await tx
-      .update(variants)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(
-        inArray(
-          variants.id,
-          toRetire.map((r) => r.id),
-        ),
-      );
-  }
-
-  // SKUs: explicit ones must be free outside this product; blanks keep the row's or are generated.
-  const finalSku = new Map<VariantBody, string>();
-  const explicit = wanted.filter((w) => w.sku).map((w) => w.sku!);
-  if (explicit.length) {
-    const holders = await tx
-      .select({ id: variants.id, sku: variants.sku, productId: variants.productId })
-      .from(variants)
-      .where(inArray(variants.sku, explicit));
-    for (const h of holders) {
-      if (h.productId !== productId) throw conflict(`SKU ${h.sku} is already used by another product`);
-      if (toRetire.some((r) => r.id === h.id)) throw conflict(`SKU ${h.sku} is already used by another variant`);
-    }
-  }
-  for (const w of wanted) if (w.sku) finalSku.set(w, w.sku);
-  for (const w of wanted) {
-    const row = rowFor.get(w);
-    if (!w.sku && row) finalSku.set(w, row.sku);
-  }
-  const blanks = wanted.filter((w) => !finalSku.has(w));
-  if (blanks.length) {
-    const stem = generatedSku(productId, '');
-    const taken = new Set(
-      (
-        await tx
-          .select({ sku: variants.sku })
-          .from(variants)
-          .where(like(variants.sku, `${stem}%`))
-      ).map((r) => r.sku),
-    );
-    for (const sku of finalSku.values()) taken.add(sku);
-    for (const w of blanks) {
-      const base = generatedSku(productId, w.size, w.colour);
-      let sku = base;
-      for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
-      taken.add(sku);
-      finalSku.set(w, sku);
-    }
-  }
+  const finalSku = await skusFor(tx, productId, wanted, rowFor, retired);
 
   // Rows whose SKU changes park on a unique placeholder first, so swaps between rows cannot clash.
   const renamed = [...rowFor.entries()].filter(([w, row]) => finalSku.get(w) !== row.sku).map(([, row]) => row.id);
@@ -456,6 +386,106 @@ async function syncVariants(
       .returning({ id: variants.id, stockQty: variants.stockQty });
     for (const v of inserted) await recordOpeningStock(tx, v.id, v.stockQty, { ...stock, note: stock.note || 'New size' });
   }
+}
+
+/**
+ * Which existing row each body variant updates (see syncVariants): its own by `_id`, else an
+ * unclaimed row of the same colour and size; body variants without one become new rows.
+ */
+function matchRows(wanted: VariantBody[], existing: VariantRow[]): Map<VariantBody, VariantRow> {
+  const byId = new Map(existing.map((v) => [v.id, v]));
+  const claimed = new Set<string>();
+  const rowFor = new Map<VariantBody, VariantRow>();
+  const claim = (w: VariantBody, row: VariantRow | undefined) => {
+    if (!row || claimed.has(row.id)) return;
+    rowFor.set(w, row);
+    claimed.add(row.id);
+  };
+  for (const w of wanted) claim(w, w._id ? byId.get(w._id) : undefined);
+  for (const w of wanted) {
+    if (!rowFor.has(w))
+      claim(
+        w,
+        existing.find((r) => !claimed.has(r.id) && r.size === w.size && r.colour === w.colour),
+      );
+  }
+  return rowFor;
+}
+
+/**
+ * Deletes the unclaimed rows nothing points at and sets the others (a cart line, order line or
+ * checkout attempt holds them) inactive; answers those kept.
+ */
+async function dropUnclaimed(tx: Tx, unclaimed: VariantRow[]): Promise<VariantRow[]> {
+  const referenced = await referencedVariantIds(
+    tx,
+    unclaimed.map((r) => r.id),
+  );
+  const toDelete = unclaimed.filter((r) => !referenced.has(r.id)).map((r) => r.id);
+  const toRetire = unclaimed.filter((r) => referenced.has(r.id));
+  if (toDelete.length) await tx.delete(variants).where(inArray(variants.id, toDelete));
+  if (toRetire.length) {
+    await tx
+      .update(variants)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(
+        inArray(
+          variants.id,
+          toRetire.map((r) => r.id),
+        ),
+      );
+  }
+  return toRetire;
+}
+
+/**
+ * Each body variant's SKU (see syncVariants): the one sent, which must be free outside this product
+ * and not a retired row's (409), else the row's own, else generated (-2, -3... when taken).
+ */
+async function skusFor(
+  tx: Tx,
+  productId: string,
+  wanted: VariantBody[],
+  rowFor: Map<VariantBody, VariantRow>,
+  retired: VariantRow[],
+): Promise<Map<VariantBody, string>> {
+  const finalSku = new Map<VariantBody, string>();
+  const explicit = wanted.filter((w) => w.sku).map((w) => w.sku!);
+  if (explicit.length) {
+    const holders = await tx
+      .select({ id: variants.id, sku: variants.sku, productId: variants.productId })
+      .from(variants)
+      .where(inArray(variants.sku, explicit));
+    for (const h of holders) {
+      if (h.productId !== productId) throw conflict(`SKU ${h.sku} is already used by another product`);
+      if (retired.some((r) => r.id === h.id)) throw conflict(`SKU ${h.sku} is already used by another variant`);
+    }
+  }
+  for (const w of wanted) if (w.sku) finalSku.set(w, w.sku);
+  for (const w of wanted) {
+    const row = rowFor.get(w);
+    if (!w.sku && row) finalSku.set(w, row.sku);
+  }
+  const blanks = wanted.filter((w) => !finalSku.has(w));
+  if (blanks.length === 0) return finalSku;
+  const stem = generatedSku(productId, '');
+  const taken = new Set(
+    (
+      await tx
+        .select({ sku: variants.sku })
+        .from(variants)
+        .where(like(variants.sku, `${stem}%`))
+    ).map((r) => r.sku),
+  );
+  for (const sku of finalSku.values()) taken.add(sku);
+  for (const w of blanks) {
+    const base = generatedSku(productId, w.size, w.colour);
+    let sku = base;
+    for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
+    taken.add(sku);
+    finalSku.set(w, sku);
+  }
+  return finalSku;
 }
 
 /**
