@@ -17,7 +17,7 @@ import type { InvoiceNumbering } from './modules/invoices/numbering';
 import type { RazorpayClient } from './integrations/razorpay/razorpay-client';
 import type { AuthDeps } from './modules/auth/service';
 import type { LoginLimiter, LoginLimitSettings } from './modules/auth/login-limits';
-import { categoryScope, getProduct, searchProducts, listProducts, listRelatedProducts } from './modules/catalog/service';
+import { categoryScope, getProduct, listingColours, searchProducts, listProducts, listRelatedProducts } from './modules/catalog/service';
 import { getHomepage } from './modules/homepage/service';
 import type { PaymentDeps } from './modules/payments/service';
 import { listProductReviews } from './modules/reviews/service';
@@ -150,9 +150,10 @@ export function createLoadContext(
         }
       },
       searchProducts: async (query, categoryId) => {
-        if (!categoryId) return searchProducts(db, query);
-        const scope = await categoryScope(db, categoryId, activeCategories);
-        return scope ? searchProducts(db, query, scope) : null;
+        const scope = categoryId ? await categoryScope(db, categoryId, activeCategories) : undefined;
+        if (scope === null) return null;
+        const [page, colours] = await Promise.all([searchProducts(db, query, scope), listingColours(db, query, scope)]);
+        return { ...page, colours };
       },
     },
     razorpayCheckoutUrl: config.razorpay.checkoutUrl,

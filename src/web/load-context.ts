@@ -3,7 +3,7 @@
  * (docs/architecture.md#web-app). Every method answers the same shapes as the JSON API.
  */
 import type { Category, Homepage, Product } from '../core/api-types';
-import type { ListingQuery } from '../core/listing';
+import type { ListingColour, ListingQuery } from '../core/listing';
 import type { ReviewPage } from '../core/reviews';
 import type { PublicShopSettings } from '../core/schemas/settings';
 
@@ -18,12 +18,13 @@ export interface CatalogReader {
   getProduct(productId: string): Promise<Product | null>;
   /**
    * GET /api/products and /api/categories/{id}/products with listing parameters (search, sort,
-   * sizes, price range, page). With `categoryId`, null when that category is missing or inactive.
+   * sizes, colours, price range, page), with the colours the listing offers to filter by
+   * (its colour filter aside). With `categoryId`, null when that category is missing or inactive.
    */
   searchProducts(
     query: ListingQuery,
     categoryId?: string,
-  ): Promise<{ products: Product[]; total: number; page: number; totalPages: number } | null>;
+  ): Promise<{ products: Product[]; total: number; page: number; totalPages: number; colours: ListingColour[] } | null>;
   /** Up to `limit` other active products sharing a category ('You May Also Like') */
   listRelatedProducts(productId: string, limit: number): Promise<Product[]>;
   /** GET /api/products/{id}/reviews (newest first, page 1); null when the product is missing or inactive */

@@ -14,6 +14,7 @@ export const listingQuerySchema = z
     q: field('Search words (at most 100 characters)'),
     sort: z.enum(SORTS).optional().catch(undefined).describe('Order; newest by default'),
     sizes: field('Comma-separated sizes, e.g. M,L'),
+    colours: field('Comma-separated colours in their address form, e.g. maroon,bottle-green: products with one of them in stock'),
     minPrice: field('Lowest price in rupees'),
     maxPrice: field('Highest price in rupees'),
     page: field('Page, from 1'),

@@ -19,10 +19,11 @@ import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { RARE_WORD, seedScale } from '../../db/seed/scale';
 import { listAdminOrders } from '../orders/admin-service';
+import { forgetSearchDictionary } from '../search/matcher';
 import { searchSuggestions } from '../search/service';
 import { listProductReviews } from '../reviews/service';
 import { placeCodOrder } from '../payments/cod';
-import { getProduct, listRelatedProducts, searchProducts } from './service';
+import { getProduct, listingColours, listRelatedProducts, searchProducts } from './service';
 
 // product_categories is left out: a narrow link table (two ids per product) that PostgreSQL reads
 // whole at this size rather than probe its key 24 times; at 10,000 products it probes (bench:scale).
@@ -322,6 +323,48 @@ describe('query plans on scale data', () => {
       // PostgreSQL, and PGlite's generic plan, go through the word indexes.
       if (process.env.TEST_DB !== 'postgres' && mode === 'custom') return;
       expectIndex(page, words);
+      expectNoSeqScanOnBigTables(plans);
+    });
+  });
+
+  describe.each(PLAN_MODES)('colours (%s plans)', (mode) => {
+    const generic = { generic: mode === 'generic' };
+    beforeAll(async () => {
+      // One scale product in ten comes in Bottle green too (idempotent: both modes run it).
+      await t.db.execute(sql`update products set colours = '[{"name":"Bottle green","swatch":"#2f5d3a"}]'::jsonb
+        where handle ~ '^scale-product-[0-9]*0$' and colours = '[]'::jsonb`);
+      await t.db.execute(sql`update variants set colour = 'Bottle green'
+        where colour is null and product_id in (select id from products where handle ~ '^scale-product-[0-9]*0$')`);
+      await t.db.execute(sql`analyze products`);
+      await t.db.execute(sql`analyze variants`);
+      // The search's vocabulary now has the colour's words (as a catalogue write would make it read again).
+      forgetSearchDictionary(logDb);
+    });
+
+    it('filters by a colour in stock through the in-stock colour index (its very expression)', async () => {
+      for (const q of [undefined, 'cotton']) {
+        const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q, colours: 'bottle-green,maroon' })), generic);
+        const page = find(plans, PAGE);
+        expectIndex(page, 'variants_in_stock_colour_idx');
+        expectNoSeqScanOnBigTables(plans);
+      }
+    });
+
+    it("offers a listing's colours through the in-stock colour index", async () => {
+      // The colours of every product of a listing: like its count, a pass over all of them (the
+      // page cache keeps the page it is part of), which reads the in-stock coloured variants through
+      // the colour index rather than every variant.
+      for (const filters of [{}, { q: 'cotton' }, { sizes: 'M' }]) {
+        const plans = await plansOf((db) => listingColours(db, listingQuerySchema.parse(filters)), generic);
+        expectIndex(find(plans, /from "variants" inner join "products"/), 'variants_in_stock_colour_idx');
+      }
+    });
+
+    it("matches a colour's name through the colour word index", async () => {
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'bottle kurta' })), generic);
+      const page = find(plans, PAGE);
+      expectIndex(page, 'products_colour_words_idx');
+      expectIndex(page, 'products_title_words_idx');
       expectNoSeqScanOnBigTables(plans);
     });
   });

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Product, Variant } from '../../../core/api-types';
 import { bySizeOrder } from '../../../core/constants';
-import { PAGE_SIZE, type ListingQuery } from '../../../core/listing';
+import { PAGE_SIZE, type ListingColour, type ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
 import { averageRating } from '../../../core/reviews';
@@ -18,14 +18,15 @@ import { matchText, type TextMatch } from '../search/matcher';
 import { cardCache, cardVersion, type CardKey } from './card-cache';
 
 /**
- * Every column of a product but its stored search vectors (title_words, description_words), which
- * only PostgreSQL's search reads: the reads that hydrate products select these, not the vectors.
+ * Every column of a product but its stored search vectors (title_words, description_words,
+ * colour_words), which only PostgreSQL's search reads: the reads that hydrate products select
+ * these, not the vectors.
  */
-export const productColumns = (({ titleWords: _titleWords, descriptionWords: _descriptionWords, ...columns }) => columns)(
+export const productColumns = (({ titleWords: _t, descriptionWords: _d, colourWords: _c, ...columns }) => columns)(
   getTableColumns(products),
 );
 
-type ProductRow = Omit<typeof products.$inferSelect, 'titleWords' | 'descriptionWords'>;
+type ProductRow = Omit<typeof products.$inferSelect, 'titleWords' | 'descriptionWords' | 'colourWords'>;
 
 export interface ListOptions {
   /** Public reads: active products, variants and categories only. */
@@ -440,6 +441,35 @@ export async function countProducts(db: Database, query: ListingQuery, categoryI
   return row.count;
 }
 
+/**
+ * The colours the listing of `query` offers (its filter's choices): every colour in stock (an active
+ * variant with stock) among the products matching the query's other filters, with how many of them
+ * have it, in alphabetical order of slug. Products name one colour alike, case and punctuation aside
+ * (they share its slug): it is shown with the alphabetically first of their spellings and swatches.
+ * One statement over the in-stock coloured variants (the partial index variants_in_stock_colour_idx):
+ * like the listing's count, it visits every product of the listing; the page cache keeps the page.
+ */
+export async function listingColours(db: Database, query: ListingQuery, categoryIds?: string[]): Promise<ListingColour[]> {
+  const match = query.q ? await matchText(db, query.q) : null;
+  const where = listingWhere(db, query, categoryIds, match, { anyColour: true });
+  const slug = sql<string>`${variantColourSlug}`;
+  // The swatch the variant's product gives its colour.
+  const swatch = sql`jsonb_path_query_first(${products.colours}, '$[*] ? (@.name == $name).swatch', jsonb_build_object('name', ${variants.colour}))`;
+  const rows = await db
+    .select({
+      slug,
+      name: sql<string>`min(${variants.colour})`,
+      swatch: sql<string | null>`min(${swatch} #>> '{}')`,
+      count: sql<number>`count(distinct ${variants.productId})::int`,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(inStockColour, where))
+    .groupBy(slug)
+    .orderBy(slug);
+  return rows.filter((r) => r.slug !== '').map((r) => ({ ...r, swatch: r.swatch ?? '' }));
+}
+
 /** One key of a listing's order: an expression over `products`, descending or ascending. */
 interface OrderKey {
   key: SQL | AnyPgColumn;
@@ -456,8 +486,26 @@ function listingOrder(query: ListingQuery, match: TextMatch | null): OrderKey[] 
   return [newest];
 }
 
-/** The WHERE of a listing query, with `match` the match of its search words (matchText). */
-function listingWhere(db: Database, query: ListingQuery, categoryIds: string[] | undefined, match: TextMatch | null) {
+/**
+ * A variant's colour in its address form (core/colours.ts colourSlug, in SQL): the expression of
+ * the partial index variants_in_stock_colour_idx (schema.ts), which PostgreSQL uses only for this
+ * very expression.
+ */
+const variantColourSlug = sql`trim(both '-' from regexp_replace(lower(${variants.colour}), '[^[:alnum:]]+', '-', 'g'))`;
+/** The predicate of variants_in_stock_colour_idx: an active variant in stock, with a colour. */
+const inStockColour = sql`${variants.isActive} and ${variants.stockQty} > 0 and ${variants.colour} is not null`;
+
+/**
+ * The WHERE of a listing query, with `match` the match of its search words (matchText); with
+ * `anyColour`, without its colour filter (the colours a listing offers, listingColours).
+ */
+function listingWhere(
+  db: Database,
+  query: ListingQuery,
+  categoryIds: string[] | undefined,
+  match: TextMatch | null,
+  opts: { anyColour?: boolean } = {},
+) {
   const conditions: (SQL | undefined)[] = [listed];
   if (categoryIds) {
     conditions.push(
@@ -471,6 +519,15 @@ function listingWhere(db: Database, query: ListingQuery, categoryIds: string[] |
   if (query.sizes.length > 0) {
     conditions.push(
       sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.isActive} and ${variants.stockQty} > 0 and ${inArray(variants.size, query.sizes)})`,
+    );
+  }
+  // Answered from the partial index variants_in_stock_colour_idx: its predicate and expression, word for word.
+  if (query.colours.length > 0 && !opts.anyColour) {
+    conditions.push(
+      sql`exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${inStockColour} and ${variantColourSlug} in (${sql.join(
+        query.colours.map((c) => sql`${c}`),
+        sql`, `,
+      )}))`,
     );
   }
   if (query.minPrice !== undefined) conditions.push(sql`${minActivePrice} >= ${Math.round(query.minPrice * 100)}`);

@@ -12,7 +12,9 @@
  * - a word of the title or description starts with a term of the word's synonym group (table
  *   search_synonyms: "sari" finds "Sarees", "lehnga" "Lehenga"), or
  * - the word, its singular or a synonym is a word of the name of an active category the product is
- *   in, or of its parent ("men shirt" finds the shirts of Men), compared singular to singular.
+ *   in, or of its parent ("men shirt" finds the shirts of Men), compared singular to singular, or
+ * - it matches a word of one of the product's colour names as it would a title word ("maroon
+ *   kurta" finds the kurtas that come in maroon; products.colour_words).
  * Queries with other characters than words (say "100%") also match the old way, the whole text
  * anywhere in the title or description.
  *
@@ -30,7 +32,12 @@
  *
  * Relevance: titles starting with the query first, then titles containing it, then by the summed
  * best word similarity of each word's terms to the title (1 when the title has one of them as a
- * whole word, which spares computing it for most matches), then newest.
+ * whole word, which spares computing it for most matches, and when one of the product's colours
+ * matches it: a maroon kurta ranks with a "Maroon Kurta"), then newest.
+ *
+ * Colour names join the vocabulary the shopper's words are compared with (so "marron" finds
+ * Maroon), and a word's colour arm is only added when some colour's words match it (most searches
+ * name no colour: their statements stay as they were).
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { searchWords, singular } from '../../../core/search';
@@ -47,6 +54,8 @@ const MAX_REMEMBERED_WORDS = 2_000;
 export interface MatchedCategory {
   id: string;
   name: string;
+  /** Its address, `/category/<handle>`. */
+  handle: string;
   parentId: string | null;
   parentName: string | null;
   /** How many of the query's words its name or its parent's name carries. */
@@ -65,9 +74,11 @@ export interface TextMatch {
 /** What every search reads: kept in memory per database handle (see the module's comment). */
 interface SearchDictionary {
   groups: string[][];
-  activeCategories: { id: string; name: string; parentId: string | null }[];
+  activeCategories: { id: string; name: string; handle: string; parentId: string | null }[];
   /** The distinct words of every product's title, as to_tsvector('simple', title) has them. */
   titleWords: string[];
+  /** The distinct words of every product's colour names (products.colour_words). */
+  colourWords: string[];
   /** Close title words by word and comparison ('strict:kurtaa' → ['kurta']). */
   closeWords: Map<string, Promise<CloseWord[]>>;
   /** Matches by comparison and text, as matchText built them ('prefix:kur' → its match). */
@@ -90,18 +101,20 @@ const holderOf = (db: Database) => {
 };
 
 async function readDictionary(db: Database): Promise<SearchDictionary> {
-  const [groups, activeCategories, words] = await Promise.all([
+  const [groups, activeCategories, words, colourWords] = await Promise.all([
     db.select({ terms: searchSynonyms.terms }).from(searchSynonyms),
     db
-      .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+      .select({ id: categories.id, name: categories.name, handle: categories.handle, parentId: categories.parentId })
       .from(categories)
       .where(eq(categories.isActive, true)),
     db.execute<{ word: string }>(sql`select word from ts_stat('select title_words from products')`),
+    db.execute<{ word: string }>(sql`select word from ts_stat('select colour_words from products')`),
   ]);
   return {
     groups: groups.map((g) => g.terms),
     activeCategories,
     titleWords: words.rows.map((r) => r.word),
+    colourWords: colourWords.rows.map((r) => r.word),
     closeWords: new Map(),
     matches: new Map(),
   };
@@ -140,7 +153,7 @@ interface CloseWord {
 }
 
 /**
- * The title words close to `term`: by strict word similarity (`%>>`, whole words), or with
+ * The title words (and colour words) close to `term`: by strict word similarity (`%>>`, whole words), or with
  * `prefix` by word similarity (`%>`, which also takes the start of a word), at pg_trgm's default
  * thresholds, with their word similarity to `term`; computed by PostgreSQL over the dictionary's
  * title words and remembered.
@@ -150,7 +163,9 @@ function closeTitleWords(db: Database, dictionary: SearchDictionary, term: strin
   let found = dictionary.closeWords.get(key);
   if (!found) {
     if (dictionary.closeWords.size >= MAX_REMEMBERED_WORDS) dictionary.closeWords.clear();
-    const words = sql`unnest(string_to_array(${dictionary.titleWords.join(' ')}, ' '))`;
+    const vocabulary =
+      dictionary.colourWords.length > 0 ? [...new Set([...dictionary.titleWords, ...dictionary.colourWords])] : dictionary.titleWords;
+    const words = sql`unnest(string_to_array(${vocabulary.join(' ')}, ' '))`;
     const close = prefix ? sql`w %> ${term}` : sql`w %>> ${term}`;
     found = db
       .execute<{ w: string; s: number }>(sql`select w, word_similarity(${term}, w)::float8 as s from ${words} as w where ${close}`)
@@ -197,6 +212,7 @@ const emptyDictionary = (): SearchDictionary => ({
   groups: [],
   activeCategories: [],
   titleWords: [],
+  colourWords: [],
   closeWords: new Map(),
   matches: new Map(),
 });
@@ -220,6 +236,8 @@ async function buildMatch(
     return [...new Set([...own, ...synonyms])].slice(0, MAX_TERMS_PER_WORD);
   };
   const closeByWord: CloseWord[][] = [];
+  /** Per word, its title query when some product's colour matches it too (else null). */
+  const colourQueries: (string | null)[] = [];
   const wordConditions = await Promise.all(
     words.map(async (word, index) => {
       const terms = termsOf(word);
@@ -245,14 +263,17 @@ async function buildMatch(
       const synonyms = terms.filter((t) => !own.includes(t));
       const close = (await Promise.all(own.map((t) => closeTitleWords(db, dictionary, t, prefix !== null)))).flat();
       closeByWord[index] = close;
-      const titleQuery = [
-        ...tsquery([...close.map((c) => c.word), ...(prefix === null ? own : [])], false),
-        ...tsquery([...synonyms, ...(prefix !== null ? own : [])], true),
-      ].join(' | ');
+      const whole = [...close.map((c) => c.word), ...(prefix === null ? own : [])];
+      const starts = [...synonyms, ...(prefix !== null ? own : [])];
+      const titleQuery = [...tsquery(whole, false), ...tsquery(starts, true)].join(' | ');
       const arms = [
         sql`${products.titleWords} @@ ${titleQuery}::tsquery`,
         sql`${products.descriptionWords} @@ ${tsquery(terms, true).join(' | ')}::tsquery`,
       ];
+      // A colour's words match as a title's do.
+      const inColours = dictionary.colourWords.some((w) => whole.includes(w) || starts.some((t) => w.startsWith(t)));
+      colourQueries[index] = inColours ? titleQuery : null;
+      if (inColours) arms.push(sql`${products.colourWords} @@ ${titleQuery}::tsquery`);
       if (scope.length > 0) {
         // = any(array(subquery)): evaluated once, then a primary-key index condition of its own.
         arms.push(
@@ -295,6 +316,9 @@ async function buildMatch(
       .filter(([, ws]) => ws.length > 0)
       .sort(([a], [b]) => b - a)
       .map(([similarity, ws]) => sql`when ${products.titleWords} @@ ${tsquery(ws, false).join(' | ')}::tsquery then ${similarity}::real`);
+    // A product that comes in the colour the word names: as if its title had the word.
+    const colourQuery = colourQueries[index];
+    if (colourQuery) branches.unshift(sql`when ${products.colourWords} @@ ${colourQuery}::tsquery then 1::real`);
     return branches.length > 0 ? sql`case ${sql.join(branches, sql` `)} else ${best} end` : best;
   });
   // Where the phrase first occurs in the title, case aside: 1 is the start. The title is stored
@@ -316,7 +340,14 @@ async function buildMatch(
     .map(([id, own]) => {
       const c = byId.get(id)!;
       const words = new Set([...own, ...((c.parentId && named.get(c.parentId)) || [])]).size;
-      return { id, name: c.name, parentId: c.parentId, parentName: c.parentId ? (byId.get(c.parentId)?.name ?? null) : null, words };
+      return {
+        id,
+        name: c.name,
+        handle: c.handle,
+        parentId: c.parentId,
+        parentName: c.parentId ? (byId.get(c.parentId)?.name ?? null) : null,
+        words,
+      };
     })
     .sort(
       (a, b) =>
