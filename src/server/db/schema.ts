@@ -24,6 +24,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../core/const
 import type { Courier, ShipmentEvent, ShipmentStatus } from '../../core/couriers';
 import type { ReturnReason, ReturnResolution, ReturnStatus } from '../../core/returns';
 import type { SizeChart } from '../../core/size-chart';
+import type { ColourOption } from '../../core/colours';
 import type { MediaFolder } from '../../core/schemas/media';
 import type { RefundDestination } from '../../core/schemas/returns';
 
@@ -70,10 +71,16 @@ export const products = pgTable(
     description: text().notNull(),
     isBestseller: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /** The product's options in display order: ['Size'], or ['Colour', 'Size'] when it has colours. */
     variantAttributes: text()
       .array()
       .notNull()
       .default(sql`ARRAY['Size']::text[]`),
+    /**
+     * The values of the Colour option in the admin's order, each with its swatch (a CSS colour or a
+     * picture's URL); empty when the product comes in one colour (docs/architecture.md#colours-and-sizes).
+     */
+    colours: jsonb().$type<ColourOption[]>().notNull().default([]),
     /**
      * The lowest price of the product's active variants; null when it has none (then the public
      * catalogue does not list it). Kept by triggers on `variants` (migration 0002_perf_indexes), never
@@ -106,6 +113,12 @@ export const products = pgTable(
      */
     descriptionWords: tsvector().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, description)`),
     /**
+     * The words of the product's colour names ("Bottle green" → bottle, green), kept by PostgreSQL as
+     * the title's are: the search counts them as words of the product ("maroon kurta" finds the
+     * kurtas that come in maroon, search/matcher.ts) through products_colour_words_idx.
+     */
+    colourWords: tsvector().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, jsonb_path_query_array(colours, '$[*].name'))`),
+    /**
      * The title lower-cased, kept by PostgreSQL: the search ranks titles starting with or holding
      * the shopper's phrase first (search/matcher.ts), and lower() of every matched title cost a
      * search at scale a fifth of its statement (2026-11-26).
@@ -131,6 +144,7 @@ export const products = pgTable(
     // the index answers without reading the rows again.
     index('products_title_words_idx').using('gin', t.titleWords),
     index('products_description_words_idx').using('gin', t.descriptionWords),
+    index('products_colour_words_idx').using('gin', t.colourWords),
     uniqueIndex('products_handle_uq').on(t.handle),
   ],
 );
@@ -176,6 +190,8 @@ export const productImages = pgTable(
     alt: text().notNull().default(''),
     publicId: text(),
     position: integer().notNull().default(0),
+    /** The colour (a value of `products.colours`) the picture shows; null: every colour. */
+    colour: text(),
   },
   (t) => [index().on(t.productId, t.position)],
 );
@@ -187,6 +203,8 @@ export const variants = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The Colour option's value (one of `products.colours`); null when the product has no colours. */
+    colour: text(),
     size: text().notNull(),
     sku: text().notNull().unique(),
     pricePaise: integer().notNull(),
@@ -203,6 +221,10 @@ export const variants = pgTable(
     index('variants_in_stock_size_idx')
       .on(t.productId, t.size)
       .where(sql`${t.isActive} and ${t.stockQty} > 0`),
+    // The listing's colour filter, likewise, by the colour's address form (colourSlug in SQL: colourSlugSql).
+    index('variants_in_stock_colour_idx')
+      .on(t.productId, sql`trim(both '-' from regexp_replace(lower(${t.colour}), '[^[:alnum:]]+', '-', 'g'))`)
+      .where(sql`${t.isActive} and ${t.stockQty} > 0 and ${t.colour} is not null`),
     check('variants_stock_nonnegative', sql`${t.stockQty} >= 0`),
     check('variants_price_positive', sql`${t.pricePaise} > 0`),
   ],
@@ -286,6 +308,8 @@ export interface FrozenLine {
   title: string;
   /** The product's HSN code when the line was priced (absent on attempts from before HSN codes were kept). */
   hsn?: string;
+  /** The variant's colour; absent or null for a product without colours (and on older attempts). */
+  colour?: string | null;
   size: string;
   sku: string;
   image: string | null;
