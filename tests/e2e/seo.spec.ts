@@ -95,9 +95,9 @@ test('sitemap.xml lists home, products, every category and product, policies and
   for (const path of ['/', '/products', '/contact', '/terms', '/refund-policy', '/privacy-policy', '/shipping-policy']) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   }
-  const categories = (await (await request.get('/api/categories')).json()) as { _id: string }[];
+  const categories = (await (await request.get('/api/categories')).json()) as { handle: string }[];
   const products = Number((await request.get('/api/products?limit=1')).headers()['x-total-count']);
-  for (const c of categories) expect(xml).toContain(`${baseURL}/category/${c._id}?name=`);
+  for (const c of categories) expect(xml).toContain(`<loc>${baseURL}/category/${c.handle}</loc>`);
   expect(xml.match(/<loc>[^<]+\/products\/[a-z0-9-]+<\/loc>/g)).toHaveLength(products);
   expect(xml).not.toMatch(/\/cart|\/checkout|\/orders/);
 });

@@ -27,7 +27,10 @@ export function groupCategories(categories: Category[]): CategoryGroup[] {
   return groups;
 }
 
-/** Link target of a category listing, carrying the display name. */
-export function categoryHref(category: Pick<Category, '_id' | 'name'>): string {
-  return `/category/${encodeURIComponent(category._id)}?name=${encodeURIComponent(category.name)}`;
+/**
+ * Link target of a category listing: `/category/<handle>` (docs/architecture.md#product-addresses);
+ * a reference without its handle links by id, which answers 301 to the handle.
+ */
+export function categoryHref(category: { _id: string; handle?: string }): string {
+  return `/category/${encodeURIComponent(category.handle ?? category._id)}`;
 }

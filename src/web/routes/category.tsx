@@ -1,7 +1,8 @@
 /**
- * Category listing (/category/{categoryId}?name=...): heading (the `name` parameter, else the first
- * product's category name, else 'Products'), count, search, sort, filters, grid and page links.
- * An unknown category shows the empty state with status 404.
+ * Category listing (/category/{handle}): heading (the category's name), count, search, sort, filters,
+ * grid and page links. The older address by id (`/category/{id}?name=...`) answers 301 to the
+ * handle (docs/architecture.md#product-addresses). An unknown category shows the empty state with
+ * status 404, its heading the `name` parameter, else 'Products'.
  */
 import { data, redirect } from 'react-router';
 import { BRAND } from '../../core/constants';
@@ -18,30 +19,30 @@ import type { Route } from './+types/category';
 /** The category's page of products for the URL's parameters, its heading and breadcrumbs. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const name = url.searchParams.get('name')?.trim() || null;
   const query = readListingQuery(url.searchParams);
+  const categories = await context.catalog.listCategories();
+  const category = categories.find((c) => c.handle === params.categoryId) ?? categories.find((c) => c._id === params.categoryId) ?? null;
+  const name = category ? null : url.searchParams.get('name')?.trim() || null;
   const canonical = listingSearch(query, { name });
+  if (category && category.handle !== params.categoryId) throw redirect(`${categoryHref(category)}${canonical}`, 301);
   if (!sameSearch(canonical, url.search)) throw redirect(`${url.pathname}${canonical}`);
-  const [result, categories] = await Promise.all([
-    context.catalog.searchProducts(query, params.categoryId),
-    context.catalog.listCategories(),
-  ]);
-  const category = categories.find((c) => c._id === params.categoryId) ?? null;
+  const result = await context.catalog.searchProducts(query, category?._id ?? params.categoryId);
   const parent = category?.parentId ? (categories.find((c) => c._id === category.parentId) ?? null) : null;
-  const heading = name || result?.products[0]?.categoryIds[0]?.name || 'Products';
+  const heading = category?.name ?? (name || 'Products');
   const crumbs: Crumb[] = [{ name: 'Home', path: '/' }];
   if (parent) crumbs.push({ name: parent.name, path: categoryHref(parent) });
   crumbs.push({
     name: heading,
     path: `/category/${encodeURIComponent(params.categoryId)}${listingSearch(readListingQuery(new URLSearchParams()), { name })}`,
   });
-  const page = result ?? { products: [], total: 0, page: 1, totalPages: 1 };
+  const page = result ?? { products: [], total: 0, page: 1, totalPages: 1, colours: [] };
   if (result && result.total > 0 && query.page > result.totalPages) {
     throw redirect(`${url.pathname}${listingSearch({ ...query, page: result.totalPages }, { name })}`);
   }
   const body = {
     query,
     name,
+    categoryId: category?._id ?? params.categoryId,
     heading,
     crumbs,
     description: category?.description ?? null,
@@ -75,8 +76,8 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 /** The category page. */
-export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
-  const { heading, crumbs, query, name, products, total, totalPages } = loaderData;
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { heading, crumbs, query, name, products, total, totalPages, colours } = loaderData;
   return (
     <ProductListing
       title={heading}
@@ -86,7 +87,8 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
       products={products}
       total={total}
       totalPages={totalPages}
-      countPath={`/api/categories/${encodeURIComponent(params.categoryId)}/products/count`}
+      colours={colours}
+      countPath={`/api/categories/${encodeURIComponent(loaderData.categoryId)}/products/count`}
       empty={
         <EmptyState
           icon="search"

@@ -46,7 +46,11 @@ export const variantSchema = z.object({
 });
 export type Variant = z.infer<typeof variantSchema>;
 
-export const categoryRefSchema = z.object({ _id: z.string(), name: z.string() });
+export const categoryRefSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  handle: z.string().optional().describe("The category's address, /category/<handle>"),
+});
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
 /** A size chart as stored and answered (inches): columns, one row per size, the "How to measure" note. */

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Product, Variant } from '../../../core/api-types';
-import { bySizeOrder } from '../../../core/constants';
+import { byOptionOrder } from '../../../core/colours';
 import { PAGE_SIZE, type ListingColour, type ListingQuery } from '../../../core/listing';
 import { toRupees } from '../../../core/money';
 import type { SizeChart } from '../../../core/size-chart';
@@ -85,7 +85,7 @@ const hydration = preparedOnce((db) => {
       .prepare(`hydrate_variants_${activeOnly ? 'active' : 'all'}`);
   const categoriesOf = (activeOnly: boolean) =>
     db
-      .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
+      .select({ productId: productCategories.productId, id: categories.id, name: categories.name, handle: categories.handle })
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(and(sql`${productCategories.productId} = any(${ids})`, activeOnly ? eq(categories.isActive, true) : undefined))
@@ -153,6 +153,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       .filter((v) => v.productId === row.id)
       .map((v) => ({
         _id: v.id,
+        colour: v.colour,
         size: v.size,
         sku: v.sku,
         price: toRupees(v.pricePaise),
@@ -160,7 +161,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
         stockQty: v.stockQty,
         isActive: v.isActive,
       }))
-      .sort(bySizeOrder);
+      .sort(byOptionOrder(row.colours));
     const priced = vs.filter((v) => v.isActive);
     const cheapest = (priced.length ? priced : vs).reduce<Variant | null>(
       (best, v) => (best === null || v.price < best.price ? v : best),
@@ -173,11 +174,14 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       description: row.description,
       price: cheapest?.price ?? 0,
       compareAtPrice: cheapest?.compareAtPrice ?? null,
-      images: imageRows.filter((i) => i.productId === row.id).map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId })),
+      images: imageRows
+        .filter((i) => i.productId === row.id)
+        .map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId, colour: i.colour })),
       isBestseller: row.isBestseller,
       isActive: row.isActive,
-      categoryIds: categoryRows.filter((c) => c.productId === row.id).map((c) => ({ _id: c.id, name: c.name })),
+      categoryIds: categoryRows.filter((c) => c.productId === row.id).map((c) => ({ _id: c.id, name: c.name, handle: c.handle })),
       variantAttributes: row.variantAttributes,
+      colours: row.colours,
       variants: vs,
       createdAt: row.createdAt.toISOString(),
       rating: row.ratingCount > 0 ? { average: averageRating(row.ratingSum, row.ratingCount)!, count: row.ratingCount } : null,

@@ -106,7 +106,7 @@ export async function searchSuggestions(db: Database, text: string | undefined):
       _id: c.id,
       name: c.name,
       parentName: c.parentName,
-      href: `/category/${encodeURIComponent(c.id)}?name=${encodeURIComponent(c.name)}`,
+      href: `/category/${encodeURIComponent(c.handle)}`,
     })),
   };
 }
