@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUPON_CODE_RE, normalizeCouponCode } from '../coupons';
 import { IST_DATETIME_RE, fromIstDateTime } from '../india-time-input';
+import type { adminCouponSchema, publicCouponSchema } from './answers/admin';
 import { rupeesField as rupees } from './common';
 
 /** Null or absent means "no limit"; otherwise a whole number 1..max. */
@@ -79,40 +80,11 @@ export const couponInputSchema = z
 export type CouponInput = z.input<typeof couponInputSchema>;
 export type CouponBody = z.output<typeof couponInputSchema>;
 
-/** A coupon as the admin API answers it (rupees, India-time wall clocks). */
-export interface AdminCoupon {
-  _id: string;
-  code: string;
-  kind: 'percent' | 'flat';
-  percentOff: number | null;
-  amountOff: number | null;
-  minSubtotal: number;
-  maxDiscount: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxUses: number | null;
-  maxUsesPerShopper: number | null;
-  firstOrderOnly: boolean;
-  isActive: boolean;
-  /** Listed in the public offers (GET /api/coupons/public). */
-  showInOffers: boolean;
-  used: number;
-  createdAt: string;
-}
+/** A coupon as the admin API answers it (rupees, India-time wall clocks): `adminCouponSchema`'s shape. */
+export type AdminCoupon = z.output<typeof adminCouponSchema>;
 
-/** A current coupon marked "Show in offers" as the public offers list shows it: no usage data. */
-export interface PublicCoupon {
-  code: string;
-  kind: 'percent' | 'flat';
-  percentOff: number | null;
-  amountOff: number | null;
-  minSubtotal: number;
-  maxDiscount: number | null;
-  endsAt: string | null;
-  firstOrderOnly: boolean;
-  /** One line for the offers hint, e.g. '10% off your first order, up to ₹300'. */
-  description: string;
-}
+/** A current coupon marked "Show in offers" as the public offers list shows it (no usage data): `publicCouponSchema`'s shape. */
+export type PublicCoupon = z.output<typeof publicCouponSchema>;
 
 /** The optional coupon a shopper sends with preview and create-order; empty means none. */
 export const couponCodeField = z

@@ -5,6 +5,7 @@
  * the same rules before asking for a target; the disk store enforces them again on the bytes.
  */
 import { z } from 'zod';
+import type { mediaDeleteResultSchema, uploadResultSchema, uploadTargetAnswerSchema } from './answers/shopper';
 
 export const MEDIA_FOLDERS = [
   'hero_videos',
@@ -129,22 +130,12 @@ export type UploadTargetInput = z.input<typeof uploadTargetSchema>;
 
 /**
  * The answer of upload-target: the browser posts `fields` then `file` (multipart) to `uploadUrl`,
- * without the shop's token; the answer is Cloudinary's shape (`UploadResult`).
+ * without the shop's token; the answer is Cloudinary's shape (`UploadResult`). `uploadTargetAnswerSchema`'s shape.
  */
-export interface UploadTarget {
-  provider: 'cloudinary' | 'disk';
-  uploadUrl: string;
-  fields: Record<string, string>;
-}
+export type UploadTarget = z.output<typeof uploadTargetAnswerSchema>;
 
-/** What an upload answers, in Cloudinary's shape (both stores). */
-export interface UploadResult {
-  secure_url: string;
-  public_id: string;
-  resource_type: ResourceType;
-  bytes: number;
-  format: string;
-}
+/** What an upload answers, in Cloudinary's shape (both stores): `uploadResultSchema`'s shape. */
+export type UploadResult = z.output<typeof uploadResultSchema>;
 
 /**
  * POST /api/admin/cloudinary/delete and /api/admin/homepage/cloudinary/delete body. Photos and
@@ -157,10 +148,8 @@ export const mediaDeleteSchema = z.object({
 });
 export type MediaDeleteInput = z.input<typeof mediaDeleteSchema>;
 
-/** Answer of the media delete calls: always 200 (failures are logged, never shown). */
-export interface MediaDeleteResult {
-  result: 'ok' | 'not found';
-}
+/** Answer of the media delete calls: always 200 (failures are logged, never shown). `mediaDeleteResultSchema`'s shape. */
+export type MediaDeleteResult = z.output<typeof mediaDeleteResultSchema>;
 
 /** The resource type a public id's folder implies: video for video folders, else image. */
 export function resourceTypeOf(publicId: string): ResourceType {

@@ -4,17 +4,9 @@
  * return as both read it. Money in rupees here, paise in the database.
  */
 import { z } from 'zod';
-import type { Shipment } from '../api-types';
 import { CART_QTY_MAX } from '../constants';
-import {
-  MAX_RETURN_PHOTOS,
-  RETURN_REASONS,
-  RETURN_RESOLUTIONS,
-  RETURN_STATUSES,
-  type ReturnReason,
-  type ReturnResolution,
-  type ReturnStatus,
-} from '../returns';
+import { MAX_RETURN_PHOTOS, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from '../returns';
+import type { returnLineSchema as returnLineAnswerSchema, returnRequestAnswerSchema } from './answers/shopper';
 
 const noNul = (v: string) => !v.includes('\u0000');
 
@@ -158,39 +150,8 @@ export const returnListQuery = z.object({
   status: z.enum(RETURN_STATUSES, { error: 'Unknown return status' }).optional(),
 });
 
-/** A return line as the API shows it. */
-export interface ReturnLine {
-  orderItemId: string;
-  title: string;
-  size: string | null;
-  quantity: number;
-  /** What the units refund, rupees (0 for an exchange line's refund). */
-  refundAmount: number;
-  /** The variant sent instead (exchange), named as variantLabel names it ("L", "Indigo / L"), or null. */
-  exchangeSize: string | null;
-  exchangeVariantId: string | null;
-}
+/** A return line as the API shows it (refundAmount in rupees): `returnLineSchema`'s shape in answers/shopper.ts. */
+export type ReturnLine = z.output<typeof returnLineAnswerSchema>;
 
-/** A return or exchange request as the shopper and the admin read it. */
-export interface ReturnRequest {
-  _id: string;
-  orderId: string;
-  /** The order's short reference (Order #…). */
-  orderRef: string;
-  email: string;
-  status: ReturnStatus;
-  resolution: ReturnResolution;
-  reason: ReturnReason;
-  comment: string;
-  photos: string[];
-  /** What the lines refund (resolution 'refund'), rupees. */
-  refundAmount: number;
-  /** Where a Cash on Delivery refund is sent; null for a prepaid order (back to the payment) or an exchange. */
-  refundTo: RefundDestination | null;
-  adminNote: string;
-  lines: ReturnLine[];
-  /** The parcel that carried the new sizes (exchange), once shipped. */
-  shipment: Shipment | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A return or exchange request as the shopper and the admin read it (rupees): `returnRequestAnswerSchema`'s shape. */
+export type ReturnRequest = z.output<typeof returnRequestAnswerSchema>;

@@ -10,6 +10,7 @@ import { gstinProblem, normalizeGstin } from '../gstin';
 import { DEFAULT_RETURNS_POLICY } from '../returns';
 import { DEFAULT_TAX_SLABS } from '../tax';
 import { LOW_STOCK_THRESHOLD } from './admin-orders';
+import type { publicShopSettingsSchema } from './answers/admin';
 import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './common';
 
 /** Highest low-stock threshold an owner may set, pieces. */
@@ -209,20 +210,10 @@ export interface ShopSettings extends Omit<ShopSettingsData, 'state'> {
 /**
  * GET /api/settings/public: what the storefront may show (the seller's name, address and contacts
  * are shown to shoppers anyway); nothing internal: no GSTIN, invoice prefix, pincode lists, per-shopper
- * limits or tax slabs.
+ * limits or tax slabs. `publicShopSettingsSchema`'s shape (returns: the policy the refund and
+ * shipping policy pages state).
  */
-export interface PublicShopSettings {
-  legalName: string;
-  address: string;
-  state: string;
-  supportEmail: string;
-  supportPhone: string;
-  whatsappNumber: string;
-  cod: { enabled: boolean; maxOrderTotal: number; fee: number };
-  delivery: { dispatchDays: number; transitDaysWithinState: number; transitDaysMetros: number; transitDaysRest: number };
-  /** The returns policy the refund and shipping policy pages state. */
-  returns: { windowDays: number; sizeExchanges: boolean };
-}
+export type PublicShopSettings = z.output<typeof publicShopSettingsSchema>;
 
 /** The settings before an admin saves any (identity fields empty). */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {

@@ -23,7 +23,9 @@ export const returnLineSchema = z.object({
   title: z.string(),
   size: z.string().nullable(),
   quantity: z.number(),
+  /** What the units refund, rupees (0 for an exchange line's refund). */
   refundAmount: z.number(),
+  /** The variant sent instead (exchange), named as variantLabel names it ("L", "Indigo / L"), or null. */
   exchangeSize: z.string().nullable(),
   exchangeVariantId: z.string().nullable(),
 });
@@ -31,6 +33,7 @@ export const returnLineSchema = z.object({
 export const returnRequestAnswerSchema = z.object({
   _id: z.string(),
   orderId: z.string(),
+  /** The order's short reference (Order #…). */
   orderRef: z.string(),
   email: z.string(),
   status: z.enum(RETURN_STATUSES),
@@ -38,10 +41,13 @@ export const returnRequestAnswerSchema = z.object({
   reason: z.enum(RETURN_REASONS),
   comment: z.string(),
   photos: z.array(z.string()),
+  /** What the lines refund (resolution 'refund'), rupees. */
   refundAmount: z.number(),
+  /** Where a Cash on Delivery refund is sent; null for a prepaid order (back to the payment) or an exchange. */
   refundTo: refundDestinationAnswerSchema.nullable(),
   adminNote: z.string(),
   lines: z.array(returnLineSchema),
+  /** The parcel that carried the new sizes (exchange), once shipped. */
   shipment: shipmentSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
