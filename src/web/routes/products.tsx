@@ -50,7 +50,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The listing page. */
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, products, total, totalPages } = loaderData;
+  const { query, products, total, totalPages, colours } = loaderData;
   return (
     <ProductListing
       title="All Products"
@@ -59,6 +59,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       products={products}
       total={total}
       totalPages={totalPages}
+      colours={colours}
       countPath="/api/products/count"
       empty={
         <EmptyState

@@ -1,6 +1,6 @@
 /**
- * A product tile for grids and rails: 4:5 image, title, price, bestseller badge, and the wishlist
- * heart over the picture (beside the link, not inside it).
+ * A product tile for grids and rails: 4:5 image, title, price, its colours' swatches, bestseller
+ * badge, and the wishlist heart over the picture (beside the link, not inside it).
  */
 import { Link } from 'react-router';
 import { productPath } from '../../../core/addresses';
@@ -39,6 +39,8 @@ export interface ProductCardData {
   available: boolean;
   /** Approved reviews' average and count; absent or null without reviews. */
   rating?: ProductRating | null;
+  /** The product's colours in its order (name, swatch); absent when it has none. */
+  colours?: { name: string; swatch: string }[];
 }
 
 /** The card's view of `product`. */
@@ -53,7 +55,39 @@ export function toProductCard(product: Product): ProductCardData {
     image: product.images[0] ?? null,
     available: isAvailable(product),
     rating: product.rating ?? null,
+    ...(product.colours?.length ? { colours: product.colours.map(({ name, swatch }) => ({ name, swatch })) } : {}),
   };
+}
+
+/**
+ * The style that draws a swatch: a CSS colour when it starts with '#', else a picture's address
+ * (core/colours.ts ColourOption; core/swatches.ts stays out of the storefront's code); none for ''.
+ */
+export const swatchStyle = (swatch: string) =>
+  swatch.startsWith('#') ? { backgroundColor: swatch } : swatch ? { backgroundImage: `url(${JSON.stringify(swatch)})` } : undefined;
+
+/** Most swatches a card shows; the others are counted ("+3"). */
+const CARD_SWATCHES = 5;
+
+/**
+ * A card's colours: up to CARD_SWATCHES swatches (swatchStyle), then "+N", named as a whole for
+ * screen readers ("4 colours: Indigo, Maroon, …").
+ */
+function Swatches({ colours }: { colours: { name: string; swatch: string }[] }) {
+  const more = colours.length - CARD_SWATCHES;
+  const n = colours.length;
+  return (
+    <span
+      role="img"
+      aria-label={`${n} ${n === 1 ? 'colour' : 'colours'}: ${colours.map((c) => c.name).join(', ')}`}
+      className="flex items-center gap-1 pt-0.5"
+    >
+      {colours.slice(0, CARD_SWATCHES).map(({ name, swatch }) => (
+        <span key={name} title={name} className="h-3.5 w-3.5 rounded-full bg-cover ring-1 ring-stone-300" style={swatchStyle(swatch)} />
+      ))}
+      {more > 0 ? <span className="text-xs text-stone-600">+{more}</span> : null}
+    </span>
+  );
 }
 
 /** Image `sizes` of a card in a 2/3/4-column grid. */
@@ -115,6 +149,7 @@ export function ProductCard({
             {product.title}
           </h3>
           <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
+          {product.colours ? <Swatches colours={product.colours} /> : null}
           {product.rating ? <RatingBadge average={product.rating.average} count={product.rating.count} /> : null}
         </div>
       </Link>

@@ -1,5 +1,5 @@
 /**
- * The listing's size and price filters, shared by the sidebar (product-listing.tsx) and the phone
+ * The listing's size, colour and price filters, shared by the sidebar (product-listing.tsx) and the phone
  * bottom sheet (filter-sheet.tsx). Each works two ways: uncontrolled inside the sidebar's GET form
  * (named fields, `defaultValue`s keyed by the URL's value so a new URL resets them, `onChange` to
  * apply at once; works before JavaScript), or controlled by the sheet's draft (`onToggle`,
@@ -7,6 +7,8 @@
  */
 import { useId, type ChangeEvent } from 'react';
 import { SIZES, type Size } from '../../../core/constants';
+import type { ListingColour } from '../../../core/listing';
+import { swatchStyle } from '../../components/product/product-card';
 
 const legendClass = 'text-sm font-semibold text-stone-900';
 
@@ -46,6 +48,65 @@ export function SizeChoices({ selected, onToggle, onChange, touch = false }: Siz
                 />
               )}
               <span className={chip}>{size}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Props of ColourChoices: `onToggle` makes it controlled; otherwise fields named `colours`. */
+export interface ColourChoicesProps {
+  /** The colours the listing offers (catalog/service.ts listingColours). */
+  colours: readonly ListingColour[];
+  /** The slugs chosen (the URL's in the sidebar, the draft's in the sheet). */
+  selected: readonly string[];
+  /** Controlled: called with the slug tapped. */
+  onToggle?: (slug: string) => void;
+  /** Uncontrolled: called after any box changes (the sidebar applies its form). */
+  onChange?: () => void;
+  touch?: boolean;
+}
+
+/**
+ * The "Colour" fieldset: one check box per colour the listing offers, drawn as a chip with its
+ * swatch; a chosen colour the listing no longer offers stays, to be unchosen. Nothing when there is none.
+ */
+export function ColourChoices({ colours, selected, onToggle, onChange, touch = false }: ColourChoicesProps) {
+  const offered = new Set(colours.map((c) => c.slug));
+  const shown = [...colours, ...selected.filter((s) => !offered.has(s)).map((slug) => ({ slug, name: slug, swatch: '', count: 0 }))];
+  if (shown.length === 0) return null;
+  const chip = `flex ${touch ? 'h-11' : 'h-9 hover:border-stone-900'} cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white pl-1.5 pr-3 text-sm text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand`;
+  return (
+    <fieldset>
+      <legend className={legendClass}>Colour</legend>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {shown.map(({ slug, name, swatch }) => {
+          const checked = selected.includes(slug);
+          return (
+            <label key={slug} className="relative">
+              {onToggle ? (
+                <input type="checkbox" checked={checked} onChange={() => onToggle(slug)} className="peer sr-only" />
+              ) : (
+                <input
+                  key={String(checked)}
+                  type="checkbox"
+                  name="colours"
+                  value={slug}
+                  defaultChecked={checked}
+                  onChange={onChange}
+                  className="peer sr-only"
+                />
+              )}
+              <span className={chip}>
+                <span
+                  aria-hidden="true"
+                  className="h-5 w-5 shrink-0 rounded-full bg-cover ring-1 ring-stone-300"
+                  style={swatchStyle(swatch)}
+                />
+                {name}
+              </span>
             </label>
           );
         })}

@@ -1,25 +1,28 @@
 /**
  * The listing's filters on phones and tablets: a bottom sheet (a modal <dialog>: focus
  * stays inside, Escape and the backdrop close it, focus returns to the Filters button) with the
- * sizes and the price range. Nothing applies while choosing: the button counts what the chosen
+ * sizes, the colours and the price range. Nothing applies while choosing: the button counts what the chosen
  * filters would show ("Show 23 items"), from one count call a moment after the last change
  * (GET …/products/count), and applies them on a tap. Desktop keeps the sidebar that applies at once.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Size } from '../../../core/constants';
-import type { ListingQuery } from '../../../core/listing';
+import type { ListingColour, ListingQuery } from '../../../core/listing';
 import { Modal } from '../../components/ui/modal';
 import { apiFetch } from '../../lib/api';
-import { PriceRange, SizeChoices } from './filter-fields';
+import { ColourChoices, PriceRange, SizeChoices } from './filter-fields';
 import { listingSearch, readListingQuery } from './listing-url';
 
 /** How long the count waits after the last change, ms. */
 const COUNT_DELAY_MS = 300;
 
-/** The listing query with the sheet's sizes and prices in place of the current ones (page 1). */
-function draftQuery(query: ListingQuery, sizes: Size[], minPrice: string, maxPrice: string): ListingQuery {
-  const params = new URLSearchParams(listingSearch({ ...query, sizes: [], minPrice: undefined, maxPrice: undefined, page: 1 }));
+/** The listing query with the sheet's sizes, colours and prices in place of the current ones (page 1). */
+function draftQuery(query: ListingQuery, sizes: Size[], colours: string[], minPrice: string, maxPrice: string): ListingQuery {
+  const params = new URLSearchParams(
+    listingSearch({ ...query, sizes: [], colours: [], minPrice: undefined, maxPrice: undefined, page: 1 }),
+  );
   if (sizes.length > 0) params.set('sizes', sizes.join(','));
+  if (colours.length > 0) params.set('colours', colours.join(','));
   params.set('minPrice', minPrice);
   params.set('maxPrice', maxPrice);
   return readListingQuery(params);
@@ -49,6 +52,8 @@ export interface FilterSheetProps {
   onClose: () => void;
   /** The listing as shown now. */
   query: ListingQuery;
+  /** The colours the listing offers to filter by. */
+  colours: ListingColour[];
   /** The count route of this listing: `/api/products/count` or `/api/categories/{id}/products/count`. */
   countPath: string;
   /** Applies the chosen filters (the listing navigates to them). */
@@ -56,7 +61,7 @@ export interface FilterSheetProps {
 }
 
 /** The bottom sheet; its fields start from the listing's filters each time it opens. */
-export function FilterSheet({ open, onClose, query, countPath, onApply }: FilterSheetProps) {
+export function FilterSheet({ open, onClose, query, colours, countPath, onApply }: FilterSheetProps) {
   const id = useId();
   return (
     <Modal
@@ -65,7 +70,7 @@ export function FilterSheet({ open, onClose, query, countPath, onApply }: Filter
       labelledBy={`${id}-title`}
       className="mx-0! mb-0! mt-auto! max-h-[85dvh]! w-full! max-w-none! overflow-y-auto rounded-b-none! lg:hidden"
     >
-      <SheetBody titleId={`${id}-title`} query={query} countPath={countPath} onApply={onApply} onClose={onClose} />
+      <SheetBody titleId={`${id}-title`} query={query} colours={colours} countPath={countPath} onApply={onApply} onClose={onClose} />
     </Modal>
   );
 }
@@ -73,24 +78,29 @@ export function FilterSheet({ open, onClose, query, countPath, onApply }: Filter
 function SheetBody({
   titleId,
   query,
+  colours,
   countPath,
   onApply,
   onClose,
 }: {
   titleId: string;
   query: ListingQuery;
+  colours: ListingColour[];
   countPath: string;
   onApply: (query: ListingQuery) => void;
   onClose: () => void;
 }) {
   const [sizes, setSizes] = useState<Size[]>(query.sizes);
+  const [chosenColours, setChosenColours] = useState<string[]>(query.colours);
   const [minPrice, setMinPrice] = useState(query.minPrice === undefined ? '' : String(query.minPrice));
   const [maxPrice, setMaxPrice] = useState(query.maxPrice === undefined ? '' : String(query.maxPrice));
-  const draft = draftQuery(query, sizes, minPrice, maxPrice);
+  const draft = draftQuery(query, sizes, chosenColours, minPrice, maxPrice);
   const count = useListingCount(countPath, listingSearch(draft));
   const showLabel = count === null ? 'Show results' : `Show ${count} ${count === 1 ? 'item' : 'items'}`;
 
   const toggle = (size: Size) => setSizes((current) => (current.includes(size) ? current.filter((s) => s !== size) : [...current, size]));
+  const toggleColour = (slug: string) =>
+    setChosenColours((current) => (current.includes(slug) ? current.filter((c) => c !== slug) : [...current, slug]));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onApply(draft);
@@ -113,6 +123,7 @@ function SheetBody({
       </div>
       <div className="space-y-7 px-5 py-5">
         <SizeChoices selected={sizes} onToggle={toggle} touch />
+        <ColourChoices colours={colours} selected={chosenColours} onToggle={toggleColour} touch />
         <PriceRange
           min={minPrice}
           max={maxPrice}
@@ -125,6 +136,7 @@ function SheetBody({
           type="button"
           onClick={() => {
             setSizes([]);
+            setChosenColours([]);
             setMinPrice('');
             setMaxPrice('');
           }}

@@ -49,4 +49,16 @@ describe('listing URLs', () => {
     expect(listingSearch(clearedQuery(read('?q=sari&sort=price-desc')))).toBe('?sort=price-desc');
     expect(listingSearch(clearedQuery(q))).toBe('');
   });
+
+  it('reads colours repeated or comma-separated in their address form, one canonical order, and clears them', () => {
+    const q = read('?colours=Maroon&colours=bottle green,indigo,maroon&sizes=M');
+    expect(q.colours).toEqual(['bottle-green', 'indigo', 'maroon']);
+    expect(listingSearch(q)).toBe('?sizes=M&colours=bottle-green,indigo,maroon');
+    expect(read(listingSearch(q))).toEqual(q);
+    expect(hasFilters(read('?colours=indigo'))).toBe(true);
+    const chips = activeFilters(q, new Map([['maroon', 'Maroon']]));
+    expect(chips.map((c) => c.label)).toEqual(['Size M', 'bottle-green', 'indigo', 'Maroon']);
+    expect(listingSearch(chips[3].without)).toBe('?sizes=M&colours=bottle-green,indigo');
+    expect(listingSearch(clearedQuery(q))).toBe('');
+  });
 });

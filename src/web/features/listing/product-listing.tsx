@@ -1,16 +1,16 @@
 /**
  * The product listing shared by /products and category pages: heading and count, search within
- * the listing, sort, size and price filters, removable filter chips, the grid and page links.
+ * the listing, sort, size, colour and price filters, removable filter chips, the grid and page links.
  * Everything is a GET form or a plain link, so it works before JavaScript loads; with JavaScript,
  * changes apply at once and land on the canonical URL. Below `lg` the filters open as a bottom
  * sheet that counts before applying (filter-sheet.tsx).
  */
 import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
-import { defaultSort, SORT_LABELS, SORTS, type ListingQuery } from '../../../core/listing';
+import { defaultSort, SORT_LABELS, SORTS, type ListingColour, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
 import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
-import { PriceRange, SizeChoices } from './filter-fields';
+import { ColourChoices, PriceRange, SizeChoices } from './filter-fields';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
 
 // The phone filter sheet's code loads when it is first opened (the listing's first load stays lean).
@@ -36,6 +36,8 @@ export interface ListingProps {
   empty: ReactNode;
   /** This listing's count route, for the phone filter sheet's "Show N items". */
   countPath: string;
+  /** The colours the listing offers to filter by (its colour filter aside). */
+  colours: ListingColour[];
 }
 
 const fieldClass =
@@ -110,11 +112,12 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
   );
 }
 
-/** Sizes and price range, inside the listing's form. */
-function Filters({ query, onChange }: { query: ListingQuery; onChange: () => void }) {
+/** Sizes, colours and price range, inside the listing's form. */
+function Filters({ query, colours, onChange }: { query: ListingQuery; colours: ListingColour[]; onChange: () => void }) {
   return (
     <div className="space-y-7">
       <SizeChoices selected={query.sizes} onChange={onChange} />
+      <ColourChoices colours={colours} selected={query.colours} onChange={onChange} />
       <PriceRange min={String(query.minPrice ?? '')} max={String(query.maxPrice ?? '')} />
       <button
         type="submit"
@@ -127,7 +130,7 @@ function Filters({ query, onChange }: { query: ListingQuery; onChange: () => voi
 }
 
 /** The whole listing page body. */
-export function ProductListing({ title, crumbs, query, products, total, totalPages, name, empty, countPath }: ListingProps) {
+export function ProductListing({ title, crumbs, query, products, total, totalPages, name, empty, countPath, colours }: ListingProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -137,9 +140,10 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
   const searchId = useId();
   const sortId = useId();
   const formId = useId();
-  const chips = activeFilters(query);
+  const chips = activeFilters(query, new Map(colours.map((c) => [c.slug, c.name])));
   const filtered = hasFilters(query);
-  const selectedSizes = query.sizes.length;
+  const chosen =
+    query.sizes.length + query.colours.length + (query.minPrice !== undefined ? 1 : 0) + (query.maxPrice !== undefined ? 1 : 0);
   const busy = navigation.state === 'loading' && navigation.location?.pathname === pathname;
 
   /** Applies the form to the URL: canonical spelling, back to page 1, scroll kept. */
@@ -176,7 +180,13 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
       />
       {/* Each field is keyed by its own value in the URL: a new URL resets the fields it changes
           (a removed chip, Back) and leaves alone one the shopper is typing into meanwhile. */}
-      <Form id={formId} method="get" action={pathname} onSubmit={onSubmit} className="grid gap-x-10 pt-6 lg:grid-cols-[15rem_1fr]">
+      <Form
+        id={formId}
+        method="get"
+        action={pathname}
+        onSubmit={onSubmit}
+        className="grid gap-x-10 pt-6 lg:grid-cols-[15rem_1fr] lg:grid-rows-[auto_1fr]"
+      >
         {name ? <input type="hidden" name="name" value={name} /> : null}
         <div className="col-span-full mb-6 flex flex-wrap items-end gap-3 lg:col-start-2 lg:row-start-1">
           <div className="min-w-0 flex-[1_1_16rem]">
@@ -219,11 +229,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
             className="inline-flex h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-brand lg:hidden"
           >
             Filters
-            {selectedSizes + (query.minPrice !== undefined ? 1 : 0) + (query.maxPrice !== undefined ? 1 : 0) > 0 ? (
-              <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">
-                {selectedSizes + (query.minPrice !== undefined ? 1 : 0) + (query.maxPrice !== undefined ? 1 : 0)}
-              </span>
-            ) : null}
+            {chosen > 0 ? <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">{chosen}</span> : null}
           </a>
           <button type="submit" className="sr-only focus:not-sr-only focus:rounded-md focus:px-3 focus:py-2">
             Search
@@ -235,7 +241,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
           aria-label="Filters"
           className="mb-8 hidden rounded-lg border border-stone-200 p-4 target:block lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mb-0 lg:block lg:self-start lg:border-0 lg:p-0"
         >
-          <Filters query={query} onChange={onChange} />
+          <Filters query={query} colours={colours} onChange={onChange} />
         </aside>
 
         <div className="min-w-0 lg:col-start-2 lg:row-start-2" aria-busy={busy || undefined}>
@@ -295,7 +301,14 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
       </Form>
       {sheetUsed ? (
         <Suspense fallback={null}>
-          <FilterSheet open={sheetOpen} onClose={() => setSheetOpen(false)} query={query} countPath={countPath} onApply={applySheet} />
+          <FilterSheet
+            open={sheetOpen}
+            onClose={() => setSheetOpen(false)}
+            query={query}
+            colours={colours}
+            countPath={countPath}
+            onApply={applySheet}
+          />
         </Suspense>
       ) : null}
     </Container>
