@@ -51,6 +51,7 @@ export default defineConfig({
         'phone-accounts.spec.ts',
         'phone-banners.spec.ts',
         'size-required.spec.ts',
+        'colours.spec.ts',
         'listing-colours.spec.ts',
         'order-confirmed.spec.ts',
         'order-pages.spec.ts',

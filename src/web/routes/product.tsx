@@ -1,19 +1,23 @@
 /**
  * Product detail (/products/{handle}; an id or an earlier handle answers 301 to it,
- * docs/architecture.md#product-addresses): gallery, title, description, price, size, quantity, buying
+ * docs/architecture.md#product-addresses): gallery, title, description, price, colour (`?colour=<slug>`
+ * names the chosen one; docs/architecture.md#colours-and-sizes), size, quantity, buying
  * buttons, 'Save to wishlist' and 'Share on WhatsApp', 'You May Also Like' and 'Recently viewed'
  * (kept in the browser), and the ratings and reviews (JSON-LD AggregateRating and Review when there are
  * approved reviews). A missing product answers 404 with 'Product not found'.
  */
-import { Suspense } from 'react';
-import { data, Link, redirect, useRouteLoaderData } from 'react-router';
+import { Suspense, useSyncExternalStore } from 'react';
+import { data, Link, redirect, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { productPath } from '../../core/addresses';
+import { colourSlug } from '../../core/colours';
 import { Container } from '../components/layout/page';
-import { isAvailable, ProductGrid, toProductCard } from '../components/product/product-card';
+import { ProductGrid, toProductCard } from '../components/product/product-card';
 import { ProductError } from '../components/product/product-error';
 import { Badge } from '../components/ui/badge';
 import { ProductGallery } from '../features/product/product-gallery';
+import { COLOUR_PARAM, imagesForColour, initialColour } from '../features/product/colours';
+import { productJsonLd } from '../features/product/product-json-ld';
 import { PurchasePanel } from '../features/product/purchase-panel';
 import { DeliveryCheck } from '../features/pincodes/delivery-check';
 import { RecentlyViewed, useRecordView } from '../features/recently-viewed/recently-viewed';
@@ -24,24 +28,51 @@ import { categoryHref } from '../lib/categories';
 import { absoluteUrl, breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
 import type { Route } from './+types/product';
 
-/** The product, up to 5 related ones and the first page of reviews; 404 when the product is missing or inactive. */
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * The product, up to 5 related ones, the first page of reviews and the `?colour=` slug the page is
+ * rendered for (null when absent); 404 when the product is missing or inactive.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const product = await context.catalog.getProduct(params.handle);
   if (!product) throw data({ message: 'Product not found' }, { status: 404 });
   // An earlier handle (or an id) moves the shopper, and search engines, to the current address.
-  if (product.handle !== params.handle) throw redirect(productPath(product), 301);
+  // The query (a chosen `?colour=`) goes along.
+  if (product.handle !== params.handle) throw redirect(productPath(product) + new URL(request.url).search, 301);
   const [related, reviews] = await Promise.all([
     context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []),
     context.catalog.listReviews(product._id).catch(() => null),
   ]);
-  return { product, related: related.map(toProductCard), reviews };
+  const colour = new URL(request.url).searchParams.get(COLOUR_PARAM);
+  return { product, related: related.map(toProductCard), reviews, colour };
+}
+
+/** Choosing a colour only rewrites `?colour=`: the product is the same, so nothing is loaded again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutColour = (url: URL) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.delete(COLOUR_PARAM);
+    return params.toString();
+  };
+  return withoutColour(currentUrl) === withoutColour(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+const noSubscription = () => () => {};
+/** False on the server and while the page hydrates, true once it has (the address is then the truth). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**
- * '<title> | Rangmanch' with the description, the first image (absolute) for link previews, and
- * JSON-LD: the Product with its Offer (price in INR, availability, URL) and the breadcrumbs.
+ * '<title> | Rangmanch' with the description, the first image (absolute; the chosen colour's) for
+ * link previews, and JSON-LD: the Product with its Offer, or for a product in colours the
+ * ProductGroup with a Product per colour × size (features/product/product-json-ld.ts), and the breadcrumbs.
  */
-export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params, location }: Route.MetaArgs) {
   const origin = originFromMatches(matches);
   const path = loaderData ? productPath(loaderData.product) : `/products/${encodeURIComponent(params.handle)}`;
   if (!loaderData) {
@@ -57,54 +88,16 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     { name: product.title, path },
   ];
   const url = absoluteUrl(origin, path);
+  const shown = imagesForColour(product.images, initialColour(product, new URLSearchParams(location.search).get(COLOUR_PARAM)))[0];
   return seoMeta({
     origin,
     path,
     title: product.title,
     description,
-    image: product.images[0]?.url,
-    imageAlt: product.images[0]?.alt || product.title,
+    image: shown?.url,
+    imageAlt: shown?.alt || product.title,
     type: 'product',
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.title,
-        description: product.description,
-        image: product.images.map((i) => absoluteUrl(origin, i.url)),
-        sku: product.variants[0]?.sku,
-        brand: { '@type': 'Brand', name: BRAND.name },
-        ...(category ? { category: category.name } : {}),
-        offers: {
-          '@type': 'Offer',
-          url,
-          price: product.price.toFixed(2),
-          priceCurrency: 'INR',
-          availability: isAvailable(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
-        ...(rated
-          ? {
-              aggregateRating: {
-                '@type': 'AggregateRating',
-                ratingValue: rated.summary.average,
-                reviewCount: rated.summary.count,
-                bestRating: 5,
-                worstRating: 1,
-              },
-              review: rated.reviews.map((r) => ({
-                '@type': 'Review',
-                name: r.title,
-                reviewBody: r.body,
-                datePublished: r.createdAt.slice(0, 10),
-                author: { '@type': 'Person', name: r.author },
-                reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-              })),
-            }
-          : {}),
-      },
-      breadcrumbJsonLd(origin, crumbs),
-    ],
+    jsonLd: [productJsonLd({ product, origin, url, category: category?.name, rated }), breadcrumbJsonLd(origin, crumbs)],
   });
 }
 
@@ -131,6 +124,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const origin = root?.origin ?? '';
   useRecordView(product._id);
+  // The chosen colour is the address's (`?colour=`). Until the page has hydrated it is the one the
+  // server rendered for, so the first render in the browser matches the HTML whatever URL it came for.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const colour = initialColour(product, hydrated ? searchParams.get(COLOUR_PARAM) : loaderData.colour);
+  const chooseColour = (name: string) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(COLOUR_PARAM, colourSlug(name));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <>
       <Container className="py-6 sm:py-10">
@@ -163,7 +170,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {/* key: a new product starts at its first image */}
           {/* self-start: a taller details column must not stretch the picture out of its 4:5 */}
           <div className="self-start">
-            <ProductGallery key={product._id} images={product.images} title={product.title} />
+            {/* A colour starts at its first picture too. */}
+            <ProductGallery key={`${product._id}:${colour ?? ''}`} images={imagesForColour(product.images, colour)} title={product.title} />
           </div>
           <div className="md:py-2">
             {product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
@@ -172,7 +180,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </h1>
             <ReviewsLink page={reviews} />
             <div className="mt-6">
-              <PurchasePanel key={product._id} product={product} />
+              <PurchasePanel key={product._id} product={product} colour={colour} onColourChange={chooseColour} />
             </div>
             <div className="mt-4 flex flex-wrap gap-3">
               <WishlistButton productId={product._id} />

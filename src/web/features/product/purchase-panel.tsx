@@ -1,13 +1,14 @@
 /**
- * The product page's buying controls: size (with the size chart), quantity, stock line,
+ * The product page's buying controls: colour (for a product in colours), size (with the size chart), quantity, stock line,
  * 'Add to Cart' and 'Buy Now', with the login gate for visitors (they log in first, then the
  * action goes on); on phones the same two buttons again in a bottom bar once these scroll away,
  * out of the way again while the shopper types in a field (the review form).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../../core/api-types';
+import { variantLabel } from '../../../core/colours';
 import { bySizeOrder, CART_QTY_MAX } from '../../../core/constants';
 import { Button } from '../../components/ui/button';
 import { PriceTag } from '../../components/ui/price-tag';
@@ -20,9 +21,13 @@ import { addToCart, cartQueryKey } from '../cart/api';
 import { SizeChartButton } from './size-chart-dialog';
 import { isBuyable, SizePicker } from '../../components/product/size-picker';
 import { StickyBuyBar, useScrolledPast } from '../../components/product/sticky-buy-bar';
+import { ColourPicker, SizesAwaitingColour } from './colour-picker';
+import { colourSoldOut, coloursOf, variantsOfColour } from './colours';
 
 /** What Add to Cart and Buy Now say while no size is chosen. */
 export const SELECT_A_SIZE = 'Select a size';
+/** What they say while a product with several colours has none chosen. */
+export const SELECT_A_COLOUR = 'Select a colour';
 
 /** 'In stock', 'Only N left' (5 or fewer) or 'Out of stock'. */
 export function stockLine(stock: number): { text: string; tone: 'ok' | 'low' | 'none' } {
@@ -64,7 +69,11 @@ function useTyping(): boolean {
 }
 
 /**
- * Price, size picker, quantity and the two buying buttons for one product.
+ * Price, colour swatches (products in colours), size picker, quantity and the two buying buttons for
+ * one product. The chosen colour (`colour`, from the page's address) is the page's: it also picks the
+ * gallery's pictures; `onColourChange` asks the page to change it. Sizes are the chosen colour's; a
+ * product with several colours and none chosen shows its sizes waiting ("Choose a colour first"), and
+ * Add to Cart and Buy Now then say "Select a colour" under the swatches and focus the first one.
  *
  * No size is chosen when the page opens, so nobody buys an XS by tapping Add to Cart without
  * looking: Add to Cart and Buy Now (here and in the phone's bottom bar) then say "Select a size"
@@ -73,25 +82,39 @@ function useTyping(): boolean {
  * starts with that size chosen. The choice depends on the product alone, so the server's HTML and
  * the first render in the browser agree (no hydration mismatch).
  */
-export function PurchasePanel({ product }: { product: Product }) {
+export function PurchasePanel({
+  product,
+  colour = null,
+  onColourChange,
+}: {
+  product: Product;
+  colour?: string | null;
+  onColourChange?: (name: string) => void;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const variants = [...product.variants].sort(bySizeOrder);
-  const hasVariants = variants.length > 0;
-  const [variantId, setVariantId] = useState<string | null>(() =>
-    variants.length === 1 && isBuyable(variants[0]) ? variants[0]._id : null,
-  );
+  const colours = coloursOf(product);
+  const hasColours = colours.length > 0;
+  // A product in colours with none chosen yet: its sizes wait for one.
+  const awaitingColour = hasColours && colour === null;
+  const variants = variantsOfColour(product.variants, hasColours ? colour : null).sort(bySizeOrder);
+  const hasVariants = product.variants.length > 0;
+  const [variantId, setVariantId] = useState<string | null>(() => onlyChoice(variants));
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
+  const [colourError, setColourError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const colourRef = useRef<HTMLDivElement>(null);
   const sizeRef = useRef<HTMLDivElement>(null);
   const buttonsRef = useRef<HTMLDivElement>(null);
+  const waitingHintId = useId();
+  const choiceId = useId();
   const typing = useTyping();
   const barVisible = useScrolledPast(buttonsRef) && !typing;
 
   const selected = variants.find((v) => v._id === variantId) ?? null;
-  const anyBuyable = !hasVariants || variants.some(isBuyable);
+  const anyBuyable = !hasVariants || (awaitingColour ? product.variants : variants).some(isBuyable);
   const stock = hasVariants ? (selected ? selected.stockQty : anyBuyable ? -1 : 0) : CART_QTY_MAX;
   const maxQty = Math.max(1, Math.min(stock > 0 ? stock : 1, CART_QTY_MAX));
   const price = selected?.price ?? product.price;
@@ -100,7 +123,27 @@ export function PurchasePanel({ product }: { product: Product }) {
 
   const line = () => ({ productId: product._id, variantId: selected?._id ?? null, quantity });
 
+  const chooseColour = (name: string) => {
+    if (name === colour) return;
+    // The same size in the new colour stays chosen when it can be bought there.
+    const next = variantsOfColour(product.variants, name);
+    const sameSize = next.find((v) => v.size === selected?.size && isBuyable(v));
+    const kept = sameSize?._id ?? onlyChoice(next);
+    setVariantId(kept);
+    const v = next.find((x) => x._id === kept);
+    if (v) setQuantity((q) => Math.min(q, Math.max(1, Math.min(v.stockQty, CART_QTY_MAX))));
+    setColourError(null);
+    setSizeError(null);
+    onColourChange?.(name);
+  };
+
   const requireSize = () => {
+    if (awaitingColour) {
+      setColourError(SELECT_A_COLOUR);
+      colourRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      colourRef.current?.querySelector<HTMLButtonElement>('[role="radio"]:not([aria-label$="(sold out)"])')?.focus({ preventScroll: true });
+      return false;
+    }
     if (hasVariants && !selected) {
       setSizeError(SELECT_A_SIZE);
       // From the bottom bar the picker may be far above: bring it (and the message) into view, and
@@ -110,8 +153,13 @@ export function PurchasePanel({ product }: { product: Product }) {
       return false;
     }
     setSizeError(null);
+    setColourError(null);
     return true;
   };
+
+  // The login gate brings the shopper back here, to the colour they chose.
+  const returnTo = hasColours ? `${location.pathname}${location.search}` : location.pathname;
+  const label = gateLabel(product.title, selected ? variantLabel(selected) : undefined);
 
   const onAddToCart = async () => {
     if (!requireSize()) return;
@@ -119,8 +167,8 @@ export function PurchasePanel({ product }: { product: Product }) {
       savePostLoginAction({
         type: 'addToCart',
         payload: line(),
-        returnTo: location.pathname,
-        label: gateLabel(product.title, selected?.size),
+        returnTo,
+        label,
       });
       await navigate('/login');
       return;
@@ -143,8 +191,8 @@ export function PurchasePanel({ product }: { product: Product }) {
       savePostLoginAction({
         type: 'buyNow',
         payload: line(),
-        returnTo: location.pathname,
-        label: gateLabel(product.title, selected?.size),
+        returnTo,
+        label,
       });
       await navigate('/login');
       return;
@@ -159,7 +207,40 @@ export function PurchasePanel({ product }: { product: Product }) {
         <p className="mt-1 text-sm text-stone-500">Inclusive of all taxes</p>
       </div>
 
-      {hasVariants ? (
+      {hasColours ? (
+        <div ref={colourRef} className="scroll-mt-24">
+          <h2 className="mb-3 text-sm font-semibold text-stone-900">
+            Colour{colour ? <span className="font-normal text-stone-600">: {colour}</span> : null}
+          </h2>
+          <ColourPicker
+            colours={colours}
+            selected={colour}
+            soldOut={(name) => colourSoldOut(product.variants, name)}
+            onSelect={chooseColour}
+            invalid={Boolean(colourError)}
+          />
+          {colourError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+              {colourError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {hasVariants && awaitingColour ? (
+        <div ref={sizeRef}>
+          <div className="mb-3 flex items-center justify-between">
+            <h2 className="text-sm font-semibold text-stone-900">
+              Size{' '}
+              <span id={waitingHintId} className="font-normal text-stone-500">
+                · Choose a colour first
+              </span>
+            </h2>
+            {product.sizeChart ? <SizeChartButton chart={product.sizeChart} selectedSize={null} /> : null}
+          </div>
+          <SizesAwaitingColour sizes={distinctSizes(product.variants)} hintId={waitingHintId} />
+        </div>
+      ) : hasVariants ? (
         <div ref={sizeRef} className="scroll-mt-24">
           <div className="mb-3 flex items-center justify-between">
             <h2 className="text-sm font-semibold text-stone-900">
@@ -208,21 +289,38 @@ export function PurchasePanel({ product }: { product: Product }) {
         ) : null}
       </div>
 
-      <div ref={buttonsRef} className="grid gap-3 sm:grid-cols-2">
-        <Button size="lg" variant="outline" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
-          Add to Cart
-        </Button>
-        <Button size="lg" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
-          Buy Now
-        </Button>
+      <div>
+        {hasColours && selected ? (
+          <p id={choiceId} className="mb-3 text-sm text-stone-600">
+            Your choice: <span className="font-semibold text-stone-900">{variantLabel(selected)}</span>
+          </p>
+        ) : null}
+        <div ref={buttonsRef} className="grid gap-3 sm:grid-cols-2">
+          <Button
+            size="lg"
+            variant="outline"
+            onClick={() => void onAddToCart()}
+            loading={adding}
+            disabled={!anyBuyable}
+            aria-describedby={hasColours && selected ? choiceId : undefined}
+          >
+            Add to Cart
+          </Button>
+          <Button
+            size="lg"
+            onClick={() => void onBuyNow()}
+            disabled={!anyBuyable || adding}
+            aria-describedby={hasColours && selected ? choiceId : undefined}
+          >
+            Buy Now
+          </Button>
+        </div>
       </div>
 
       <StickyBuyBar
         visible={barVisible}
         price={<PriceTag price={price} compareAtPrice={compareAt} />}
-        detail={
-          !anyBuyable ? 'Out of stock' : hasVariants ? (selected ? `Size ${selected.size}` : 'Select a size') : 'Inclusive of all taxes'
-        }
+        detail={barDetail({ anyBuyable, hasVariants, hasColours, awaitingColour, selected })}
       >
         <Button variant="outline" className="px-3!" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
           Add to Cart
@@ -233,4 +331,32 @@ export function PurchasePanel({ product }: { product: Product }) {
       </StickyBuyBar>
     </div>
   );
+}
+
+/** The size to start with: the only one of `variants` when it can be bought (a saree's Free Size), else none. */
+function onlyChoice(variants: Product['variants']): string | null {
+  return variants.length === 1 && isBuyable(variants[0]) ? variants[0]._id : null;
+}
+
+/** Each size of `variants` once, XS..XXL. */
+function distinctSizes(variants: Product['variants']): string[] {
+  return [...new Set([...variants].sort(bySizeOrder).map((v) => v.size))];
+}
+
+/**
+ * The phone bar's line under the price: 'Out of stock', the choice ("Maroon / L", or "Size L" for a
+ * product without colours), 'Select a colour' or 'Select a size', or 'Inclusive of all taxes' for a
+ * product without sizes.
+ */
+function barDetail(p: {
+  anyBuyable: boolean;
+  hasVariants: boolean;
+  hasColours: boolean;
+  awaitingColour: boolean;
+  selected: Product['variants'][number] | null;
+}): string {
+  if (!p.anyBuyable) return 'Out of stock';
+  if (!p.hasVariants) return 'Inclusive of all taxes';
+  if (p.selected) return p.hasColours ? variantLabel(p.selected) : `Size ${p.selected.size}`;
+  return p.awaitingColour ? SELECT_A_COLOUR : SELECT_A_SIZE;
 }

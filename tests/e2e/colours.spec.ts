@@ -1,0 +1,152 @@
+/**
+ * A product in colours on the storefront (src/web/features/product/colour-picker.tsx, colours.ts,
+ * product-json-ld.ts; docs/architecture.md#colours-and-sizes): `?colour=maroon` opens the page on
+ * Maroon with its picture, choosing a size and adding to the cart names "Maroon / L" in the cart and
+ * at checkout, choosing Indigo swaps the picture and rewrites the address, and the JSON-LD is a
+ * ProductGroup. Runs on a desktop and a phone (playwright.config.ts).
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Category, Product } from '../../src/core/api-types';
+import { bearer, DEMO_ADMIN, expect, listProducts, logIn, test } from './accounts-fixtures';
+
+const SIZES = ['S', 'M', 'L', 'XL'];
+
+/** Creates, through the admin API, a kurta in Indigo and Maroon (one picture each) and S–XL. */
+async function createColourKurta(request: APIRequestContext): Promise<Product> {
+  const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const categories = (await (await request.get('/api/categories')).json()) as Category[];
+  // Two distinct demo pictures stand in for the two colours' photos.
+  const pictures = [...new Set((await listProducts(request)).flatMap((p) => p.images.map((i) => i.url)))].slice(0, 2);
+  expect(pictures).toHaveLength(2);
+  const run = Math.random().toString(36).slice(2, 8);
+  const res = await request.post('/api/products', {
+    headers: bearer(token),
+    data: {
+      title: `Colour Test Kurta ${run}`,
+      description: 'A block-printed kurta in two colours.',
+      categoryIds: [categories[0]._id],
+      colours: [{ name: 'Indigo' }, { name: 'Maroon', swatch: '#7a1030' }],
+      images: [
+        { url: pictures[0], alt: `Indigo kurta ${run}`, colour: 'Indigo' },
+        { url: pictures[1], alt: `Maroon kurta ${run}`, colour: 'Maroon' },
+      ],
+      variants: ['Indigo', 'Maroon'].flatMap((colour) =>
+        // Indigo XL is sold out.
+        SIZES.map((size) => ({ colour, size, price: 1499, stockQty: colour === 'Indigo' && size === 'XL' ? 0 : 5 })),
+      ),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Product;
+}
+
+const colours = (page: Page) => page.getByRole('radiogroup', { name: 'Colour' });
+const sizes = (page: Page) => page.getByRole('radiogroup', { name: 'Size' });
+/**
+ * The gallery's large picture of `product` (its pictures' alt ends with the run's tag; the
+ * thumbnails' alt is empty and the page's rails never show the product itself).
+ */
+const mainPicture = (page: Page, product: Product) => page.locator(`main img[alt$="${product.title.split(' ').pop()}"]`);
+/** The alt of `colour`'s picture of `product`. */
+const altOf = (product: Product, colour: string) => product.images.find((i) => i.colour === colour)?.alt ?? '';
+
+test('?colour= opens that colour with its picture; the choice goes to the cart as "Maroon / L"; Indigo swaps picture and address; JSON-LD is a ProductGroup', async ({
+  shopperPage: page,
+  request,
+}, testInfo) => {
+  const product = await createColourKurta(request);
+  const path = `/products/${product.handle}`;
+
+  await page.goto(`${path}?colour=maroon`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  // Maroon is chosen by the server's HTML already, with its picture.
+  await expect(colours(page).getByRole('radio', { name: 'Maroon', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('heading', { name: 'Colour: Maroon' })).toBeVisible();
+  await expect(mainPicture(page, product)).toHaveAttribute('alt', altOf(product, 'Maroon'));
+  await expect(sizes(page).getByRole('radio')).toHaveCount(4);
+  await page.screenshot({ path: testInfo.outputPath('maroon.png'), fullPage: false });
+
+  // The JSON-LD: a ProductGroup varying by colour and size, a Product with an Offer per colour × size.
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as Record<string, unknown>,
+  );
+  const group = blocks.find((b) => b['@type'] === 'ProductGroup') as {
+    productGroupID: string;
+    variesBy: string[];
+    hasVariant: {
+      color: string;
+      size: string;
+      sku: string;
+      image: string;
+      offers: { price: string; priceCurrency: string; availability: string };
+    }[];
+  };
+  expect(group).toBeTruthy();
+  expect(group.productGroupID).toBe(product._id);
+  expect(group.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
+  expect(group.hasVariant).toHaveLength(8);
+  const maroonL = group.hasVariant.find((v) => v.color === 'Maroon' && v.size === 'L');
+  expect(maroonL).toMatchObject({
+    sku: product.variants.find((v) => v.colour === 'Maroon' && v.size === 'L')?.sku,
+    image: expect.stringContaining(product.images[1].url),
+    offers: { price: '1499.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+  });
+  expect(group.hasVariant.find((v) => v.color === 'Indigo' && v.size === 'XL')?.offers.availability).toBe('https://schema.org/OutOfStock');
+
+  // Indigo: its picture, the address says so, and its sold-out XL is marked; the chosen L stays.
+  await sizes(page).getByRole('radio', { name: 'L', exact: true }).click();
+  await colours(page).getByRole('radio', { name: 'Indigo', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}\\?colour=indigo$`));
+  await expect(mainPicture(page, product)).toHaveAttribute('alt', altOf(product, 'Indigo'));
+  await expect(page.getByRole('heading', { name: 'Colour: Indigo' })).toBeVisible();
+  await expect(sizes(page).getByRole('radio', { name: 'XL (sold out)' })).toBeDisabled();
+  await expect(sizes(page).getByRole('radio', { name: 'L', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Your choice: Indigo / L')).toBeVisible();
+
+  // Back to Maroon, L, Add to Cart: the cart names the colour and size.
+  await colours(page).getByRole('radio', { name: 'Maroon', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}\\?colour=maroon$`));
+  await expect(mainPicture(page, product)).toHaveAttribute('alt', altOf(product, 'Maroon'));
+  await expect(page.getByText('Your choice: Maroon / L')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('link', { name: product.title }).first()).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Maroon / L');
+  await page.screenshot({ path: testInfo.outputPath('cart.png') });
+
+  // And so does checkout.
+  await page.goto('/checkout');
+  await expect(page.getByText('Maroon / L').first()).toBeVisible();
+});
+
+test('without a colour in the address the sizes wait for one, and Add to Cart says "Select a colour"', async ({ page, request }) => {
+  const product = await createColourKurta(request);
+  await page.goto(`/products/${product.handle}`);
+  await expect(colours(page).getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(page.getByText('Choose a colour first')).toBeVisible();
+  await expect(sizes(page).getByRole('radio', { name: 'M', exact: true })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Select a colour' })).toBeVisible();
+  await expect(colours(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(colours(page).getByRole('radio', { name: 'Indigo', exact: true })).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.handle}$`));
+
+  // A colour chosen, the sizes are its own; without a size the message is "Select a size".
+  await colours(page).getByRole('radio', { name: 'Maroon', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Select a colour' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Select a size' })).toBeVisible();
+});
+
+test('@phone-only the bottom bar names the colour and size', async ({ page, request }, testInfo) => {
+  const product = await createColourKurta(request);
+  await page.goto(`/products/${product.handle}?colour=maroon`);
+  await sizes(page).getByRole('radio', { name: 'M', exact: true }).click();
+  const bar = page.getByTestId('sticky-buy-bar');
+  await page.getByRole('heading', { name: 'Description' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 400));
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('Maroon / M');
+  await page.screenshot({ path: testInfo.outputPath('bar.png') });
+});
