@@ -210,22 +210,27 @@ interface Shape {
   guard?: SQL;
 }
 
+/** The statement's shared values, as typed SQL, and the guard's condition on every write. */
+function statementParts(shape: Shape) {
+  return {
+    now: sql`${p('now')}::timestamptz`,
+    orderId: sql`${p('orderId')}::uuid`,
+    userId: sql`${p('userId')}::uuid`,
+    couponId: sql`${p('couponId')}::uuid`,
+    variantIds: sql`${p('variantIds')}::uuid[]`,
+    // With a guard, every write is conditional on it: a refused placement writes nothing.
+    andGuarded: shape.guard ? sql` and (select ok from guard)` : sql``,
+    whereGuarded: shape.guard ? sql` where (select ok from guard)` : sql``,
+  };
+}
+type Parts = ReturnType<typeof statementParts>;
+
 /**
- * The placement statement of one shape (see `placeOrder` for what it does and why in this order). Its
- * values: variantIds and quantities (arrays, in line order), now, orderId, userId, couponId; order, items, event, mail and attempt (jsonb rows); attemptId and
- * paymentId (completing a written attempt); and the guard's own.
+ * Take the stock through the ledger: lock the variants (more than one line), then the conditional
+ * stock updates and 'sale' rows of inventory/ledger.ts `saleSteps` (`taken`: the lines taken).
  */
-function placementStatement(shape: Shape): SQL {
-  const now = sql`${p('now')}::timestamptz`;
-  const orderId = sql`${p('orderId')}::uuid`;
-  const userId = sql`${p('userId')}::uuid`;
-  const couponId = sql`${p('couponId')}::uuid`;
-  const variantIds = sql`${p('variantIds')}::uuid[]`;
-  // With a guard, every write is conditional on it: a refused placement writes nothing.
-  const andGuarded = shape.guard ? sql` and (select ok from guard)` : sql``;
-  const whereGuarded = shape.guard ? sql` where (select ok from guard)` : sql``;
+function stockSteps(shape: Shape, { now, orderId, variantIds, andGuarded }: Parts): SQL[] {
   const steps: SQL[] = [];
-  if (shape.guard) steps.push(sql`guard as (${shape.guard})`);
   // Two checkouts sharing variants lock them in one order (by id, as the admin's product save does),
   // so they never wait on each other in a cycle. One line takes one lock, which cannot close a cycle.
   if (shape.lockFirst) {
@@ -243,26 +248,40 @@ function placementStatement(shape: Shape): SQL {
       condition: andGuarded,
     }),
   );
-  // The coupon's use (docs/architecture.md#discounts-and-coupons): a row lock makes concurrent checkouts take turns and re-check.
-  if (shape.coupon) {
-    steps.push(
-      sql`coupon_taken as (update ${coupons} set ${id(coupons.used)} = ${coupons.used} + 1, ${id(coupons.updatedAt)} = ${now} where ${
-        coupons.id
-      } = ${couponId} and (${coupons.maxUses} is null or ${coupons.used} < ${coupons.maxUses}) and (not ${
-        coupons.firstOrderOnly
-      } or not exists (select 1 from ${orders} where ${orders.userId} = ${userId}))${andGuarded} returning ${coupons.id})`,
-      sql`shopper_use as (insert into ${couponUses} (${list(
-        [couponUses.couponId, couponUses.userId, couponUses.used, couponUses.lastOrderId, couponUses.updatedAt].map(id),
-      )}) select ${couponId}, ${userId}, 1, ${orderId}, ${now}${whereGuarded} on conflict (${list(
-        [couponUses.couponId, couponUses.userId].map(id),
-      )}) do update set ${id(couponUses.used)} = ${couponUses.used} + 1, ${id(couponUses.lastOrderId)} = ${orderId}, ${id(
-        couponUses.updatedAt,
-      )} = ${now} where ${couponUses.used} < coalesce((select ${coupons.maxUsesPerShopper} from ${coupons} where ${
-        coupons.id
-      } = ${couponId}), 2147483647) returning ${couponUses.used})`,
-    );
-  }
-  steps.push(
+  return steps;
+}
+
+/**
+ * The coupon's use (docs/architecture.md#discounts-and-coupons): counted only while uses are left and,
+ * for a first-order coupon, while the shopper has no order (`coupon_taken`); the shopper's own count
+ * only while under their limit (`shopper_use`). A row lock makes concurrent checkouts take turns and re-check.
+ */
+function couponSteps({ now, orderId, userId, couponId, andGuarded, whereGuarded }: Parts): SQL[] {
+  return [
+    sql`coupon_taken as (update ${coupons} set ${id(coupons.used)} = ${coupons.used} + 1, ${id(coupons.updatedAt)} = ${now} where ${
+      coupons.id
+    } = ${couponId} and (${coupons.maxUses} is null or ${coupons.used} < ${coupons.maxUses}) and (not ${
+      coupons.firstOrderOnly
+    } or not exists (select 1 from ${orders} where ${orders.userId} = ${userId}))${andGuarded} returning ${coupons.id})`,
+    sql`shopper_use as (insert into ${couponUses} (${list(
+      [couponUses.couponId, couponUses.userId, couponUses.used, couponUses.lastOrderId, couponUses.updatedAt].map(id),
+    )}) select ${couponId}, ${userId}, 1, ${orderId}, ${now}${whereGuarded} on conflict (${list(
+      [couponUses.couponId, couponUses.userId].map(id),
+    )}) do update set ${id(couponUses.used)} = ${couponUses.used} + 1, ${id(couponUses.lastOrderId)} = ${orderId}, ${id(
+      couponUses.updatedAt,
+    )} = ${now} where ${couponUses.used} < coalesce((select ${coupons.maxUsesPerShopper} from ${coupons} where ${
+      coupons.id
+    } = ${couponId}), 2147483647) returning ${couponUses.used})`,
+  ];
+}
+
+/**
+ * Write the order and its lines: the order, its items and first timeline entry (jsonb rows), the
+ * attempt (written completed, or the written one completed), the bought cart lines removed (cart
+ * checkout only) and the staged mail in the outbox.
+ */
+function orderSteps(shape: Shape, { now, orderId, userId, variantIds, andGuarded, whereGuarded }: Parts): SQL[] {
+  const steps = [
     sql`placed_order as (${insertRows(orders, ORDER_COLUMNS, 'order', { tail: whereGuarded })})`,
     sql`placed_items as (${insertRows(orderItems, ITEM_COLUMNS, 'items', { many: true, tail: whereGuarded })})`,
     sql`placed_event as (${insertRows(orderEvents, EVENT_COLUMNS, 'event', { tail: whereGuarded })})`,
@@ -273,7 +292,7 @@ function placementStatement(shape: Shape): SQL {
         )} = ${orderId}, ${id(checkoutAttempts.razorpayPaymentId)} = ${p('paymentId')}::text, ${id(checkoutAttempts.updatedAt)} = ${now} where ${
           checkoutAttempts.id
         } = ${p('attemptId')}::uuid${andGuarded})`,
-  );
+  ];
   // A cart checkout empties the bought lines from the cart; Buy Now leaves the cart alone.
   if (shape.cart) {
     steps.push(
@@ -281,6 +300,14 @@ function placementStatement(shape: Shape): SQL {
     );
   }
   if (shape.mail) steps.push(sql`mail_staged as (${insertRows(mailOutbox, MAIL_COLUMNS, 'mail', { tail: whereGuarded })})`);
+  return steps;
+}
+
+/**
+ * The statement's answer (`PlacementResult`): lines taken, the coupon's and the shopper's use counted,
+ * whether a first-order coupon is gone, the shopper's earlier order (first-order discount) and the guard's row.
+ */
+function resultSelect(shape: Shape, { userId, couponId }: Parts): SQL {
   // The select reads `taken` first, then the coupon: every placement locks variants, then the coupon.
   const couponResult = shape.coupon
     ? sql`(select count(*) from coupon_taken)::int as coupon_taken, (select count(*) from shopper_use)::int as shopper_use, (select ${
@@ -291,9 +318,27 @@ function placementStatement(shape: Shape): SQL {
   const firstOrderResult = shape.firstOrder
     ? sql`, (select ${orders.id} from ${orders} where ${orders.userId} = ${userId} order by ${orders.createdAt} limit 1) as earlier_order`
     : sql``;
-  return sql`with ${list(steps)} select (select count(*) from taken)::int as taken, ${couponResult}${firstOrderResult}${
+  return sql`select (select count(*) from taken)::int as taken, ${couponResult}${firstOrderResult}${
     shape.guard ? sql`, (select to_jsonb(guard) from guard) as guard` : sql``
   }`;
+}
+
+/**
+ * The placement statement of one shape (see `placeOrder` for what it does and why in this order): the
+ * guard, the stock taken (`stockSteps`), the coupon's use (`couponSteps`), the order written
+ * (`orderSteps`), then its answer (`resultSelect`). Its values: variantIds and quantities (arrays, in
+ * line order), now, orderId, userId, couponId; order, items, event, mail and attempt (jsonb rows);
+ * attemptId and paymentId (completing a written attempt); and the guard's own.
+ */
+function placementStatement(shape: Shape): SQL {
+  const parts = statementParts(shape);
+  const steps: SQL[] = [
+    ...(shape.guard ? [sql`guard as (${shape.guard})`] : []),
+    ...stockSteps(shape, parts),
+    ...(shape.coupon ? couponSteps(parts) : []),
+    ...orderSteps(shape, parts),
+  ];
+  return sql`with ${list(steps)} ${resultSelect(shape, parts)}`;
 }
 
 /** The placement statements built so far, by shape. */
@@ -309,36 +354,16 @@ function statementFor(shape: Shape, guardName = ''): (values: Record<string, unk
   return statement;
 }
 
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
+
 /**
- * Places the order for an open checkout attempt (see the module docstring): the attempt written and
- * locked by the caller, or written here (`insertAttempt`). Returns the order as the API shows it and
- * the staged confirmation mail (deliver it after the commit). Throws `Unfillable` (roll back) when
- * the stock or the coupon is gone, or the first-order discount it was priced with is used (after
- * locking the shopper's row unless `shopperLocked`: one more statement, first orders only). With a
- * guard, answers `{ refused: row }` and writes nothing when the guard's row is not ok.
+ * Price the order: its row from the attempt as it was priced (paise: subtotal, discount, grand
+ * total), with the COD fee and the GST `taxLines` works out, the payment and the seller kept for its
+ * invoice. Also answers the lines' allotted discounts and GST, for `orderLines`.
  */
-export async function placeOrder(
-  tx: Tx,
-  attempt: PlacedAttempt,
-  payment: OrderPayment,
-  ctx: PlacementContext,
-  opts?: PlacementOptions,
-): Promise<Placed>;
-export async function placeOrder<Row extends { ok: boolean }>(
-  tx: Tx,
-  attempt: PlacedAttempt,
-  payment: OrderPayment,
-  ctx: PlacementContext,
-  opts: PlacementOptions & { guard: PlacementGuard<Row> },
-): Promise<Placed | { refused: Row }>;
-export async function placeOrder<Row extends { ok: boolean }>(
-  tx: Tx,
-  attempt: PlacedAttempt,
-  payment: OrderPayment,
-  ctx: PlacementContext,
-  opts: PlacementOptions & { guard?: PlacementGuard<Row> } = {},
-): Promise<Placed | { refused: Row }> {
-  const now = ctx.now ?? new Date();
+function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementContext, now: Date) {
   const { discounts, goods, codFeePaise, taxPaise } = taxLines(attempt, ctx);
   const order = {
     id: randomUUID(),
@@ -369,12 +394,25 @@ export async function placeOrder<Row extends { ok: boolean }>(
     restocked: false,
     createdAt: now,
     updatedAt: now,
-  } satisfies typeof orders.$inferSelect;
-  const items = attempt.items.map((line, position) => {
+  } satisfies OrderRow;
+  return { order, discounts, goods };
+}
+
+/**
+ * Allot the discount and GST: the order's lines, in the attempt's order, each with its share of
+ * the order's discount (`discounts`, paise, from `allotDiscount`) and its GST (`goods.lines`, from
+ * `computeGst`: taxable value, rate in basis points, CGST + SGST or IGST).
+ */
+function orderLines(
+  attempt: PlacedAttempt,
+  orderId: string,
+  { discounts, goods }: Pick<ReturnType<typeof taxLines>, 'discounts' | 'goods'>,
+): ItemRow[] {
+  return attempt.items.map((line, position) => {
     const tax = goods.lines[position];
     return {
       id: randomUUID(),
-      orderId: order.id,
+      orderId,
       productId: line.productId,
       variantId: line.variantId,
       title: line.title,
@@ -392,31 +430,68 @@ export async function placeOrder<Row extends { ok: boolean }>(
       cgstPaise: tax.cgstPaise,
       sgstPaise: tax.sgstPaise,
       igstPaise: tax.igstPaise,
-    } satisfies typeof orderItems.$inferSelect;
+    } satisfies ItemRow;
   });
-  const event = {
+}
+
+/** The order's first timeline entry: placed by the shopper (paid or COD); every later move is orders/lifecycle.ts's. */
+function placedEvent(attempt: PlacedAttempt, payment: OrderPayment, orderId: string, now: Date): EventRow {
+  return {
     id: randomUUID(),
-    orderId: order.id,
-    status: 'placed' as const,
+    orderId,
+    status: 'placed',
     note: payment.method === 'cod' ? 'Cash on Delivery order placed' : 'Payment received',
     at: now,
-    // The shopper places their order (paid or COD); every later move is orders/lifecycle.ts's.
-    actor: 'shopper' as const,
+    actor: 'shopper',
     actorId: attempt.userId,
-  } satisfies typeof orderEvents.$inferSelect;
-  const placed = shapeOrder(order, items, [event]);
-  // The invoice PDF is attached by reference and drawn when the mail is delivered, after the commit.
-  const mail = ctx.orderMail?.queue.stage({ ...ctx.orderMail.compose(placed), attachments: [{ kind: 'invoice', orderId: order.id }] });
+  };
+}
 
-  // One statement takes the stock of every line, writes the ledger and the order with its items, its
-  // first timeline entry, the completed attempt, the emptied cart lines and the mail (each
-  // statement is a round trip to the database). They are all built here, so the answer needs no
-  // read-back. A line whose variant is inactive or short is not taken; the caller then rolls back.
+/**
+ * Stage the mail: the confirmation mail of the order as the API shows it, staged (not yet written:
+ * the placement statement writes it to the outbox). The invoice PDF is attached by reference and
+ * drawn when the mail is delivered, after the commit. Undefined when the caller sends no mail.
+ */
+function stageOrderMail(ctx: PlacementContext, placed: Order): StagedMail | undefined {
+  return ctx.orderMail?.queue.stage({ ...ctx.orderMail.compose(placed), attachments: [{ kind: 'invoice', orderId: placed._id }] });
+}
+
+/** What the placement statement answers (see `placementStatement`'s final select). */
+type PlacementResult<Row> = {
+  taken: number;
+  coupon_taken: number;
+  shopper_use: number;
+  first_order_gone: boolean | null;
+  earlier_order?: string | null;
+  guard?: Row;
+};
+
+/** The rows one placement writes, built before its statement runs. */
+interface PlacementRows {
+  order: OrderRow;
+  items: ItemRow[];
+  event: EventRow;
+  mail: StagedMail | undefined;
+}
+
+/**
+ * Write the order and its lines and take the stock through the ledger: runs the placement statement
+ * of this order's shape (`statementFor`), one round trip, with the rows built before as its values
+ * (the attempt written completed with `insertAttempt`, else the written one completed). For an
+ * attempt priced with the first-order discount it first locks the shopper's row, unless the caller
+ * did (`shopperLocked`): the statement's check must read the orders after that lock, and a statement
+ * that waits for a row lock keeps the snapshot it started with
+ * (docs/decisions/0012-order-placement-and-cash-on-delivery.md), so the lock is a statement of its own.
+ */
+async function writePlacement<Row extends { ok: boolean }>(
+  tx: Tx,
+  attempt: PlacedAttempt,
+  { order, items, event, mail }: PlacementRows,
+  opts: PlacementOptions & { guard?: PlacementGuard<Row> },
+  now: Date,
+): Promise<PlacementResult<Row>> {
   const { guard } = opts;
   const firstOrder = attempt.discountType === 'FIRST_ORDER_5';
-  // The check below must read the orders after the lock: a statement that waits for a row lock keeps
-  // the snapshot it started with (docs/decisions/0012-order-placement-and-cash-on-delivery.md), so the
-  // lock is a statement of its own.
   if (firstOrder && !opts.shopperLocked) await tx.execute(lockShopper({ userId: attempt.userId }));
   const statement = statementFor(
     {
@@ -444,14 +519,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
         ),
       }
     : { attemptId: attempt.id, paymentId: order.razorpayPaymentId };
-  const { rows } = await tx.execute<{
-    taken: number;
-    coupon_taken: number;
-    shopper_use: number;
-    first_order_gone: boolean | null;
-    earlier_order?: string | null;
-    guard?: Row;
-  }>(
+  const { rows } = await tx.execute<PlacementResult<Row>>(
     statement({
       ...guard?.values,
       variantIds: attempt.items.map((line) => line.variantId),
@@ -467,13 +535,70 @@ export async function placeOrder<Row extends { ok: boolean }>(
       ...completed,
     }),
   );
-  const result = rows[0];
-  if (guard && !result.guard?.ok) return { refused: result.guard! };
+  return rows[0];
+}
+
+/**
+ * Check what the placement statement answered: The guard's row when it refused (nothing was written);
+ * throws `Unfillable` when a line was not taken (short or inactive), the first-order discount is
+ * used by an earlier order, or the coupon (its uses, first orders only, the shopper's own limit) is
+ * no longer usable; else undefined.
+ */
+function refusal<Row extends { ok: boolean }>(
+  result: PlacementResult<Row>,
+  attempt: PlacedAttempt,
+  guarded: boolean,
+): { refused: Row } | undefined {
+  if (guarded && !result.guard?.ok) return { refused: result.guard! };
   if (result.taken !== attempt.items.length) throw new Unfillable('stock');
-  if (firstOrder && result.earlier_order) throw new Unfillable('firstOrderDiscount', result.earlier_order);
+  if (attempt.discountType === 'FIRST_ORDER_5' && result.earlier_order) throw new Unfillable('firstOrderDiscount', result.earlier_order);
   if (result.coupon_taken !== 1) throw new Unfillable(result.first_order_gone ? 'couponFirstOrder' : 'couponLimit');
   if (result.shopper_use !== 1) throw new Unfillable('couponShopper');
-  return { placed, mail };
+  return undefined;
+}
+
+/**
+ * Places the order for an open checkout attempt (see the module docstring): the attempt written and
+ * locked by the caller, or written here (`insertAttempt`). Returns the order as the API shows it and
+ * the staged confirmation mail (deliver it after the commit). Throws `Unfillable` (roll back) when
+ * the stock or the coupon is gone, or the first-order discount it was priced with is used (after
+ * locking the shopper's row unless `shopperLocked`: one more statement, first orders only). With a
+ * guard, answers `{ refused: row }` and writes nothing when the guard's row is not ok.
+ *
+ * Its steps: price the order (`orderRow`), allot the discount and GST to its lines (`orderLines`),
+ * stage its mail (`stageOrderMail`), then write it all and take the stock in one statement
+ * (`writePlacement`) and check what that statement answered (`refusal`). Every row is built here, so
+ * the answer needs no read-back.
+ */
+export async function placeOrder(
+  tx: Tx,
+  attempt: PlacedAttempt,
+  payment: OrderPayment,
+  ctx: PlacementContext,
+  opts?: PlacementOptions,
+): Promise<Placed>;
+export async function placeOrder<Row extends { ok: boolean }>(
+  tx: Tx,
+  attempt: PlacedAttempt,
+  payment: OrderPayment,
+  ctx: PlacementContext,
+  opts: PlacementOptions & { guard: PlacementGuard<Row> },
+): Promise<Placed | { refused: Row }>;
+export async function placeOrder<Row extends { ok: boolean }>(
+  tx: Tx,
+  attempt: PlacedAttempt,
+  payment: OrderPayment,
+  ctx: PlacementContext,
+  opts: PlacementOptions & { guard?: PlacementGuard<Row> } = {},
+): Promise<Placed | { refused: Row }> {
+  const now = ctx.now ?? new Date();
+  const { order, ...tax } = orderRow(attempt, payment, ctx, now);
+  const items = orderLines(attempt, order.id, tax);
+  const event = placedEvent(attempt, payment, order.id, now);
+  const placed = shapeOrder(order, items, [event]);
+  const mail = stageOrderMail(ctx, placed);
+  const result = await writePlacement<Row>(tx, attempt, { order, items, event, mail }, opts, now);
+  return refusal(result, attempt, opts.guard !== undefined) ?? { placed, mail };
 }
 
 /**
