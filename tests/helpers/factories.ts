@@ -10,14 +10,22 @@ import { handleFrom } from '../../src/server/modules/catalog/handles';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { checkoutAttempts, orderEvents, orderItems, orders, type StoredShippingAddress } from '../../src/server/db/schema';
 import type { OrderStatus } from '../../src/core/constants';
+import type { Role } from '../../src/core/permissions';
 
 const unique = () => randomBytes(4).toString('hex');
 
 export const TEST_PASSWORD = 'Secret@123';
 let cachedHash: Promise<string> | undefined;
 
-/** Inserts a user (password TEST_PASSWORD) and returns it with a bearer header for it. */
-export async function createUser(app: FastifyInstance, db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+/**
+ * Inserts a user (password TEST_PASSWORD) and returns it with a bearer header for it. `role: 'admin'`
+ * is kept as the name of an owner (every permission), as admins were before staff roles.
+ */
+export async function createUser(
+  app: FastifyInstance,
+  db: Database,
+  { role, ...overrides }: Omit<Partial<typeof users.$inferInsert>, 'role'> & { role?: Role | 'admin' } = {},
+) {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await db
     .insert(users)
@@ -27,6 +35,7 @@ export async function createUser(app: FastifyInstance, db: Database, overrides: 
       phone: '9876543210',
       passwordHash: await cachedHash,
       ...overrides,
+      ...(role ? { role: role === 'admin' ? 'owner' : role } : {}),
     })
     .returning();
   return { user, headers: { authorization: `Bearer ${app.signToken(user)}` } };

@@ -27,6 +27,7 @@ import type { SizeChart } from '../../core/size-chart';
 import type { ColourOption } from '../../core/colours';
 import type { MediaFolder } from '../../core/schemas/media';
 import type { RefundDestination } from '../../core/schemas/returns';
+import type { Role } from '../../core/permissions';
 
 /** A PostgreSQL text-search vector (read as its text form; only SQL reads it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -238,7 +239,8 @@ export const users = pgTable(
     email: text().notNull().unique(),
     phone: text().notNull().default(''),
     passwordHash: text().notNull(),
-    role: text().$type<'admin' | 'customer'>().notNull().default('customer'),
+    /** 'customer' or a staff role (core/permissions.ts, docs/decisions/0023-staff-roles.md). */
+    role: text().$type<Role>().notNull().default('customer'),
     address: jsonb().$type<Address>(),
     /** Bumped when the password changes: tokens carrying an older version stop working. */
     tokenVersion: integer().notNull().default(0),
@@ -250,6 +252,7 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('users_phone_idx').on(sql`${t.phone} text_pattern_ops`),
+    check('users_role_known', sql`${t.role} in ('customer', 'owner', 'manager', 'fulfilment', 'support', 'content')`),
   ],
 );
 

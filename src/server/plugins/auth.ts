@@ -1,13 +1,14 @@
 /**
  * Bearer-token auth (docs/architecture.md#accounts-and-sign-in): HS256 JWTs valid 7 days carrying the user id and the
  * user's token version; a password change bumps the version and so ends every earlier token.
- * Decorates `app.authenticate` (401 without a valid token), `app.requireAdmin` (403 for a
- * non-admin) and `app.optionalUser` (sets `request.currentUser` when a valid token is present).
+ * Decorates `app.authenticate` (401 without a valid token), `app.requireAdmin` (403 unless a
+ * staff role: core/permissions.ts) and `app.optionalUser` (sets `request.currentUser` when a valid token is present).
  */
 import fastifyJwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isStaff } from '../../core/permissions';
 import { users } from '../db/schema';
 import { forbidden, isUuid, unauthorized } from '../errors';
 
@@ -82,7 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.currentUser = await resolveUser(request);
     if (!request.currentUser) throw unauthorized();
-    if (request.currentUser.role !== 'admin') throw forbidden();
+    if (!isStaff(request.currentUser.role)) throw forbidden();
   });
 });
 

@@ -1,11 +1,16 @@
 /**
  * The API's routes (docs/architecture.md). Admin routes are registered in one scope whose
- * onRequest hook requires an admin (401 without a valid token, 403 'Access denied. Admin
- * privileges required.' otherwise), so no admin route can forget its guard; their URLs are the
+ * onRequest hooks require a staff member (401 without a valid token, 403 'Access denied. Admin
+ * privileges required.' for a customer) holding the permission the route declares
+ * (`config: { permission }`, else 403 naming it; docs/decisions/0023-staff-roles.md). A route
+ * registered there without a known permission stops the server at startup, so no admin route can
+ * forget its guard; their URLs are the
  * spec's (/api/admin/..., /api/orders/admin/..., /api/products for writes, ...), the scope adds no
  * prefix. Everything else is public or guarded per route (authenticate, optionalUser).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, isPermission, type Permission } from '../../core/permissions';
+import { forbidden } from '../errors';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
@@ -32,6 +37,50 @@ import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes'
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
 import { userRoutes } from '../modules/users/routes';
 import { wishlistRoutes } from '../modules/wishlist/routes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The staff permission an admin route needs (core/permissions.ts); required in the admin scope. */
+    permission?: Permission;
+  }
+  interface FastifyInstance {
+    /** Every admin route with its permission, as registered (HEAD twins left out); read by the tests. */
+    adminRoutes: AdminRoute[];
+  }
+}
+
+/** One admin route and the permission it declares. */
+export interface AdminRoute {
+  method: string;
+  url: string;
+  permission: Permission;
+}
+
+/** The 403 message for a staff member whose role lacks `permission`. */
+export const missingPermission = (permission: Permission) => `You need the ${permission} permission for this`;
+
+type RouteSeen = { method: string | string[]; url: string; config?: { permission?: unknown } };
+
+/**
+ * The admin scope's onRoute hook: throws (the server does not start) when an admin route declares
+ * no known permission; otherwise lists the route in `routes`.
+ */
+export function declaredPermissionCheck(routes: AdminRoute[]) {
+  return (route: RouteSeen): void => {
+    const permission = route.config?.permission;
+    const methods = [route.method].flat();
+    if (!isPermission(permission)) {
+      throw new Error(`Admin route ${methods.join(',')} ${route.url} declares no permission (config: { permission }, core/permissions.ts)`);
+    }
+    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, permission });
+  };
+}
+
+/** 403 unless the signed-in staff member's role holds the route's permission (runs after requireAdmin). */
+async function requirePermission(request: FastifyRequest): Promise<void> {
+  const permission = request.routeOptions.config.permission!;
+  if (!can(request.currentUser?.role, permission)) throw forbidden(missingPermission(permission));
+}
 
 /** Admin-only route plugins, registered inside the admin scope. */
 const ADMIN_ROUTES = [
@@ -79,8 +128,11 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   // Decorates app.settings (read by invoices, pincodes, payments, mail) and serves the public settings.
   await app.register(settingsPlugin);
   for (const routes of OPEN_ROUTES) await app.register(routes);
+  app.decorate('adminRoutes', [] as AdminRoute[]);
   await app.register(async function adminScope(admin) {
+    admin.addHook('onRoute', declaredPermissionCheck(app.adminRoutes));
     admin.addHook('onRequest', admin.requireAdmin);
+    admin.addHook('onRequest', requirePermission);
     for (const routes of ADMIN_ROUTES) await admin.register(routes);
   });
 }

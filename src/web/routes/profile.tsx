@@ -227,7 +227,8 @@ export default function Profile() {
   }
 
   const user = me.data;
-  const isAdmin = user.role === 'admin';
+  // Any staff role opens the admin area (core/permissions.ts); only shoppers are 'customer'.
+  const isAdmin = user.role !== 'customer';
   return (
     <Container className="py-10 sm:py-14">
       <PageHeading

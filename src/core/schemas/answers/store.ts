@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES, SIZES } from '../../constants';
 import { MEASUREMENTS } from '../../size-chart';
+import { PERMISSIONS, ROLES } from '../../permissions';
 
 /** Every 4xx answer: `{ message }`, with `errors` (field: message) for a refused body; extra fields kept. */
 export const apiErrorSchema = z.looseObject({
@@ -192,7 +193,10 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
-  role: z.enum(['admin', 'customer']),
+  /** 'customer' or a staff role (core/permissions.ts); any staff role opens the admin area. */
+  role: z.enum(ROLES),
+  /** What the role may do in the admin area (empty for a customer), for the screens to show only that. */
+  permissions: z.array(z.enum(PERMISSIONS)),
   address: addressAnswerSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -330,17 +330,17 @@ export async function seedDemoCatalog(
   return { products: demoProducts.length, categories: demoCategories.length };
 }
 
-/** Makes sure a user with this e-mail exists with role admin: created, or promoted if present. */
+/** Makes sure a user with this e-mail exists as an owner (docs/decisions/0023-staff-roles.md): created, or promoted if present. */
 export async function ensureAdmin(db: Database, admin: { email: string; password: string; name: string }): Promise<void> {
   const email = admin.email.toLowerCase();
   const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
   if (existing) {
-    if (existing.role !== 'admin') await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+    if (existing.role !== 'owner') await db.update(users).set({ role: 'owner' }).where(eq(users.id, existing.id));
     return;
   }
   await db
     .insert(users)
-    .values({ name: admin.name, email, passwordHash: await hashPassword(admin.password), role: 'admin' })
+    .values({ name: admin.name, email, passwordHash: await hashPassword(admin.password), role: 'owner' })
     .onConflictDoNothing();
 }
 

@@ -13,6 +13,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { User } from '../../../core/api-types';
 import { OTP } from '../../../core/constants';
+import { isStaff, permissionsOf } from '../../../core/permissions';
 import type { Database } from '../../db/client';
 import { oneTimeCodes, users } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict, isUuid, tooManyRequests, unauthorized } from '../../errors';
@@ -51,14 +52,15 @@ export class TooManyTries extends AppError {
   }
 }
 
-/** Maps a user row to the API shape (never the password hash). */
+/** Maps a user row to the API shape (never the password hash), with its role's permissions (core/permissions.ts). */
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
-    role: row.role === 'admin' ? 'admin' : 'customer',
+    role: isStaff(row.role) ? row.role : 'customer',
+    permissions: permissionsOf(row.role),
     address: row.address ?? null,
   };
 }

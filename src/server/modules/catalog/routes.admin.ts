@@ -29,39 +29,57 @@ const productId = idParams('Product not found');
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/api/categories/admin/all', { schema: { response: answers({ 200: z.array(adminCategorySchema) }) } }, async () =>
-    listAdminCategories(db),
+  app.get(
+    '/api/categories/admin/all',
+    { config: { permission: 'catalog.write' }, schema: { response: answers({ 200: z.array(adminCategorySchema) }) } },
+    async () => listAdminCategories(db),
   );
 
   app.post(
     '/api/categories',
-    { schema: { body: categoryInputSchema, response: answers({ 201: savedCategorySchema }) } },
+    { config: { permission: 'catalog.write' }, schema: { body: categoryInputSchema, response: answers({ 201: savedCategorySchema }) } },
     async (req, reply) => reply.status(201).send(await createCategory(db, req.body)),
   );
 
   app.put(
     '/api/categories/:id',
-    { schema: { params: categoryId, body: categoryInputSchema, response: answers({ 200: savedCategorySchema }) } },
+    {
+      config: { permission: 'catalog.write' },
+      schema: { params: categoryId, body: categoryInputSchema, response: answers({ 200: savedCategorySchema }) },
+    },
     async (req) => updateCategory(db, req.params.id, req.body),
   );
 
-  app.delete('/api/categories/:id', { schema: { params: categoryId, response: answers({ 200: deletedSchema }) } }, async (req) =>
-    deleteCategory(db, req.params.id),
+  app.delete(
+    '/api/categories/:id',
+    { config: { permission: 'catalog.write' }, schema: { params: categoryId, response: answers({ 200: deletedSchema }) } },
+    async (req) => deleteCategory(db, req.params.id),
   );
 
-  app.get('/api/products/admin/all', { schema: { response: answers({ 200: z.array(productSchema) }) } }, async () => listAdminProducts(db));
+  app.get(
+    '/api/products/admin/all',
+    { config: { permission: 'catalog.write' }, schema: { response: answers({ 200: z.array(productSchema) }) } },
+    async () => listAdminProducts(db),
+  );
 
-  app.post('/api/products', { schema: { body: productInputSchema, response: answers({ 201: productSchema }) } }, async (req, reply) =>
-    reply.status(201).send(await createProduct(db, req.body, { adminId: requireUser(req).id })),
+  app.post(
+    '/api/products',
+    { config: { permission: 'catalog.write' }, schema: { body: productInputSchema, response: answers({ 201: productSchema }) } },
+    async (req, reply) => reply.status(201).send(await createProduct(db, req.body, { adminId: requireUser(req).id })),
   );
 
   app.put(
     '/api/products/:id',
-    { schema: { params: productId, body: productInputSchema, response: answers({ 200: productSchema }) } },
+    {
+      config: { permission: 'catalog.write' },
+      schema: { params: productId, body: productInputSchema, response: answers({ 200: productSchema }) },
+    },
     async (req) => updateProduct(db, req.params.id, req.body, { adminId: requireUser(req).id }),
   );
 
-  app.delete('/api/products/:id', { schema: { params: productId, response: answers({ 200: deletedSchema }) } }, async (req) =>
-    deleteProduct({ db, mediaStore: app.mediaStore, log: req.log }, req.params.id),
+  app.delete(
+    '/api/products/:id',
+    { config: { permission: 'catalog.write' }, schema: { params: productId, response: answers({ 200: deletedSchema }) } },
+    async (req) => deleteProduct({ db, mediaStore: app.mediaStore, log: req.log }, req.params.id),
   );
 };

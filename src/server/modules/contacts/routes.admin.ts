@@ -11,7 +11,10 @@ import { listContactMessages } from './service';
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/contacts',
-    { schema: { querystring: contactsQuerySchema, response: answers({ 200: z.array(adminContactMessageSchema) }) } },
+    {
+      config: { permission: 'contacts.read' },
+      schema: { querystring: contactsQuerySchema, response: answers({ 200: z.array(adminContactMessageSchema) }) },
+    },
     async (req) => listContactMessages(app.db, req.query.search),
   );
 };

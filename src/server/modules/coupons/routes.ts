@@ -18,19 +18,28 @@ const couponId = idParams('Coupon not found');
 /** Registers the admin coupon calls (inside the admin scope, setup/api.ts). */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/api/admin/coupons', { schema: { response: answers({ 200: z.array(adminCouponSchema) }) } }, async () => listCoupons(db));
+  app.get(
+    '/api/admin/coupons',
+    { config: { permission: 'coupons.write' }, schema: { response: answers({ 200: z.array(adminCouponSchema) }) } },
+    async () => listCoupons(db),
+  );
   app.post(
     '/api/admin/coupons',
-    { schema: { body: couponInputSchema, response: answers({ 201: adminCouponSchema }) } },
+    { config: { permission: 'coupons.write' }, schema: { body: couponInputSchema, response: answers({ 201: adminCouponSchema }) } },
     async (req, reply) => reply.status(201).send(await createCoupon(db, req.body)),
   );
   app.put(
     '/api/admin/coupons/:id',
-    { schema: { params: couponId, body: couponInputSchema, response: answers({ 200: adminCouponSchema }) } },
+    {
+      config: { permission: 'coupons.write' },
+      schema: { params: couponId, body: couponInputSchema, response: answers({ 200: adminCouponSchema }) },
+    },
     async (req) => updateCoupon(db, req.params.id, req.body),
   );
-  app.delete('/api/admin/coupons/:id', { schema: { params: couponId, response: answers({ 200: messageSchema }) } }, async (req) =>
-    deleteCoupon(db, req.params.id),
+  app.delete(
+    '/api/admin/coupons/:id',
+    { config: { permission: 'coupons.write' }, schema: { params: couponId, response: answers({ 200: messageSchema }) } },
+    async (req) => deleteCoupon(db, req.params.id),
   );
 };
 

@@ -7,7 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDashboard } from './service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/dashboard', { schema: { response: answers({ 200: dashboardSummarySchema }) } }, async () =>
-    getDashboard(app.db, app.authDeps.now(), (await app.settings.get()).inventory.lowStockThreshold),
+  app.get(
+    '/api/admin/dashboard',
+    { config: { permission: 'dashboard.read' }, schema: { response: answers({ 200: dashboardSummarySchema }) } },
+    async () => getDashboard(app.db, app.authDeps.now(), (await app.settings.get()).inventory.lowStockThreshold),
   );
 };

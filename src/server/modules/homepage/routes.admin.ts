@@ -33,77 +33,114 @@ const BASE = '/api/admin/homepage';
 export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get(`${BASE}/banners`, { schema: { response: answers({ 200: z.array(heroBannerAnswerSchema) }) } }, async () =>
-    content.listBanners(db),
+  app.get(
+    `${BASE}/banners`,
+    { config: { permission: 'content.write' }, schema: { response: answers({ 200: z.array(heroBannerAnswerSchema) }) } },
+    async () => content.listBanners(db),
   );
   app.post(
     `${BASE}/banners`,
-    { schema: { body: heroBannerSchema, response: answers({ 201: heroBannerAnswerSchema }) } },
+    { config: { permission: 'content.write' }, schema: { body: heroBannerSchema, response: answers({ 201: heroBannerAnswerSchema }) } },
     async (req, reply) => reply.status(201).send(await content.createBanner(db, req.body)),
   );
   // Static path: wins over /banners/:id in the router.
   app.put(
     `${BASE}/banners/order`,
-    { schema: { body: bannerOrderSchema, response: answers({ 200: z.array(heroBannerAnswerSchema) }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { body: bannerOrderSchema, response: answers({ 200: z.array(heroBannerAnswerSchema) }) },
+    },
     async (req) => content.reorderBanners(db, req.body.ids),
   );
   app.put(
     `${BASE}/banners/:id`,
-    { schema: { params: bannerId, body: heroBannerSchema, response: answers({ 200: heroBannerAnswerSchema }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { params: bannerId, body: heroBannerSchema, response: answers({ 200: heroBannerAnswerSchema }) },
+    },
     async (req) => content.updateBanner(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/banners/:id`, { schema: { params: bannerId, response: answers({ 200: messageSchema }) } }, async (req) =>
-    content.deleteBanner(db, req.params.id),
+  app.delete(
+    `${BASE}/banners/:id`,
+    { config: { permission: 'content.write' }, schema: { params: bannerId, response: answers({ 200: messageSchema }) } },
+    async (req) => content.deleteBanner(db, req.params.id),
   );
 
-  app.get(`${BASE}/videos`, { schema: { response: answers({ 200: z.array(verticalVideoAnswerSchema) }) } }, async () =>
-    content.listVideos(db),
+  app.get(
+    `${BASE}/videos`,
+    { config: { permission: 'content.write' }, schema: { response: answers({ 200: z.array(verticalVideoAnswerSchema) }) } },
+    async () => content.listVideos(db),
   );
   app.post(
     `${BASE}/videos`,
-    { schema: { body: verticalVideoSchema, response: answers({ 201: verticalVideoAnswerSchema }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { body: verticalVideoSchema, response: answers({ 201: verticalVideoAnswerSchema }) },
+    },
     async (req, reply) => reply.status(201).send(await content.createVideo(db, req.body)),
   );
   app.put(
     `${BASE}/videos/:id`,
-    { schema: { params: videoId, body: verticalVideoSchema, response: answers({ 200: verticalVideoAnswerSchema }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { params: videoId, body: verticalVideoSchema, response: answers({ 200: verticalVideoAnswerSchema }) },
+    },
     async (req) => content.updateVideo(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/videos/:id`, { schema: { params: videoId, response: answers({ 200: messageSchema }) } }, async (req) =>
-    content.deleteVideo(db, req.params.id),
+  app.delete(
+    `${BASE}/videos/:id`,
+    { config: { permission: 'content.write' }, schema: { params: videoId, response: answers({ 200: messageSchema }) } },
+    async (req) => content.deleteVideo(db, req.params.id),
   );
 
-  app.get(`${BASE}/instagram`, { schema: { response: answers({ 200: z.array(instagramPhotoAnswerSchema) }) } }, async () =>
-    content.listPhotos(db),
+  app.get(
+    `${BASE}/instagram`,
+    { config: { permission: 'content.write' }, schema: { response: answers({ 200: z.array(instagramPhotoAnswerSchema) }) } },
+    async () => content.listPhotos(db),
   );
   app.post(
     `${BASE}/instagram`,
-    { schema: { body: instagramPhotoSchema, response: answers({ 201: instagramPhotoAnswerSchema }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { body: instagramPhotoSchema, response: answers({ 201: instagramPhotoAnswerSchema }) },
+    },
     async (req, reply) => reply.status(201).send(await content.createPhoto(db, req.body)),
   );
   app.put(
     `${BASE}/instagram/:id`,
-    { schema: { params: photoId, body: instagramPhotoSchema, response: answers({ 200: instagramPhotoAnswerSchema }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { params: photoId, body: instagramPhotoSchema, response: answers({ 200: instagramPhotoAnswerSchema }) },
+    },
     async (req) => content.updatePhoto(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/instagram/:id`, { schema: { params: photoId, response: answers({ 200: messageSchema }) } }, async (req) =>
-    content.deletePhoto(db, req.params.id),
+  app.delete(
+    `${BASE}/instagram/:id`,
+    { config: { permission: 'content.write' }, schema: { params: photoId, response: answers({ 200: messageSchema }) } },
+    async (req) => content.deletePhoto(db, req.params.id),
   );
 
-  app.get(`${BASE}/testimonials`, { schema: { response: answers({ 200: z.array(testimonialAnswerSchema) }) } }, async () =>
-    content.listTestimonials(db),
+  app.get(
+    `${BASE}/testimonials`,
+    { config: { permission: 'content.write' }, schema: { response: answers({ 200: z.array(testimonialAnswerSchema) }) } },
+    async () => content.listTestimonials(db),
   );
   app.post(
     `${BASE}/testimonials`,
-    { schema: { body: testimonialSchema, response: answers({ 201: testimonialAnswerSchema }) } },
+    { config: { permission: 'content.write' }, schema: { body: testimonialSchema, response: answers({ 201: testimonialAnswerSchema }) } },
     async (req, reply) => reply.status(201).send(await content.createTestimonial(db, req.body)),
   );
   app.put(
     `${BASE}/testimonials/:id`,
-    { schema: { params: testimonialId, body: testimonialSchema, response: answers({ 200: testimonialAnswerSchema }) } },
+    {
+      config: { permission: 'content.write' },
+      schema: { params: testimonialId, body: testimonialSchema, response: answers({ 200: testimonialAnswerSchema }) },
+    },
     async (req) => content.updateTestimonial(db, req.params.id, req.body),
   );
-  app.delete(`${BASE}/testimonials/:id`, { schema: { params: testimonialId, response: answers({ 200: messageSchema }) } }, async (req) =>
-    content.deleteTestimonial(db, req.params.id),
+  app.delete(
+    `${BASE}/testimonials/:id`,
+    { config: { permission: 'content.write' }, schema: { params: testimonialId, response: answers({ 200: messageSchema }) } },
+    async (req) => content.deleteTestimonial(db, req.params.id),
   );
 };

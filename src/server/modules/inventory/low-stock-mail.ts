@@ -1,14 +1,15 @@
 /**
- * The daily low-stock mail: once a day, from 09:00 India time, every admin gets one mail
- * listing the active sizes with the shop's low-stock threshold (settings) or fewer pieces, lowest
+ * The daily low-stock mail: once a day, from 09:00 India time, every staff member keeping the
+ * catalogue (catalog.write: core/permissions.ts) gets one mail listing the active sizes with the shop's low-stock threshold (settings) or fewer pieces, lowest
  * first, each named as variantLabel gives it ("Maroon / M", or "size M" without colours). Several instances may run the job: the run is claimed by inserting (job, India date) into
  * `job_runs` in the same transaction that stages the mails in the outbox, so exactly one instance
  * sends them, and a run that fails rolls its claim back and is tried again on the next tick. The
  * mails are then delivered through the outbox (retried when the mail server is down).
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { variantLabel } from '../../../core/colours';
 import { BRAND } from '../../../core/constants';
+import { rolesWith } from '../../../core/permissions';
 import type { Database } from '../../db/client';
 import { jobRuns, mailOutbox, products, users, variants } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -105,7 +106,10 @@ export async function sendDailyLowStockMail(deps: LowStockMailDeps, now: Date = 
       .select({ total: sql<number>`count(*)::int` })
       .from(variants)
       .where(low);
-    const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.role, 'admin'));
+    const admins = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(inArray(users.role, rolesWith('catalog.write')));
     if (total === 0 || admins.length === 0) return { status: 'nothing-low' as const };
     const rows = await tx
       .select({ title: products.title, colour: variants.colour, size: variants.size, sku: variants.sku, stockQty: variants.stockQty })

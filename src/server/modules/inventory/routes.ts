@@ -14,7 +14,10 @@ const variantId = idParams(VARIANT_NOT_FOUND);
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/variants/:id/stock-history',
-    { schema: { params: variantId, querystring: stockHistoryQuerySchema, response: answers({ 200: stockHistorySchema }) } },
+    {
+      config: { permission: 'catalog.write' },
+      schema: { params: variantId, querystring: stockHistoryQuerySchema, response: answers({ 200: stockHistorySchema }) },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return getStockHistory(app.db, req.params.id, req.query);

@@ -6,6 +6,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../core/constants';
+import { can } from '../../../core/permissions';
 import { gstStateCode } from '../../../core/gstin';
 import { gstOnCharge } from '../../../core/tax';
 import type { ShopSettings } from '../../../core/schemas/settings';
@@ -105,7 +106,8 @@ export async function loadInvoice(
 ): Promise<InvoiceData> {
   const rows = viewer && isUuid(orderId) ? await orderWithItems(db).execute({ orderId }) : [];
   const order = rows[0]?.order;
-  if (!order || (viewer !== 'system' && order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
+  if (!order || (viewer !== 'system' && order.userId !== viewer!.id && !can(viewer!.role, 'orders.read')))
+    throw notFound('Order not found');
   if (!order.invoiceNumber) throw notFound('No invoice for this order');
   const seller = order.seller ?? settings;
   const itemRows = rows.flatMap((r) => (r.item ? [r.item] : []));

@@ -78,7 +78,7 @@ export async function shopperUploadTarget(
 export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/media/upload-target',
-    { schema: { body: uploadTargetSchema, response: answers({ 200: uploadTargetAnswerSchema }) } },
+    { config: { permission: 'media.upload' }, schema: { body: uploadTargetSchema, response: answers({ 200: uploadTargetAnswerSchema }) } },
     async (req) =>
       uploadTargetFor(app.db, app.mediaStore, {
         userId: requireUser(req).id,
@@ -90,8 +90,10 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const url of ['/api/admin/cloudinary/delete', '/api/admin/homepage/cloudinary/delete']) {
-    app.post(url, { schema: { body: mediaDeleteSchema, response: answers({ 200: mediaDeleteResultSchema }) } }, async (req) =>
-      deleteMedia(app.mediaStore, req.body.publicId, req.body.resourceType, req.log),
+    app.post(
+      url,
+      { config: { permission: 'media.upload' }, schema: { body: mediaDeleteSchema, response: answers({ 200: mediaDeleteResultSchema }) } },
+      async (req) => deleteMedia(app.mediaStore, req.body.publicId, req.body.resourceType, req.log),
     );
   }
 };

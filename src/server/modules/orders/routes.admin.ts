@@ -20,13 +20,17 @@ const one = answers({ 200: adminOrderSchema });
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/admin/all',
-    { schema: { querystring: adminOrdersQuerySchema, response: answers({ 200: adminOrderListSchema }) } },
+    {
+      config: { permission: 'orders.read' },
+      schema: { querystring: adminOrdersQuerySchema, response: answers({ 200: adminOrderListSchema }) },
+    },
     async (req) => listAdminOrders(app.db, req.query),
   );
 
   app.get(
     '/api/orders/admin/export.csv',
     {
+      config: { permission: 'customers.export' },
       schema: {
         querystring: ordersExportQuerySchema,
         response: answers({ 200: z.unknown().describe('The orders as a CSV download (text/csv), streamed') }),
@@ -43,9 +47,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/orders/admin/:id', { schema: { params: orderId, response: one } }, async (req) => getAdminOrder(app.db, req.params.id));
+  app.get('/api/orders/admin/:id', { config: { permission: 'orders.read' }, schema: { params: orderId, response: one } }, async (req) =>
+    getAdminOrder(app.db, req.params.id),
+  );
 
-  app.put('/api/orders/admin/:id/status', { schema: { params: orderId, body: orderStatusUpdateSchema, response: one } }, async (req) =>
-    updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
+  app.put(
+    '/api/orders/admin/:id/status',
+    { config: { permission: 'orders.ship' }, schema: { params: orderId, body: orderStatusUpdateSchema, response: one } },
+    async (req) => updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
   );
 };

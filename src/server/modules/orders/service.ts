@@ -8,6 +8,7 @@ import type { DiscountType } from '../../../core/constants';
 import { COURIER_NAMES } from '../../../core/couriers';
 import { toRupees } from '../../../core/money';
 import type { RefundSummary } from '../../../core/refunds';
+import { can } from '../../../core/permissions';
 import { readAll, type Tx } from '../../db/client';
 import { orderEvents, orderItems, orders, shipments } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
@@ -169,7 +170,7 @@ export async function findOrder(db: Tx, orderId: string): Promise<(Order & { use
 /** GET /api/orders/{id}: the owner's or, for an admin, anyone's order; 404 otherwise. */
 export async function getOrderFor(db: Tx, orderId: string, viewer: { id: string; role: string } | null): Promise<Order> {
   const order = viewer ? await findOrder(db, orderId) : null;
-  if (!order || (order.userId !== viewer!.id && viewer!.role !== 'admin')) throw notFound('Order not found');
+  if (!order || (order.userId !== viewer!.id && !can(viewer!.role, 'orders.read'))) throw notFound('Order not found');
   const { userId: _owner, ...rest } = order;
   return rest;
 }

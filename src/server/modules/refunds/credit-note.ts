@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { ShopSettings } from '../../../core/schemas/settings';
+import { can } from '../../../core/permissions';
 import type { Tx } from '../../db/client';
 import { creditNotes, orders } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
@@ -31,7 +32,7 @@ export async function loadCreditNote(
     .from(creditNotes)
     .innerJoin(orders, eq(orders.id, creditNotes.orderId))
     .where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.orderId, orderId)));
-  if (!row || (viewer !== 'system' && row.userId !== viewer.id && viewer.role !== 'admin')) throw missing();
+  if (!row || (viewer !== 'system' && row.userId !== viewer.id && !can(viewer.role, 'orders.read'))) throw missing();
   const invoice = await loadInvoice(db, orderId, 'system', seller);
   const lines = row.note.lines.map((l) => ({ ...l, unitPricePaise: 0, discountPaise: 0 }));
   const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((total, l) => total + pick(l), 0);

@@ -93,14 +93,19 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => refundDeps(app);
 
-  app.post('/api/orders/admin/:id/cancel', { schema: { params: orderId, body: adminCancelSchema, response: adminOrder } }, async (req) => {
-    await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
-    return getAdminOrder(app.db, req.params.id);
-  });
+  app.post(
+    '/api/orders/admin/:id/cancel',
+    { config: { permission: 'orders.cancel' }, schema: { params: orderId, body: adminCancelSchema, response: adminOrder } },
+    async (req) => {
+      await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
+      return getAdminOrder(app.db, req.params.id);
+    },
+  );
 
   app.post(
     '/api/orders/admin/:id/returned-undelivered',
     {
+      config: { permission: 'orders.ship' },
       schema: {
         params: orderId,
         body: z.object({ note: z.string().trim().max(500, 'Please keep the note under 500 characters').default('') }),
@@ -115,7 +120,10 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/admin/:id/refunds',
-    { schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders, response: answers({ 201: adminOrderSchema }) } },
+    {
+      config: { permission: 'orders.refund' },
+      schema: { params: orderId, body: adminRefundSchema, headers: idempotencyHeaders, response: answers({ 201: adminOrderSchema }) },
+    },
     async (req, reply) => {
       await refundOrder(deps(), {
         orderId: req.params.id,
@@ -133,6 +141,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/admin/:id/refunds/:refundId/retry',
     {
+      config: { permission: 'orders.refund' },
       schema: {
         params: z.object({ id: z.guid({ error: 'Order not found' }), refundId: z.guid({ error: 'Refund not found' }) }),
         response: adminOrder,
@@ -144,13 +153,16 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/refunds/unsettled', { schema: { response: unsettled } }, async () =>
+  app.get('/api/admin/refunds/unsettled', { config: { permission: 'orders.refund' }, schema: { response: unsettled } }, async () =>
     listUnsettledRefunds(app.db, app.authDeps.now()),
   );
 
   app.post(
     '/api/admin/refunds/checkout/:refundId/retry',
-    { schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }), response: unsettled } },
+    {
+      config: { permission: 'orders.refund' },
+      schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }), response: unsettled },
+    },
     async (req) => {
       await retryAttemptRefund(deps(), req.params.refundId);
       return listUnsettledRefunds(app.db, app.authDeps.now());

@@ -121,44 +121,56 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/returns',
-    { schema: { querystring: returnListQuery, response: answers({ 200: z.array(returnRequestAnswerSchema) }) } },
+    {
+      config: { permission: 'returns.read' },
+      schema: { querystring: returnListQuery, response: answers({ 200: z.array(returnRequestAnswerSchema) }) },
+    },
     async (req) => listReturns(app.db, req.query.status),
   );
 
-  app.post('/api/admin/returns/:id/approve', { schema: { params: returnId, body: returnNoteSchema, response: one } }, async (req) =>
-    approveReturn(deps(), req.params.id, req.body.note),
+  app.post(
+    '/api/admin/returns/:id/approve',
+    { config: { permission: 'returns.decide' }, schema: { params: returnId, body: returnNoteSchema, response: one } },
+    async (req) => approveReturn(deps(), req.params.id, req.body.note),
   );
 
-  app.post('/api/admin/returns/:id/reject', { schema: { params: returnId, body: returnRejectSchema, response: one } }, async (req) =>
-    rejectReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
+  app.post(
+    '/api/admin/returns/:id/reject',
+    { config: { permission: 'returns.decide' }, schema: { params: returnId, body: returnRejectSchema, response: one } },
+    async (req) => rejectReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
   );
 
-  app.post('/api/admin/returns/:id/received', { schema: { params: returnId, body: returnNoteSchema, response: one } }, async (req) =>
-    receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
+  app.post(
+    '/api/admin/returns/:id/received',
+    { config: { permission: 'returns.receive' }, schema: { params: returnId, body: returnNoteSchema, response: one } },
+    async (req) => receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
   );
 
-  app.post('/api/admin/returns/:id/refund', { schema: { params: returnId, body: returnRefundSchema, response: one } }, async (req) =>
-    refundReturn(
-      {
-        ...deps(),
-        refunds: {
-          db: app.db,
-          razorpay: app.paymentDeps.razorpay,
-          mail: app.mailQueue,
-          settings: () => app.settings.get(),
-          log: app.log,
-          now: app.authDeps.now,
+  app.post(
+    '/api/admin/returns/:id/refund',
+    { config: { permission: 'orders.refund' }, schema: { params: returnId, body: returnRefundSchema, response: one } },
+    async (req) =>
+      refundReturn(
+        {
+          ...deps(),
+          refunds: {
+            db: app.db,
+            razorpay: app.paymentDeps.razorpay,
+            mail: app.mailQueue,
+            settings: () => app.settings.get(),
+            log: app.log,
+            now: app.authDeps.now,
+          },
         },
-      },
-      req.params.id,
-      requireUser(req).id,
-      req.body.manualReference,
-    ),
+        req.params.id,
+        requireUser(req).id,
+        req.body.manualReference,
+      ),
   );
 
   app.post(
     '/api/admin/returns/:id/ship-exchange',
-    { schema: { params: returnId, body: shipmentCreateSchema, response: one } },
+    { config: { permission: 'orders.ship' }, schema: { params: returnId, body: shipmentCreateSchema, response: one } },
     async (req) => shipExchange(deps(), req.params.id, req.body),
   );
 };

@@ -15,6 +15,7 @@ import { COURIER_NAMES, trackingUrlFor, type Courier } from '../../../core/couri
 import { DATE_TIME, formatIndiaTime } from '../../../core/india-time';
 import { formatINR, toRupees } from '../../../core/money';
 import { canMove } from '../../../core/order-status';
+import { can } from '../../../core/permissions';
 import {
   DAMAGE_REASONS,
   lineRefundPaise,
@@ -438,7 +439,7 @@ export async function assertOwnOrder(db: Database, userId: string, orderId: stri
 export async function listOrderReturns(db: Database, viewer: { id: string; role: string }, orderId: string): Promise<ReturnRequest[]> {
   if (!isUuid(orderId)) throw notFound('Order not found');
   const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  if (!order || (order.userId !== viewer.id && viewer.role !== 'admin')) throw notFound('Order not found');
+  if (!order || (order.userId !== viewer.id && !can(viewer.role, 'orders.read'))) throw notFound('Order not found');
   const rows = await db.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).orderBy(desc(returnRequests.createdAt));
   return shapeReturns(db, rows);
 }

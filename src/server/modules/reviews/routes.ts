@@ -120,12 +120,18 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.get(
     '/api/admin/reviews',
-    { schema: { querystring: adminReviewsQuerySchema, response: answers({ 200: adminReviewPageSchema }) } },
+    {
+      config: { permission: 'reviews.read' },
+      schema: { querystring: adminReviewsQuerySchema, response: answers({ 200: adminReviewPageSchema }) },
+    },
     async (req) => listAdminReviews(db, req.query.status, req.query.page),
   );
   app.put(
     '/api/admin/reviews/:id/status',
-    { schema: { params: reviewParams, body: reviewStatusSchema, response: answers({ 200: adminReviewSchema }) } },
+    {
+      config: { permission: 'reviews.moderate' },
+      schema: { params: reviewParams, body: reviewStatusSchema, response: answers({ 200: adminReviewSchema }) },
+    },
     async (req) => {
       const review = await moderateReview(db, req.params.id, req.body.status);
       app.responseCache.invalidate();
@@ -134,7 +140,10 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/admin/reviews/:id/reply',
-    { schema: { params: reviewParams, body: reviewReplySchema, response: answers({ 200: adminReviewSchema }) } },
+    {
+      config: { permission: 'reviews.reply' },
+      schema: { params: reviewParams, body: reviewReplySchema, response: answers({ 200: adminReviewSchema }) },
+    },
     async (req) => {
       const review = await replyToReview(db, req.params.id, req.body.reply);
       app.responseCache.invalidate();

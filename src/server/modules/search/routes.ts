@@ -36,12 +36,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Registers the admin synonym calls (inside the admin scope, setup/api.ts). */
 export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.get('/api/admin/search-synonyms', { schema: { response: answers({ 200: z.array(adminSynonymSchema) }) } }, async () =>
-    listSynonyms(db),
+  app.get(
+    '/api/admin/search-synonyms',
+    { config: { permission: 'catalog.write' }, schema: { response: answers({ 200: z.array(adminSynonymSchema) }) } },
+    async () => listSynonyms(db),
   );
   app.post(
     '/api/admin/search-synonyms',
-    { schema: { body: synonymInputSchema, response: answers({ 201: adminSynonymSchema }) } },
+    { config: { permission: 'catalog.write' }, schema: { body: synonymInputSchema, response: answers({ 201: adminSynonymSchema }) } },
     async (req, reply) => {
       const created = await createSynonym(db, req.body);
       app.responseCache.invalidate();
@@ -50,7 +52,10 @@ export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/admin/search-synonyms/:id',
-    { schema: { params: synonymId, body: synonymInputSchema, response: answers({ 200: adminSynonymSchema }) } },
+    {
+      config: { permission: 'catalog.write' },
+      schema: { params: synonymId, body: synonymInputSchema, response: answers({ 200: adminSynonymSchema }) },
+    },
     async (req) => {
       const updated = await updateSynonym(db, req.params.id, req.body);
       app.responseCache.invalidate();
@@ -59,7 +64,7 @@ export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/search-synonyms/:id',
-    { schema: { params: synonymId, response: answers({ 200: messageSchema }) } },
+    { config: { permission: 'catalog.write' }, schema: { params: synonymId, response: answers({ 200: messageSchema }) } },
     async (req) => {
       const deleted = await deleteSynonym(db, req.params.id);
       app.responseCache.invalidate();

@@ -37,10 +37,17 @@ export const settingsPlugin = fp(
 
 /** GET and PUT /api/admin/settings (inside the admin scope, setup/api.ts). */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/settings', { schema: { response: answers({ 200: shopSettingsAnswerSchema }) } }, async () => app.settings.get());
+  app.get(
+    '/api/admin/settings',
+    { config: { permission: 'settings.write' }, schema: { response: answers({ 200: shopSettingsAnswerSchema }) } },
+    async () => app.settings.get(),
+  );
   app.put(
     '/api/admin/settings',
-    { schema: { body: shopSettingsSchema, response: answers({ 200: shopSettingsAnswerSchema }) } },
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: shopSettingsSchema, response: answers({ 200: shopSettingsAnswerSchema }) },
+    },
     async (request) => {
       const saved = await app.settings.save(request.body, requireUser(request).id);
       // Pages and answers that show settings are rebuilt; other instances drop their copies too.

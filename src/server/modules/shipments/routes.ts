@@ -54,27 +54,36 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/admin/:id/shipments',
-    { schema: { params: orderId, body: shipmentCreateSchema, response: answers({ 201: adminOrderSchema }) } },
+    {
+      config: { permission: 'orders.ship' },
+      schema: { params: orderId, body: shipmentCreateSchema, response: answers({ 201: adminOrderSchema }) },
+    },
     async (req, reply) => reply.code(201).send(await shipOrder(deps(), req.params.id, { ...req.body, by: admin(req) })),
   );
 
   const shiprocket = createShiprocketClient(() => app.config.shiprocket);
   app.post(
     '/api/orders/admin/:id/shipments/shiprocket',
-    { schema: { params: orderId, response: answers({ 201: adminOrderSchema }) } },
+    { config: { permission: 'orders.ship' }, schema: { params: orderId, response: answers({ 201: adminOrderSchema }) } },
     async (req, reply) =>
       reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
   );
 
   app.post(
     '/api/orders/admin/:id/out-for-delivery',
-    { schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) } },
+    {
+      config: { permission: 'orders.ship' },
+      schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) },
+    },
     async (req) => markOutForDelivery(deps(), req.params.id, req.body.note, undefined, admin(req)),
   );
 
   app.post(
     '/api/orders/admin/:id/delivered',
-    { schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) } },
+    {
+      config: { permission: 'orders.ship' },
+      schema: { params: orderId, body: shipmentStepSchema, response: answers({ 200: adminOrderSchema }) },
+    },
     async (req) => markDelivered(deps(), req.params.id, req.body.note, undefined, admin(req)),
   );
 
@@ -95,15 +104,23 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { order, parcel: orderParcel(order, await exchangeShipmentIds(app.db, order._id)) };
   };
 
-  app.get('/api/orders/admin/:id/packing-slip', { schema: { params: orderId, response: answers({ 200: pdf }) } }, async (req, reply) => {
-    const { order, parcel } = await ownParcel(req.params.id);
-    return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender(), undefined, parcel));
-  });
+  app.get(
+    '/api/orders/admin/:id/packing-slip',
+    { config: { permission: 'orders.ship' }, schema: { params: orderId, response: answers({ 200: pdf }) } },
+    async (req, reply) => {
+      const { order, parcel } = await ownParcel(req.params.id);
+      return sendPdf(reply, `packing-slip-${orderRef(order._id)}.pdf`, await packingSlipPdf(order, await sender(), undefined, parcel));
+    },
+  );
 
-  app.get('/api/orders/admin/:id/shipping-label', { schema: { params: orderId, response: answers({ 200: pdf }) } }, async (req, reply) => {
-    const { order, parcel } = await ownParcel(req.params.id);
-    return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender(), undefined, parcel));
-  });
+  app.get(
+    '/api/orders/admin/:id/shipping-label',
+    { config: { permission: 'orders.ship' }, schema: { params: orderId, response: answers({ 200: pdf }) } },
+    async (req, reply) => {
+      const { order, parcel } = await ownParcel(req.params.id);
+      return sendPdf(reply, `shipping-label-${orderRef(order._id)}.pdf`, await shippingLabelPdf(order, await sender(), undefined, parcel));
+    },
+  );
 
   // A size exchange's parcel: the new sizes, sent to the order's address.
   const exchange = async (id: string) => {
@@ -111,15 +128,19 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { order: await getAdminOrder(app.db, ex.orderId), parcel: exchangeContents(ex) };
   };
 
-  app.get('/api/admin/returns/:id/packing-slip', { schema: { params: returnId, response: answers({ 200: pdf }) } }, async (req, reply) => {
-    const { order, parcel } = await exchange(req.params.id);
-    const name = `exchange-packing-slip-${orderRef(order._id)}.pdf`;
-    return sendPdf(reply, name, await packingSlipPdf(order, await sender(), undefined, parcel));
-  });
+  app.get(
+    '/api/admin/returns/:id/packing-slip',
+    { config: { permission: 'orders.ship' }, schema: { params: returnId, response: answers({ 200: pdf }) } },
+    async (req, reply) => {
+      const { order, parcel } = await exchange(req.params.id);
+      const name = `exchange-packing-slip-${orderRef(order._id)}.pdf`;
+      return sendPdf(reply, name, await packingSlipPdf(order, await sender(), undefined, parcel));
+    },
+  );
 
   app.get(
     '/api/admin/returns/:id/shipping-label',
-    { schema: { params: returnId, response: answers({ 200: pdf }) } },
+    { config: { permission: 'orders.ship' }, schema: { params: returnId, response: answers({ 200: pdf }) } },
     async (req, reply) => {
       const { order, parcel } = await exchange(req.params.id);
       const name = `exchange-shipping-label-${orderRef(order._id)}.pdf`;

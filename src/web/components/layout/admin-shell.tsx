@@ -1,6 +1,7 @@
 /**
  * The admin area's frame: a compact top bar with the signed-in admin and links back to the shop and
- * the profile, and the admin sections in groups (sales, catalogue, homepage, shop settings).
+ * the profile, and the admin sections in groups (sales, catalogue, homepage, shop settings), only
+ * those the signed-in role may open (features/admin/staff-permissions.ts).
  * From 1024 px the sections are one row of tabs, the homepage's four behind a "Homepage" menu so
  * the row fits 1280 px; below that one "Sections" button opens them all, grouped, in two columns.
  * Both menus are disclosures: a button with aria-expanded, its links next in the tab order, closed
@@ -10,6 +11,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '../../../core/api-types';
 import { BRAND } from '../../../core/constants';
+import { mayOpen } from '../../features/admin/staff-permissions';
 import { useDismiss } from '../../lib/use-dismiss';
 
 interface Section {
@@ -17,8 +19,14 @@ interface Section {
   label: string;
 }
 
+interface Group {
+  name: string;
+  menu?: boolean;
+  sections: Section[];
+}
+
 /** The admin sections by group; `menu` groups sit behind a menu button in the wide row. */
-const GROUPS: { name: string; menu?: boolean; sections: Section[] }[] = [
+const GROUPS: Group[] = [
   {
     name: 'Sales',
     sections: [
@@ -50,6 +58,10 @@ const GROUPS: { name: string; menu?: boolean; sections: Section[] }[] = [
   },
   { name: 'Shop', sections: [{ to: '/admin/settings', label: 'Settings' }] },
 ];
+
+/** The groups with only the sections `user` may open; a group left empty is dropped. */
+const groupsFor = (user: User): Group[] =>
+  GROUPS.map((g) => ({ ...g, sections: g.sections.filter((s) => mayOpen(user, s.to)) })).filter((g) => g.sections.length > 0);
 
 const isCurrent = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
@@ -119,10 +131,10 @@ function GroupMenu({ name, sections }: { name: string; sections: Section[] }) {
 }
 
 /** The wide screens' row of section tabs, groups set apart by a rule. */
-function SectionTabs() {
+function SectionTabs({ groups }: { groups: Group[] }) {
   return (
     <ul className="hidden flex-wrap items-center lg:flex">
-      {GROUPS.map((group, g) => {
+      {groups.map((group, g) => {
         const divider = g > 0 ? 'ml-2 border-l border-stone-200 pl-2' : '';
         if (group.menu) {
           return (
@@ -144,10 +156,10 @@ function SectionTabs() {
 }
 
 /** Small screens: one button naming the current section, opening every section grouped. */
-function SectionsMenu() {
+function SectionsMenu({ groups }: { groups: Group[] }) {
   const { pathname } = useLocation();
   const { open, close, container, buttonProps, panelId } = useDisclosure();
-  const current = GROUPS.flatMap((g) => g.sections).find((s) => isCurrent(pathname, s.to));
+  const current = groups.flatMap((g) => g.sections).find((s) => isCurrent(pathname, s.to));
   return (
     <div ref={container} className="px-2 pb-2 lg:hidden">
       <button
@@ -160,7 +172,7 @@ function SectionsMenu() {
         <Chevron open={open} />
       </button>
       <div id={panelId} hidden={!open} className="mt-2 grid gap-4 rounded-lg border border-stone-200 bg-white p-3 sm:grid-cols-2">
-        {GROUPS.map((group) => (
+        {groups.map((group) => (
           <div key={group.name}>
             <p id={`${panelId}-${group.name}`} className="px-3 text-xs font-semibold uppercase tracking-wide text-stone-500">
               {group.name}
@@ -177,6 +189,7 @@ function SectionsMenu() {
 
 /** Wraps an admin screen with the admin navigation. */
 export function AdminShell({ user, children }: { user: User; children: ReactNode }) {
+  const groups = groupsFor(user);
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <header className="border-b border-stone-200 bg-white">
@@ -196,8 +209,8 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
           </div>
         </div>
         <nav aria-label="Admin sections" className="mx-auto max-w-7xl px-2 sm:px-4">
-          <SectionTabs />
-          <SectionsMenu />
+          <SectionTabs groups={groups} />
+          <SectionsMenu groups={groups} />
         </nav>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">

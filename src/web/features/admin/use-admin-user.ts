@@ -1,6 +1,6 @@
 /**
  * The admin access check every /admin/* screen runs on load: no
- * token or a failed user call goes to /login; a non-admin sees 'Access denied. Admin privileges
+ * token or a failed user call goes to /login; any staff role (core/permissions.ts) is let in; a customer sees 'Access denied. Admin privileges
  * required.' and is sent to /profile from the dashboard, or to /admin/dashboard from the others.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -8,13 +8,14 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../core/api-types';
+import { isStaff } from '../../../core/permissions';
 import { apiFetch } from '../../lib/api';
 import { useAuthStatus } from '../../lib/auth';
 import { meQueryKey } from '../account/api';
 
 export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
 
-/** Resolves to the signed-in admin, or null while checking (and while redirecting away). */
+/** Resolves to the signed-in staff member, or null while checking (and while redirecting away). */
 export function useAdminUser(): User | null {
   const status = useAuthStatus();
   const navigate = useNavigate();
@@ -26,7 +27,7 @@ export function useAdminUser(): User | null {
     retry: false,
   });
   const user = me.data ?? null;
-  const denied = user !== null && user.role !== 'admin';
+  const denied = user !== null && !isStaff(user.role);
 
   useEffect(() => {
     if (status === 'signed-out' || me.isError) {

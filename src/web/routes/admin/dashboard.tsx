@@ -3,7 +3,9 @@
  * profile and the tiles in their three groups; above them today's and this month's revenue
  * and orders, orders by status, failed refunds with a retry, low-stock variants (sold out
  * apart from 1-5 left) and a 30-day revenue chart; the Reviews tile shows how many reviews
- * wait for moderation.
+ * wait for moderation. The money figures (revenue, the chart, COD to collect) show only to a role
+ * with dashboard.revenue, failed refunds to one with orders.refund, and each tile only to a role that
+ * may open its screen (features/admin/staff-permissions.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -14,6 +16,7 @@ import { UnsettledRefundsPanel } from '../../features/admin/unsettled-refunds-pa
 import { LowStockPanel } from '../../features/admin/low-stock-panel';
 import { statusLabel } from '../../features/admin/orders/order-status';
 import { RevenueChart } from '../../features/admin/revenue-chart';
+import { allows, mayOpen } from '../../features/admin/staff-permissions';
 import { apiFetch } from '../../lib/api';
 import { useAdmin } from './admin-layout';
 
@@ -74,6 +77,10 @@ export default function AdminDashboard() {
     queryFn: () => apiFetch<DashboardSummary>('/api/admin/dashboard', { auth: true, fallbackMessage: 'Failed to load dashboard' }),
   });
   const s = summary.data;
+  const revenue = allows(admin, 'dashboard.revenue');
+  const groups = TILE_GROUPS.map((g) => ({ ...g, tiles: g.tiles.filter((tile) => mayOpen(admin, tile.to)) })).filter(
+    (g) => g.tiles.length > 0,
+  );
 
   return (
     <div className="space-y-8">
@@ -95,17 +102,21 @@ export default function AdminDashboard() {
           <p className="rounded-lg bg-red-50 p-4 text-sm text-red-700">{summary.error.message}</p>
         ) : (
           <>
-            <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-              <Figure
-                label="Today's revenue"
-                value={s ? formatINR(s.today.revenue) : '…'}
-                sub={s ? `${s.today.orders} order(s) today` : ' '}
-              />
-              <Figure
-                label="This month"
-                value={s ? formatINR(s.month.revenue) : '…'}
-                sub={s ? `${s.month.orders} order(s) this month` : ' '}
-              />
+            <div className={`grid grid-cols-2 gap-4 ${revenue ? 'lg:grid-cols-5' : 'lg:grid-cols-3'}`}>
+              {revenue ? (
+                <>
+                  <Figure
+                    label="Today's revenue"
+                    value={s ? formatINR(s.today.revenue) : '…'}
+                    sub={s ? `${s.today.orders} order(s) today` : ' '}
+                  />
+                  <Figure
+                    label="This month"
+                    value={s ? formatINR(s.month.revenue) : '…'}
+                    sub={s ? `${s.month.orders} order(s) this month` : ' '}
+                  />
+                </>
+              ) : null}
               <Figure
                 label="Awaiting dispatch"
                 value={
@@ -127,17 +138,21 @@ export default function AdminDashboard() {
                 to="/admin/returns"
               />
             </div>
-            <p className="text-xs text-stone-500" data-testid="cod-to-collect">
-              Revenue counts Cash on Delivery orders once their cash is collected
-              {s && s.codToCollect.orders > 0
-                ? `: ${formatINR(s.codToCollect.amount)} in ${s.codToCollect.orders} COD order(s) still to collect.`
-                : '.'}
-            </p>
+            {revenue ? (
+              <p className="text-xs text-stone-500" data-testid="cod-to-collect">
+                Revenue counts Cash on Delivery orders once their cash is collected
+                {s && s.codToCollect.orders > 0
+                  ? `: ${formatINR(s.codToCollect.amount)} in ${s.codToCollect.orders} COD order(s) still to collect.`
+                  : '.'}
+              </p>
+            ) : null}
             <div className="grid gap-4 lg:grid-cols-3">
-              <div className="rounded-xl border border-stone-200 bg-white p-4 lg:col-span-2">
-                <h3 className="mb-2 text-sm font-semibold text-stone-900">Revenue, last 30 days</h3>
-                {s ? <RevenueChart days={s.revenueByDay} /> : <div className="h-64" />}
-              </div>
+              {revenue ? (
+                <div className="rounded-xl border border-stone-200 bg-white p-4 lg:col-span-2">
+                  <h3 className="mb-2 text-sm font-semibold text-stone-900">Revenue, last 30 days</h3>
+                  {s ? <RevenueChart days={s.revenueByDay} /> : <div className="h-64" />}
+                </div>
+              ) : null}
               <div className="rounded-xl border border-stone-200 bg-white p-4">
                 <h3 className="mb-3 text-sm font-semibold text-stone-900">Orders by status</h3>
                 <ul className="space-y-1.5 text-sm">
@@ -152,13 +167,13 @@ export default function AdminDashboard() {
                 </ul>
               </div>
             </div>
-            <UnsettledRefundsPanel />
+            {allows(admin, 'orders.refund') ? <UnsettledRefundsPanel /> : null}
             {s && s.lowStock.length > 0 && <LowStockPanel summary={s} />}
           </>
         )}
       </section>
 
-      {TILE_GROUPS.map((group) => (
+      {groups.map((group) => (
         <section key={group.title} aria-labelledby={`group-${group.title}`}>
           <h2 id={`group-${group.title}`} className="mb-3 text-lg font-semibold text-stone-900">
             {group.title}

@@ -1,0 +1,37 @@
+/**
+ * What the signed-in staff member may see in the admin area: each admin screen and the permission
+ * it needs (core/permissions.ts, docs/decisions/0023-staff-roles.md). The server refuses the rest
+ * anyway (403); this only keeps the navigation, the dashboard's tiles and its revenue figures to
+ * what the role may use.
+ */
+import type { User } from '../../../core/api-types';
+import type { Permission } from '../../../core/permissions';
+
+/** Each admin screen's path and the permission its API calls need. */
+export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  '/admin/dashboard': 'dashboard.read',
+  '/admin/orders': 'orders.read',
+  '/admin/returns': 'returns.read',
+  '/admin/reviews': 'reviews.read',
+  '/admin/contacts': 'contacts.read',
+  '/admin/products': 'catalog.write',
+  '/admin/categories': 'catalog.write',
+  '/admin/coupons': 'coupons.write',
+  '/admin/search-synonyms': 'catalog.write',
+  '/admin/hero-images': 'content.write',
+  '/admin/vertical-videos': 'content.write',
+  '/admin/photo-snapshots': 'content.write',
+  '/admin/testimonials': 'content.write',
+  '/admin/settings': 'settings.write',
+};
+
+/** Whether `user`'s role holds `permission` (as the server answered it on /api/users/me). */
+export function allows(user: Pick<User, 'permissions'>, permission: Permission): boolean {
+  return user.permissions.includes(permission);
+}
+
+/** Whether `user` may open the admin screen at `path` (a path not listed is open to every staff role). */
+export function mayOpen(user: Pick<User, 'permissions'>, path: string): boolean {
+  const needed = SCREEN_PERMISSIONS[path];
+  return !needed || allows(user, needed);
+}
