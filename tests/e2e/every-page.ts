@@ -71,7 +71,7 @@ export async function prepareShop(request: APIRequestContext): Promise<PreparedS
   const pages: ShopPage[] = [
     { path: '/', as: 'visitor', ready: heading },
     { path: '/products', as: 'visitor', ready: productLink },
-    { path: `/category/${category._id}`, as: 'visitor', ready: productLink },
+    { path: `/category/${category.handle}`, as: 'visitor', ready: productLink },
     { path: `/products/${product.handle}`, as: 'visitor', ready: heading },
     { path: '/login', as: 'visitor', ready: text('Forgot password?') },
     { path: '/signup', as: 'visitor', ready: text('Create account') },
