@@ -168,6 +168,7 @@ export async function seedDemoCatalog(
   const reviewerPassword = await hashPassword(randomBytes(24).toString('base64url'));
   await db.transaction(async (tx) => {
     const categoryIds = new Map<string, string>();
+    const categoryHandles = new Map<string, string>();
     const seededProducts: Parameters<typeof seedDemoReviews>[1] = [];
     for (const [i, c] of demoCategories.entries()) {
       const [row] = await tx
@@ -180,8 +181,9 @@ export async function seedDemoCatalog(
           sortOrder: i,
           sizeChart: demoCategorySizeCharts[c.key] ?? null,
         })
-        .returning({ id: categories.id });
+        .returning({ id: categories.id, handle: categories.handle });
       categoryIds.set(c.key, row.id);
+      categoryHandles.set(c.key, row.handle);
     }
     for (const p of demoProducts) {
       const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
@@ -268,9 +270,7 @@ export async function seedDemoCatalog(
     await seedDemoReviews(tx, seededProducts, reviewerPassword, now);
     const bannerLink = (link: string | null) =>
       link?.replace(/^\/category\/(.+)$/, (_m, key: string) =>
-        categoryIds.has(key)
-          ? `/category/${categoryIds.get(key)}?name=${encodeURIComponent(demoCategories.find((c) => c.key === key)!.name)}`
-          : '/products',
+        categoryHandles.has(key) ? `/category/${categoryHandles.get(key)}` : '/products',
       ) ?? null;
     await tx.insert(heroBanners).values([
       {
