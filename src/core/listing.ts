@@ -51,7 +51,7 @@ export interface ListingColour {
   name: string;
   /** A CSS colour (`#800000`) or a small picture's address, as the product gives it; '' when none does. */
   swatch: string;
-  /** How many products of the listing, its colour filter aside, have it in stock. */
+  /** How many products of the listing, its colour filter aside, come in it. */
   count: number;
 }
 

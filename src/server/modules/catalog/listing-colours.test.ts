@@ -82,13 +82,15 @@ describe('the listing by colour', () => {
     expect(await listing('colours=')).toHaveLength(4);
   });
 
-  it('offers the colours in stock among the listing with their counts, its colour filter aside', async () => {
+  it("offers the colours the listing's products come in with their counts, its colour filter aside", async () => {
     const offered = await listingColours(t.db, listingQuerySchema.parse({ colours: 'maroon' }), [categoryId]);
     expect(offered).toEqual([
       { slug: 'bottle-green', name: 'Bottle Green', swatch: '/media/swatches/bottle-green.webp', count: 1 },
       { slug: 'indigo', name: 'Indigo', swatch: expect.stringMatching(/^#/), count: 1 },
       // Two products name it (Maroon, maroon): one colour, counted once per product.
       { slug: 'maroon', name: 'Maroon', swatch: expect.stringMatching(/^#/), count: 2 },
+      // Offered though sold out (the products' own colours are read, not their stock): its filter finds none.
+      { slug: 'mustard', name: 'Mustard', swatch: expect.stringMatching(/^#/), count: 1 },
     ]);
     // The other filters narrow it: only the kurtas.
     const kurtas = await listingColours(t.db, listingQuerySchema.parse({ q: 'kurta' }), [categoryId]);
@@ -96,7 +98,10 @@ describe('the listing by colour', () => {
       ['bottle-green', 1],
       ['indigo', 1],
       ['maroon', 1],
+      ['mustard', 1],
     ]);
+    const saree = await listingColours(t.db, listingQuerySchema.parse({ q: 'saree' }), [categoryId]);
+    expect(saree).toEqual([{ slug: 'maroon', name: 'maroon', swatch: expect.stringMatching(/^#/), count: 1 }]);
     const expensive = await listingColours(t.db, listingQuerySchema.parse({ minPrice: '5000' }), [categoryId]);
     expect(expensive).toEqual([]);
   });
