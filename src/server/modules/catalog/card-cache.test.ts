@@ -154,8 +154,8 @@ describe('product cards kept in process', () => {
     const category = await createCategory(t.db, { name: 'Old Name' });
     const { product } = await createProduct(t.db, { categoryIds: [category.id] });
     for (const app of instances()) {
-      expect((await card(app, product.id))?.categoryIds).toEqual([{ _id: category.id, name: 'Old Name' }]);
-      expect((await page(app, product.id)).categoryIds).toEqual([{ _id: category.id, name: 'Old Name' }]);
+      expect((await card(app, product.id))?.categoryIds).toEqual([{ _id: category.id, name: 'Old Name', handle: category.handle }]);
+      expect((await page(app, product.id)).categoryIds).toEqual([{ _id: category.id, name: 'Old Name', handle: category.handle }]);
     }
     const seen = other?.app.responseCache.generation;
     const renamed = await t.app.inject({
@@ -165,13 +165,13 @@ describe('product cards kept in process', () => {
       payload: { name: 'New Name', parentId: null, description: '', isActive: true },
     });
     expect(renamed.statusCode).toBe(200);
-    expect((await card(t.app, product.id))?.categoryIds).toEqual([{ _id: category.id, name: 'New Name' }]);
-    expect((await page(t.app, product.id)).categoryIds).toEqual([{ _id: category.id, name: 'New Name' }]);
+    expect((await card(t.app, product.id))?.categoryIds).toEqual([{ _id: category.id, name: 'New Name', handle: category.handle }]);
+    expect((await page(t.app, product.id)).categoryIds).toEqual([{ _id: category.id, name: 'New Name', handle: category.handle }]);
     if (other && redisUrl) {
       // The other instance drops its cards when the Redis message arrives (plugins/cache.ts).
       await vi.waitFor(() => expect(other!.app.responseCache.generation).not.toBe(seen));
-      expect((await card(other.app, product.id))?.categoryIds).toEqual([{ _id: category.id, name: 'New Name' }]);
-      expect((await page(other.app, product.id)).categoryIds).toEqual([{ _id: category.id, name: 'New Name' }]);
+      expect((await card(other.app, product.id))?.categoryIds).toEqual([{ _id: category.id, name: 'New Name', handle: category.handle }]);
+      expect((await page(other.app, product.id)).categoryIds).toEqual([{ _id: category.id, name: 'New Name', handle: category.handle }]);
     }
   });
 

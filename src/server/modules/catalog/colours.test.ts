@@ -57,7 +57,7 @@ describe('a product in colours and sizes', () => {
       ...SIZES.map((s) => `Indigo / ${s} RM-${hex8}-INDIGO-${s}`),
       ...SIZES.map((s) => `Maroon / ${s} RM-${hex8}-MAROON-${s}`),
     ]);
-    expect(p.images.map((i) => i.colour)).toEqual(['Indigo', 'Maroon', 'Maroon', null]);
+    expect(p.images.map((i) => i.colour ?? null)).toEqual(['Indigo', 'Maroon', 'Maroon', null]);
     // Each variant starts with a ledger row of its stock.
     const ledger = await t.db.select().from(inventoryLedger).where(eq(inventoryLedger.variantId, p.variants[5]._id));
     expect(ledger.map((r) => r.delta)).toEqual([5]);

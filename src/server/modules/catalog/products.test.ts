@@ -130,7 +130,6 @@ describe('POST /api/products', () => {
     expect(p.variants).toEqual([
       {
         _id: expect.any(String),
-        colour: null,
         size: 'M',
         sku: `RM-${hex8}-M`,
         price: 1299.5,
@@ -140,7 +139,6 @@ describe('POST /api/products', () => {
       },
       {
         _id: expect.any(String),
-        colour: null,
         size: 'L',
         sku: `RM-${hex8}-L`,
         price: 1349,
@@ -296,7 +294,6 @@ describe('PUT /api/products/:id', () => {
     expect(saved.variants).toHaveLength(2);
     expect(saved.variants[0]).toEqual({
       _id: m._id,
-      colour: null,
       size: 'M',
       sku: m.sku,
       price: 1199,
@@ -398,7 +395,7 @@ describe('PUT /api/products/:id', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json<Product>().variants).toEqual([
-      { _id: s._id, colour: null, size: 'S', sku: s.sku, price: 120, compareAtPrice: null, stockQty: 2, isActive: true },
+      { _id: s._id, size: 'S', sku: s.sku, price: 120, compareAtPrice: null, stockQty: 2, isActive: true },
       expect.objectContaining({ _id: m._id, isActive: true }),
     ]);
   });

@@ -153,7 +153,7 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       .filter((v) => v.productId === row.id)
       .map((v) => ({
         _id: v.id,
-        colour: v.colour,
+        ...(v.colour === null ? {} : { colour: v.colour }),
         size: v.size,
         sku: v.sku,
         price: toRupees(v.pricePaise),
@@ -176,12 +176,12 @@ export async function hydrateProducts(db: Database, rows: ProductRow[], activeOn
       compareAtPrice: cheapest?.compareAtPrice ?? null,
       images: imageRows
         .filter((i) => i.productId === row.id)
-        .map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId, colour: i.colour })),
+        .map((i) => ({ url: i.url, alt: i.alt, publicId: i.publicId, ...(i.colour === null ? {} : { colour: i.colour }) })),
       isBestseller: row.isBestseller,
       isActive: row.isActive,
       categoryIds: categoryRows.filter((c) => c.productId === row.id).map((c) => ({ _id: c.id, name: c.name, handle: c.handle })),
       variantAttributes: row.variantAttributes,
-      colours: row.colours,
+      ...(row.colours.length > 0 ? { colours: row.colours } : {}),
       variants: vs,
       createdAt: row.createdAt.toISOString(),
       rating: row.ratingCount > 0 ? { average: averageRating(row.ratingSum, row.ratingCount)!, count: row.ratingCount } : null,

@@ -238,7 +238,7 @@ describe('Cash on Delivery', () => {
     ]);
 
     const [attempt] = await t.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, row.checkoutAttemptId));
-    const frozen = { image: '/media/test.webp', hsn: '6211', colour: null, quantity: 1 };
+    const frozen = { image: '/media/test.webp', hsn: '6211', quantity: 1 };
     expect(attempt).toEqual({
       id: row.checkoutAttemptId,
       userId: shopper.user.id,
