@@ -74,7 +74,7 @@ test('a tap opens a suggestion, and Enter with none chosen searches the words', 
     .getByRole('option', { name: /Sarees/ })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/category\/[0-9a-f-]{36}\?name=(Wedding\+|Wedding%20)?Sarees$/);
+  await expect(page).toHaveURL(/\/category\/(wedding-)?sarees$/);
 
   box = await searchBox(page, isMobile);
   await box.fill('kurti');
