@@ -10,6 +10,17 @@ import type { Category, Product } from '../../src/core/api-types';
 import { bearer, DEMO_ADMIN, expect, listProducts, logIn, test } from './accounts-fixtures';
 
 const SIZES = ['S', 'M', 'L', 'XL'];
+/** Products this file made, deleted after each test so other specs' picks of the catalogue never meet them. */
+const made: string[] = [];
+
+test.afterEach(async ({ request }) => {
+  if (made.length === 0) return;
+  const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  for (const id of made.splice(0)) {
+    const res = await request.delete(`/api/products/${id}`, { headers: bearer(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+});
 
 /** Creates, through the admin API, a kurta in Indigo and Maroon (one picture each) and S–XL. */
 async function createColourKurta(request: APIRequestContext): Promise<Product> {
@@ -37,7 +48,9 @@ async function createColourKurta(request: APIRequestContext): Promise<Product> {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Product;
+  const product = (await res.json()) as Product;
+  made.push(product._id);
+  return product;
 }
 
 const colours = (page: Page) => page.getByRole('radiogroup', { name: 'Colour' });
@@ -149,4 +162,30 @@ test('@phone-only the bottom bar names the colour and size', async ({ page, requ
   await expect(bar).toBeVisible();
   await expect(bar).toContainText('Maroon / M');
   await page.screenshot({ path: testInfo.outputPath('bar.png') });
+});
+
+test('the wishlist\'s "Move to cart" asks for the colour, then its size', async ({ shopperPage: page, shopper, request }) => {
+  const product = await createColourKurta(request);
+  await page.goto(`/products/${product.handle}`);
+  await page.getByRole('button', { name: 'Save to wishlist' }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/wishlist');
+  await page.getByRole('button', { name: `Move to cart: ${product.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a colour and size' });
+  await expect(dialog.getByRole('radiogroup', { name: 'Colour' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please select a colour before adding to cart');
+  await dialog.getByRole('radio', { name: 'Indigo', exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'XL (sold out)' })).toBeDisabled();
+  await dialog.getByRole('radio', { name: 'Maroon', exact: true }).click();
+  await dialog.getByRole('radio', { name: 'XL', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog).toBeHidden();
+
+  const maroonXl = product.variants.find((v) => v.colour === 'Maroon' && v.size === 'XL')!;
+  const cart = (await (await request.get('/api/cart', { headers: bearer(shopper.token) })).json()) as {
+    items: { variantId: string; colour?: string; size: string }[];
+  };
+  expect(cart.items).toContainEqual(expect.objectContaining({ variantId: maroonXl._id, colour: 'Maroon', size: 'XL' }));
 });
