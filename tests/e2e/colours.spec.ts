@@ -77,7 +77,11 @@ test('?colour= opens that colour with its picture; the choice goes to the cart a
   await expect(page.getByRole('heading', { name: 'Colour: Maroon' })).toBeVisible();
   await expect(mainPicture(page, product)).toHaveAttribute('alt', altOf(product, 'Maroon'));
   await expect(sizes(page).getByRole('radio')).toHaveCount(4);
-  await page.screenshot({ path: testInfo.outputPath('maroon.png'), fullPage: false });
+  // The details column: title, price, swatches, sizes and buttons.
+  await page
+    .getByRole('heading', { level: 1 })
+    .locator('xpath=..')
+    .screenshot({ path: testInfo.outputPath('maroon.png') });
 
   // The JSON-LD: a ProductGroup varying by colour and size, a Product with an Offer per colour × size.
   const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
@@ -132,12 +136,19 @@ test('?colour= opens that colour with its picture; the choice goes to the cart a
   await expect(page.getByText('Maroon / L').first()).toBeVisible();
 });
 
-test('without a colour in the address the sizes wait for one, and Add to Cart says "Select a colour"', async ({ page, request }) => {
+test('without a colour in the address the sizes wait for one, and Add to Cart says "Select a colour"', async ({
+  page,
+  request,
+}, testInfo) => {
   const product = await createColourKurta(request);
   await page.goto(`/products/${product.handle}`);
   await expect(colours(page).getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(page.getByText('Choose a colour first')).toBeVisible();
   await expect(sizes(page).getByRole('radio', { name: 'M', exact: true })).toBeDisabled();
+  await page
+    .getByRole('heading', { level: 1 })
+    .locator('xpath=..')
+    .screenshot({ path: testInfo.outputPath('awaiting-colour.png') });
 
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page.getByRole('alert').filter({ hasText: 'Select a colour' })).toBeVisible();
