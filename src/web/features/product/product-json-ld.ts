@@ -1,5 +1,5 @@
 /**
- * The product page's schema.org description (JSON-LD, docs/architecture.md#seo): a `Product` with one
+ * The product page's schema.org description (JSON-LD; docs/architecture.md#colours-and-sizes): a `Product` with one
  * `Offer` for a product without colours; for a product in colours a `ProductGroup` varying by colour
  * and size whose `hasVariant` lists each active colour × size as a `Product` with its own SKU,
  * picture and `Offer`. Prices in rupees with two decimals, currency INR. Ratings and reviews, when
