@@ -2,9 +2,13 @@
  * The admin sections' navigation at 1280 px and on a 390 px phone: every section is reachable (on
  * the wide row or behind its menu button), in view, without sideways scrolling; the menus open and
  * close by keyboard (Enter, Tab into the links, Escape back to the button); axe-clean when open.
+ * A staff role sees only the sections and dashboard figures its permissions allow
+ * (docs/decisions/0023-staff-roles.md): the demo owner's /api/users/me answer is replayed as a
+ * fulfilment role's, since no other role can be given yet.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { ROLE_PERMISSIONS } from '../../src/core/permissions';
 import { ADMIN, login } from './admin-api';
 import { expect, test } from './hydrated-test';
 
@@ -100,4 +104,29 @@ test('the section menu opens and closes by keyboard and is axe-clean when open',
   await expect(first).toBeVisible();
   await page.getByRole('main').click({ position: { x: 5, y: 5 } });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a fulfilment role sees only orders, returns and the dashboard, without revenue', async ({ page }) => {
+  await page.route('**/api/users/me', async (route) => {
+    const response = await route.fetch();
+    const me = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...me, role: 'fulfilment', permissions: [...ROLE_PERMISSIONS.fulfilment] } });
+  });
+  await page.goto('/admin/dashboard', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByText('Awaiting dispatch')).toBeVisible();
+  await expect(page.getByText("Today's revenue")).toHaveCount(0);
+  await expect(page.getByText('Revenue, last 30 days')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Products/ })).toHaveCount(0);
+
+  if (isPhone(page))
+    await nav(page)
+      .getByRole('button', { name: /^Sections:/ })
+      .click();
+  for (const label of ['Dashboard', 'Orders', 'Returns']) {
+    await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  for (const label of ['Reviews', 'Messages', 'Products', 'Categories', 'Coupons', 'Synonyms', 'Hero Images', 'Settings']) {
+    await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
+  }
+  await expect(nav(page).getByRole('button', { name: 'Homepage' })).toHaveCount(0);
 });
