@@ -1,8 +1,10 @@
 /**
  * The dashboard's low-stock panel: sold-out sizes and sizes with 1-5 left, as two
  * groups side by side on a wide screen and one above the other on a phone. Each row wraps its
- * product title instead of pushing the count off the edge.
+ * product title instead of pushing the count off the edge. A variant of a product with colours is
+ * named "Maroon / M" (variantLabel), one without "Size M".
  */
+import { variantLabel } from '../../../core/colours';
 import type { DashboardSummary, LowStockVariant } from '../../../core/schemas/admin-orders';
 
 function StockGroup({
@@ -35,7 +37,7 @@ function StockGroup({
               <span className="min-w-0 text-amber-950">
                 <span className="block">{v.title}</span>
                 <span className="block text-xs text-amber-800 wrap-anywhere">
-                  Size {v.size} · {v.sku}
+                  {v.colour ? variantLabel(v) : `Size ${v.size}`} · {v.sku}
                 </span>
               </span>
               <span className="shrink-0 whitespace-nowrap font-semibold text-amber-950">

@@ -1,6 +1,6 @@
 /**
  * One product on the admin grid: first image or a placeholder, Active/Inactive
- * and Bestseller badges, variant count, stock, min-max price range in rupees, and Edit, Hide/Show
+ * and Bestseller badges, colour and variant counts, stock, min-max price range in rupees, and Edit, Hide/Show
  * and Delete. Side by side on phones, stacked from the small breakpoint up.
  */
 import { Link } from 'react-router';
@@ -30,6 +30,7 @@ export function AdminProductCard({ product, toggling, onEdit, onToggle, onDelete
   const range = priceRange(product);
   const stock = product.variants.filter((v) => v.isActive).reduce((sum, v) => sum + v.stockQty, 0);
   const n = product.variants.length;
+  const colours = product.colours?.length ?? 0;
   return (
     <article
       id={productCardId(product._id)}
@@ -69,6 +70,7 @@ export function AdminProductCard({ product, toggling, onEdit, onToggle, onDelete
           {range ? (range.min === range.max ? formatINR(range.min) : `${formatINR(range.min)} - ${formatINR(range.max)}`) : 'No price'}
         </p>
         <p className="text-xs text-stone-500">
+          {colours > 0 ? `${colours} ${colours === 1 ? 'colour' : 'colours'} · ` : ''}
           {n} {n === 1 ? 'variant' : 'variants'} · {stock} in stock
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-1">

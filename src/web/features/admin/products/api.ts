@@ -64,11 +64,14 @@ export function productBody(product: Product, changes: Partial<ProductInput> = {
     title: product.title,
     description: product.description,
     categoryIds: product.categoryIds.map((c) => c._id),
-    images: product.images.map((img) => ({ url: img.url, alt: img.alt, publicId: img.publicId ?? null })),
+    images: product.images.map((img) => ({ url: img.url, alt: img.alt, publicId: img.publicId ?? null, colour: img.colour ?? null })),
     isBestseller: product.isBestseller,
     variantAttributes: product.variantAttributes,
+    // Colours, each variant's and each picture's colour: re-sent so a toggle keeps them.
+    colours: product.colours ?? [],
     variants: product.variants.map((v) => ({
       _id: v._id,
+      colour: v.colour ?? null,
       size: v.size,
       price: v.price,
       compareAtPrice: v.compareAtPrice,

@@ -12,18 +12,25 @@ const RULE = FOLDER_RULES.product_images;
 /** Shown when a product image upload fails; the save stops there. */
 export const UPLOAD_FAILED = 'Failed to upload image';
 
-/** Splits picked files into those that can be added and the messages for the rest. */
-export function checkImageFiles(files: readonly File[], alreadyChosen: number): { accepted: File[]; errors: string[] } {
+/**
+ * Splits picked files into those that can be added and the messages for the rest. `limit`: most
+ * pictures the form may hold (5, or 5 per colour plus 5 for every colour when the product has colours).
+ */
+export function checkImageFiles(
+  files: readonly File[],
+  alreadyChosen: number,
+  limit: number = MAX_PRODUCT_IMAGES,
+): { accepted: File[]; errors: string[] } {
   const accepted: File[] = [];
   const errors: string[] = [];
   let limitHit = false;
   for (const file of files) {
     if (!file.type.startsWith('image/')) errors.push(RULE.invalidType(file.name));
     else if (file.size > RULE.maxBytes) errors.push(RULE.tooLarge(file.name));
-    else if (alreadyChosen + accepted.length >= MAX_PRODUCT_IMAGES) limitHit = true;
+    else if (alreadyChosen + accepted.length >= limit) limitHit = true;
     else accepted.push(file);
   }
-  if (limitHit) errors.push(`Maximum ${MAX_PRODUCT_IMAGES} images allowed`);
+  if (limitHit) errors.push(`Maximum ${limit} images allowed`);
   return { accepted, errors };
 }
 

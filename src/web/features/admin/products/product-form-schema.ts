@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Product } from '../../../../core/api-types';
+import { MAX_COLOURS } from '../../../../core/colours';
 import { MAX_PRODUCT_IMAGES, productInputSchema } from '../../../../core/schemas/admin-catalog';
 
 const imageDraftSchema = z.object({
@@ -13,6 +14,12 @@ const imageDraftSchema = z.object({
   url: z.string(),
   alt: z.string().trim().max(200, 'Image alt text must be at most 200 characters'),
   publicId: z.string().nullable(),
+  /** The colour the picture shows; null: every colour. */
+  colour: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   /** A picked file, uploaded on save. */
   file: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File).optional(),
 });
@@ -22,7 +29,7 @@ export const productFormSchema = productInputSchema.safeExtend({
   images: z
     .array(imageDraftSchema)
     .min(1, 'At least one product image is required')
-    .max(MAX_PRODUCT_IMAGES, `Maximum ${MAX_PRODUCT_IMAGES} images allowed`),
+    .max(MAX_PRODUCT_IMAGES * (MAX_COLOURS + 1), `Maximum ${MAX_PRODUCT_IMAGES} images allowed`),
 });
 
 /** What the inputs hold. */
@@ -33,8 +40,9 @@ export type ProductFormOutput = z.output<typeof productFormSchema>;
 export type VariantFormValues = ProductFormValues['variants'][number];
 
 /** A blank size row (NaN shows as an empty number input). */
-export const blankVariant = (): VariantFormValues => ({
+export const blankVariant = (colour: string | null = null): VariantFormValues => ({
   _id: null,
+  colour,
   size: '',
   price: Number.NaN,
   compareAtPrice: null,
@@ -56,6 +64,7 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
       isBestseller: false,
       isActive: true,
       variantAttributes: ['Size'],
+      colours: [],
       variants: [blankVariant()],
       stockNote: '',
       sizeChart: null,
@@ -67,14 +76,16 @@ export function productFormDefaults(product: Product | null): ProductFormValues 
     handle: product.handle,
     description: product.description,
     categoryIds: product.categoryIds.map((c) => c._id),
-    images: product.images.map((img) => ({ url: img.url, alt: img.alt ?? '', publicId: img.publicId ?? null })),
+    images: product.images.map((img) => ({ url: img.url, alt: img.alt ?? '', publicId: img.publicId ?? null, colour: img.colour ?? null })),
     isBestseller: product.isBestseller,
     isActive: product.isActive,
     variantAttributes: product.variantAttributes,
+    colours: product.colours ?? [],
     variants:
       product.variants.length > 0
         ? product.variants.map((v) => ({
             _id: v._id,
+            colour: v.colour ?? null,
             size: v.size,
             price: v.price,
             compareAtPrice: v.compareAtPrice,

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../core/api-types';
 import { productBody, priceRange } from './api';
 import { checkImageFiles } from './image-upload';
-import { blankVariant, productFormDefaults, productFormSchema } from './product-form-schema';
+import { variantLabel } from '../../../../core/colours';
+import { blankVariant, productFormDefaults, productFormSchema, type VariantFormValues } from './product-form-schema';
+import {
+  chosenSizes,
+  colourNameProblem,
+  colourRemovalWarning,
+  renamedColour,
+  toggledSize,
+  variantsWithColour,
+  withoutColour,
+} from './product-options';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type });
@@ -114,5 +124,85 @@ describe('product records', () => {
       ['v2', 'RM-1-M', true],
       ['v3', 'RM-1-L', false],
     ]);
+  });
+});
+
+describe('colours and sizes in the form', () => {
+  const row = (colour: string | null, size: string, extra: Partial<VariantFormValues> = {}): VariantFormValues => ({
+    ...blankVariant(colour),
+    size,
+    price: 1499,
+    stockQty: 5,
+    ...extra,
+  });
+  const image = (colour: string | null) => ({ url: '/media/x.webp', alt: '', publicId: null, colour });
+
+  it('gives the first colour the sizes as they are, and a later one a row per size chosen', () => {
+    const plain = [row(null, 'S', { compareAtPrice: 1999 }), row(null, 'M')];
+    const indigo = variantsWithColour(plain, [], 'Indigo');
+    expect(indigo.map((v) => `${v.colour} / ${v.size}`)).toEqual(['Indigo / S', 'Indigo / M']);
+    const both = variantsWithColour(indigo, [{ name: 'Indigo' }], 'Maroon');
+    expect(both.slice(2).map((v) => [v.colour, v.size, v.price, v.compareAtPrice, v.stockQty])).toEqual([
+      ['Maroon', 'S', 1499, 1999, Number.NaN],
+      ['Maroon', 'M', 1499, null, Number.NaN],
+    ]);
+  });
+
+  it('turns a size on in every colour (filling a blank row first) and off everywhere', () => {
+    const colours = [{ name: 'Indigo' }, { name: 'Maroon' }];
+    const start = [row('Indigo', 'S'), { ...blankVariant('Maroon') }];
+    const on = toggledSize(start, colours, 'L', true);
+    expect(on.map((v) => variantLabel(v))).toEqual(['Indigo / S', 'Maroon / L', 'Indigo / L']);
+    expect(toggledSize(on, colours, 'L', false).map((v) => variantLabel(v))).toEqual(['Indigo / S']);
+    // The last size stays: a product needs one.
+    expect(toggledSize([row(null, 'M')], [], 'M', false)).toHaveLength(1);
+    expect(chosenSizes(on)).toEqual(['S', 'L']);
+  });
+
+  it('renames a colour with its rows and pictures, and names what removing one takes', () => {
+    const values = {
+      colours: [{ name: 'Indigo' }, { name: 'Maroon' }],
+      variants: ['S', 'M', 'L', 'XL'].flatMap((s) => [row('Indigo', s), row('Maroon', s)]),
+      images: [image('Maroon'), image('Maroon'), image(null), image('Indigo')],
+    };
+    const renamed = renamedColour(values, 'Maroon', 'Wine');
+    expect(renamed.variants.filter((v) => v.colour === 'Wine')).toHaveLength(4);
+    expect(renamed.images.map((i) => i.colour)).toEqual(['Wine', 'Wine', null, 'Indigo']);
+    expect(colourRemovalWarning('Maroon', values)).toBe('Removing Maroon removes its 4 sizes and 2 pictures.');
+    const left = withoutColour(values, 'Maroon');
+    expect(left.variants.map((v) => v.colour)).toEqual(['Indigo', 'Indigo', 'Indigo', 'Indigo']);
+    expect(left.images.map((i) => i.colour)).toEqual([null, 'Indigo']);
+    // The last colour leaves its sizes and pictures to the product.
+    expect(withoutColour(left, 'Indigo').variants.every((v) => v.colour === null)).toBe(true);
+    expect(colourNameProblem(' maroon ', values.colours)).toBe('Maroon is listed already');
+    expect(colourNameProblem('Maroon', values.colours, 1)).toBeNull();
+  });
+
+  it('re-sends colours with Hide/Show', () => {
+    const product = {
+      _id: 'p2',
+      title: 'Kurta',
+      handle: 'kurta',
+      description: 'Cotton',
+      price: 900,
+      compareAtPrice: null,
+      images: [{ url: '/a.png', alt: 'A', publicId: null, colour: 'Maroon' }],
+      isBestseller: false,
+      isActive: true,
+      categoryIds: [{ _id: 'c1', name: 'Kurtas' }],
+      variantAttributes: ['Colour', 'Size'],
+      colours: [{ name: 'Maroon', swatch: '#800020' }],
+      variants: [{ _id: 'v1', colour: 'Maroon', size: 'S', sku: 'X', price: 900, compareAtPrice: null, stockQty: 3, isActive: true }],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    } as Product;
+    const body = productBody(product, { isActive: false });
+    expect(body.colours).toEqual([{ name: 'Maroon', swatch: '#800020' }]);
+    expect(body.variants[0].colour).toBe('Maroon');
+    expect(body.images[0].colour).toBe('Maroon');
+    // The form loads them too, and its schema keeps them.
+    const loaded = productFormSchema.safeParse({ ...productFormDefaults(product), stockNote: '' });
+    expect(loaded.success).toBe(true);
+    expect(loaded.data?.variants[0].colour).toBe('Maroon');
+    expect(loaded.data?.images[0].colour).toBe('Maroon');
   });
 });

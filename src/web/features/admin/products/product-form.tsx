@@ -1,23 +1,22 @@
 /**
  * The inline add/edit product form: title, description, categories (the
- * category picker), bestseller and active flags, size variants (at least one; Remove hidden on the
- * last), images and the size chart (the category's, or the product's own). Saving uploads the picked files first ('Failed to upload image' stops the
+ * category picker), bestseller and active flags, colours and sizes with the variant grid (at least
+ * one variant; product-variants-field.tsx), images (each for one colour or all) and the size chart (the category's, or the product's own). Saving uploads the picked files first ('Failed to upload image' stops the
  * save), then POSTs or PUTs the product; server field errors are shown beside their fields.
  * Stock: each saved size sends the stock the form loaded with the stock wanted, so the
- * server applies the difference; when a size sold meanwhile the save is refused ('Stock for M
- * changed since you opened this form (now 4)'), and the form then shows the stock as it is now for
+ * server applies the difference; when a variant sold meanwhile the save is refused ('Stock for
+ * Maroon / M changed since you opened this form (now 4)'), and the form then shows the stock as it is now for
  * the admin to enter the change again. Each saved size has a History button (the ledger).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Category, Product } from '../../../../core/api-types';
-import { SIZES } from '../../../../core/constants';
 import type { ProductInput } from '../../../../core/schemas/admin-catalog';
 import { Button } from '../../../components/ui/button';
-import { Input, Select } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/field';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { invalidateCatalog } from '../catalog-cache';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
@@ -27,33 +26,17 @@ import { blankSizeChart, SizeChartEditor } from '../size-chart-editor';
 import { fetchAdminProduct, saveProduct } from './api';
 import { UPLOAD_FAILED, uploadProductImage } from './image-upload';
 import { ProductImagesField } from './product-images-field';
+import { chosenSizes } from './product-options';
+import { ProductVariantsField } from './product-variants-field';
 import { StockHistoryDialog, type StockHistoryTarget } from './stock-history-dialog';
-import {
-  blankVariant,
-  productFormDefaults,
-  productFormSchema,
-  type ProductFormOutput,
-  type ProductFormValues,
-} from './product-form-schema';
-
-/** A blank optional number input reads as null, anything else as a number. */
-const blankAsNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+import { productFormDefaults, productFormSchema, type ProductFormOutput, type ProductFormValues } from './product-form-schema';
 
 /** Server error keys that name a field of this form (e.g. 'variants.0.price'). */
 const FIELD_KEY =
-  /^(title|handle|description|categoryIds|images|stockNote|variants\.\d+\.(size|price|compareAtPrice|stockQty|sku)|sizeChart(\.[\w.]+)?)$/;
+  /^(title|handle|description|categoryIds|images|stockNote|colours\.\d+\.(name|swatch)|variants\.\d+\.(colour|size|price|compareAtPrice|stockQty|sku)|sizeChart(\.[\w.]+)?)$/;
 
-/** The stale-stock refusal's message. */
-const STOCK_CHANGED = /^Stock for \S+ changed since you opened this form/;
-
-/** "Was 5, +3" under a saved size's stock once it differs from what the form loaded. */
-function stockHint(v: { stockQty?: number; stockLoaded?: number | null } | undefined): string | undefined {
-  if (!v || v.stockLoaded === null || v.stockLoaded === undefined) return undefined;
-  const wanted = Number(v.stockQty);
-  if (!Number.isFinite(wanted) || wanted === v.stockLoaded) return undefined;
-  const delta = wanted - v.stockLoaded;
-  return `Was ${v.stockLoaded}, ${delta > 0 ? '+' : ''}${delta}`;
-}
+/** The stale-stock refusal's message ("Stock for Maroon / M changed since you opened this form (now 4)"). */
+const STOCK_CHANGED = /^Stock for .+ changed since you opened this form/;
 
 /** Props of ProductForm. */
 export interface ProductFormProps {
@@ -83,12 +66,11 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
   } = form;
   const [history, setHistory] = useState<StockHistoryTarget | null>(null);
   const queryClient = useQueryClient();
-  const variants = useFieldArray({ control, name: 'variants' });
   // Files already uploaded by an earlier attempt of this form: a retry does not upload them again.
   const uploaded = useRef(new Map<File, { url: string; publicId: string }>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const watchedVariants = useWatch({ control, name: 'variants' });
-  const usedSizes = watchedVariants.map((v) => v.size);
+  const usedSizes = chosenSizes(watchedVariants);
 
   /**
    * After a stale-stock refusal: every saved size takes the stock the server has now as its loaded
@@ -117,7 +99,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
     try {
       for (const img of values.images) {
         if (!img.file) {
-          images.push({ url: img.url, alt: img.alt, publicId: img.publicId });
+          images.push({ url: img.url, alt: img.alt, publicId: img.publicId, colour: img.colour });
           continue;
         }
         let done = uploaded.current.get(img.file);
@@ -125,7 +107,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
           done = await uploadProductImage(img.file);
           uploaded.current.set(img.file, done);
         }
-        images.push({ url: done.url, alt: img.alt, publicId: done.publicId });
+        images.push({ url: done.url, alt: img.alt, publicId: done.publicId, colour: img.colour });
       }
     } catch {
       toast.error(UPLOAD_FAILED);
@@ -151,13 +133,6 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
       toast.error(errorMessage(error, 'Failed to save product'));
     }
   };
-
-  const sizeOptions = (current: string) =>
-    SIZES.map((size) => (
-      <option key={size} value={size} disabled={size !== current && usedSizes.includes(size)}>
-        {size}
-      </option>
-    ));
 
   return (
     <form
@@ -209,103 +184,17 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
         </div>
       </div>
 
-      <fieldset className="mt-8 min-w-0">
-        <legend className="text-base font-semibold text-stone-900">Sizes, prices and stock</legend>
-        <p className="text-sm text-stone-500">Prices in rupees, inclusive of GST. Leave SKU blank to generate one.</p>
-        {errors.variants?.message || errors.variants?.root?.message ? (
-          <p className="mt-2 text-sm text-red-600">{errors.variants?.message ?? errors.variants?.root?.message}</p>
-        ) : null}
-        <ol className="mt-3 space-y-3">
-          {variants.fields.map((field, i) => {
-            const e = errors.variants?.[i];
-            return (
-              <li key={field.id} aria-label={`Variant ${i + 1}`} className="rounded-lg border border-stone-200 bg-stone-50/60 p-3">
-                <div className="mb-2 flex items-center justify-between gap-3">
-                  <span className="text-sm font-medium text-stone-700">Variant {i + 1}</span>
-                  <div className="flex items-center gap-4">
-                    {field._id && product ? (
-                      <button
-                        type="button"
-                        onClick={() =>
-                          setHistory({ variantId: field._id!, size: watchedVariants[i]?.size || field.size, productTitle: product.title })
-                        }
-                        className="text-sm font-medium text-stone-700 underline-offset-2 hover:underline"
-                        aria-label={`Stock history of size ${field.size}`}
-                      >
-                        History
-                      </button>
-                    ) : null}
-                    {variants.fields.length > 1 ? (
-                      <button
-                        type="button"
-                        onClick={() => variants.remove(i)}
-                        className="text-sm font-medium text-red-700 hover:underline"
-                        aria-label={`Remove variant ${i + 1}`}
-                      >
-                        Remove
-                      </button>
-                    ) : null}
-                  </div>
-                </div>
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-                  <Select label="Size" error={e?.size?.message} {...register(`variants.${i}.size`)}>
-                    <option value="">Select size</option>
-                    {sizeOptions(usedSizes[i] ?? '')}
-                  </Select>
-                  <Input
-                    label="Price (₹)"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0"
-                    error={e?.price?.message}
-                    {...register(`variants.${i}.price`, { valueAsNumber: true })}
-                  />
-                  <Input
-                    label="Compare-at (₹)"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0"
-                    placeholder="Optional"
-                    error={e?.compareAtPrice?.message}
-                    {...register(`variants.${i}.compareAtPrice`, { setValueAs: blankAsNull })}
-                  />
-                  <Input
-                    label="Stock"
-                    type="number"
-                    inputMode="numeric"
-                    step="1"
-                    min="0"
-                    hint={stockHint(watchedVariants[i])}
-                    error={e?.stockQty?.message}
-                    {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
-                  />
-                  <Input label="SKU" placeholder="Auto" autoComplete="off" error={e?.sku?.message} {...register(`variants.${i}.sku`)} />
-                  <div className="flex items-end pb-3">
-                    <CheckField label="Active" {...register(`variants.${i}.isActive`)} />
-                  </div>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-        {variants.fields.length < SIZES.length ? (
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => variants.append(blankVariant())}>
-            + Add variant
-          </Button>
-        ) : null}
-        <Input
-          label="Reason for stock changes (optional)"
-          placeholder="e.g. New batch, recount, damaged"
-          maxLength={STOCK_NOTE_MAX}
-          autoComplete="off"
-          className="mt-5"
-          hint="Kept in each size's stock history"
-          error={errors.stockNote?.message}
-          {...register('stockNote')}
-        />
-      </fieldset>
+      <ProductVariantsField form={form} productTitle={product?.title ?? null} onHistory={setHistory} />
+      <Input
+        label="Reason for stock changes (optional)"
+        placeholder="e.g. New batch, recount, damaged"
+        maxLength={STOCK_NOTE_MAX}
+        autoComplete="off"
+        className="mt-5"
+        hint="Kept in each variant's stock history"
+        error={errors.stockNote?.message}
+        {...register('stockNote')}
+      />
       <StockHistoryDialog target={history} onClose={() => setHistory(null)} />
 
       <div className="mt-8">

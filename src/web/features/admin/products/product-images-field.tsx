@@ -1,10 +1,11 @@
 /**
  * The product form's images: pick or drop up to 5 image files of at most
- * 5MB each (the spec's messages as toasts), thumbnails with alt text, move up/down buttons (the
- * first image is the main one) and remove. Picked files are uploaded when the form is saved.
+ * 5MB each (the spec's messages as toasts; with colours, 5 per colour and 5 for every colour),
+ * thumbnails with alt text and, when the product has colours, the colour each shows ("All colours"
+ * or one), move up/down buttons (the first image is the main one) and remove. Picked files are uploaded when the form is saved.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { MAX_PRODUCT_IMAGES } from '../../../../core/schemas/admin-catalog';
 import { Badge } from '../../../components/ui/badge';
@@ -69,14 +70,17 @@ export function ProductImagesField({ form }: { form: UseFormReturn<ProductFormVa
     pendingFocus.current = (count) => (count === 0 ? inputId : `${inputId}-remove-${Math.min(index, count - 1)}`);
     remove(index);
   };
-  const full = fields.length >= MAX_PRODUCT_IMAGES;
+  const colours = useWatch({ control, name: 'colours' }) ?? [];
+  // With colours: 5 pictures per colour and 5 for every colour (the server counts each colour).
+  const limit = colours.length > 0 ? MAX_PRODUCT_IMAGES * (colours.length + 1) : MAX_PRODUCT_IMAGES;
+  const full = fields.length >= limit;
   const error = errors.images?.message ?? errors.images?.root?.message;
 
   const add = (files: FileList | null) => {
-    const { accepted, errors: problems } = checkImageFiles(Array.from(files ?? []), fields.length);
+    const { accepted, errors: problems } = checkImageFiles(Array.from(files ?? []), fields.length, limit);
     for (const message of problems) toast.error(message);
     if (accepted.length > 0) {
-      append(accepted.map((file) => ({ url: '', alt: '', publicId: null, file })));
+      append(accepted.map((file) => ({ url: '', alt: '', publicId: null, colour: null, file })));
       clearErrors('images');
     }
     if (inputRef.current) inputRef.current.value = '';
@@ -87,7 +91,7 @@ export function ProductImagesField({ form }: { form: UseFormReturn<ProductFormVa
       <legend className="mb-1.5 text-sm font-medium text-stone-800">
         Images{' '}
         <span className="font-normal text-stone-500">
-          ({fields.length}/{MAX_PRODUCT_IMAGES})
+          {colours.length > 0 ? `(${fields.length}, up to ${MAX_PRODUCT_IMAGES} per colour)` : `(${fields.length}/${MAX_PRODUCT_IMAGES})`}
         </span>
       </legend>
 
@@ -127,8 +131,10 @@ export function ProductImagesField({ form }: { form: UseFormReturn<ProductFormVa
         </label>
         <p id={`${inputId}-hint`} className="text-xs text-stone-500">
           {full
-            ? `Maximum ${MAX_PRODUCT_IMAGES} images allowed`
-            : `or drop them here. Up to ${MAX_PRODUCT_IMAGES} images, 5MB each. Uploaded when you save.`}
+            ? `Maximum ${limit} images allowed`
+            : colours.length > 0
+              ? `or drop them here. Up to ${MAX_PRODUCT_IMAGES} images per colour, 5MB each; choose each picture's colour below. Uploaded when you save.`
+              : `or drop them here. Up to ${MAX_PRODUCT_IMAGES} images, 5MB each. Uploaded when you save.`}
         </p>
       </div>
       {error ? <p className="mt-1.5 text-sm text-red-600">{error}</p> : null}
@@ -159,6 +165,25 @@ export function ProductImagesField({ form }: { form: UseFormReturn<ProductFormVa
                     {...register(`images.${i}.alt`)}
                   />
                   {altError ? <p className="text-sm text-red-600">{altError}</p> : null}
+                  {colours.length > 0 ? (
+                    <div className="flex flex-wrap items-center gap-2">
+                      <label htmlFor={`${inputId}-colour-${i}`} className="text-xs font-medium text-stone-700">
+                        Colour <span className="sr-only">of image {n}</span>
+                      </label>
+                      <select
+                        id={`${inputId}-colour-${i}`}
+                        className="h-9 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:max-w-56 sm:text-sm"
+                        {...register(`images.${i}.colour`, { setValueAs: (v: unknown) => (typeof v === 'string' && v ? v : null) })}
+                      >
+                        <option value="">All colours</option>
+                        {colours.map((c) => (
+                          <option key={c.name} value={c.name}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ) : null}
                 </div>
                 <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
                   <button

@@ -1,9 +1,10 @@
 /**
- * A size's stock history: every change of its stock, newest first, from the inventory
+ * A variant's stock history ("Maroon / M", or "size M" without colours): every change of its stock, newest first, from the inventory
  * ledger (GET /api/admin/variants/{id}/stock-history), in a modal dialog: when, the change, the
  * stock after, the reason, the order or the admin behind it, and the note. Paged 20 at a time.
  */
 import { useId, useState } from 'react';
+import { variantLabel } from '../../../../core/colours';
 import { STOCK_CHANGE_LABELS, type StockHistoryEntry } from '../../../../core/schemas/inventory';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -11,9 +12,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../format';
 import { useStockHistory } from './api';
 
-/** The size whose history is open. */
+/** The variant whose history is open. */
 export interface StockHistoryTarget {
   variantId: string;
+  /** Null for a product without colours. */
+  colour: string | null;
   size: string;
   productTitle: string;
 }
@@ -48,6 +51,8 @@ function Entry({ entry }: { entry: StockHistoryEntry }) {
 /** The history dialog for `target` (closed when null). */
 export function StockHistoryDialog({ target, onClose }: { target: StockHistoryTarget | null; onClose: () => void }) {
   const id = useId();
+  // "Maroon / M" for a product with colours, "size M" without.
+  const name = target ? (target.colour ? variantLabel(target) : `size ${target.size}`) : '';
   const [page, setPage] = useState(1);
   const query = useStockHistory(target?.variantId ?? null, page);
   const data = query.data?.variant._id === target?.variantId ? query.data : undefined;
@@ -61,7 +66,7 @@ export function StockHistoryDialog({ target, onClose }: { target: StockHistoryTa
         <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
           <div className="min-w-0">
             <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
-              Stock history: size {target?.size}
+              Stock history: {name}
             </h2>
             <p id={`${id}-desc`} className="text-sm text-stone-600">
               <span className="block truncate">{target?.productTitle}</span>
@@ -79,7 +84,7 @@ export function StockHistoryDialog({ target, onClose }: { target: StockHistoryTa
             data.entries.length === 0 ? (
               <p className="py-8 text-center text-sm text-stone-600">No stock changes recorded yet.</p>
             ) : (
-              <ol aria-label={`Stock changes of size ${target?.size}, newest first`} className="divide-y divide-stone-100">
+              <ol aria-label={`Stock changes of ${name}, newest first`} className="divide-y divide-stone-100">
                 {data.entries.map((entry) => (
                   <Entry key={entry._id} entry={entry} />
                 ))}
