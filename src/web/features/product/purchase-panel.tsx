@@ -210,7 +210,13 @@ export function PurchasePanel({
       {hasColours ? (
         <div ref={colourRef} className="scroll-mt-24">
           <h2 className="mb-3 text-sm font-semibold text-stone-900">
-            Colour{colour ? <span className="font-normal text-stone-600">: {colour}</span> : null}
+            Colour
+            {colour ? (
+              <span className="font-normal text-stone-600">
+                : {colour}
+                {colourSoldOut(product.variants, colour) ? ' (sold out)' : ''}
+              </span>
+            ) : null}
           </h2>
           <ColourPicker
             colours={colours}
