@@ -4,7 +4,7 @@
  * wishlist's dialog names colours in words, so this stays out of the code every page loads.
  */
 import type { ColourOption } from '../../../core/colours';
-import { isColourSwatch } from './colours';
+import { swatchStyle } from '../../components/product/product-card';
 
 /** Props of ColourPicker. */
 export interface ColourPickerProps {
@@ -44,7 +44,7 @@ export function ColourPicker({ colours, selected, soldOut, onSelect, invalid }: 
             <span
               aria-hidden="true"
               className={`block h-full w-full rounded-full border border-black/10 bg-cover bg-center ${out ? 'opacity-40' : ''}`}
-              style={isColourSwatch(c.swatch) ? { backgroundColor: c.swatch } : { backgroundImage: `url(${JSON.stringify(c.swatch)})` }}
+              style={swatchStyle(c.swatch)}
             />
             {out ? (
               <span

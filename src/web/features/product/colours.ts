@@ -51,8 +51,3 @@ export function variantsOfColour(variants: Variant[], colour: string | null): Va
 export function colourSoldOut(variants: Variant[], colour: string): boolean {
   return !variants.some((v) => v.colour === colour && isBuyable(v));
 }
-
-/** Whether a swatch is a CSS colour (`#7a1030`) rather than the address of a small picture. */
-export function isColourSwatch(swatch: string): boolean {
-  return /^#/.test(swatch);
-}
