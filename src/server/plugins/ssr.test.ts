@@ -76,6 +76,14 @@ describe('pageCacheKey', () => {
     expect(key('/category/abc?sort=price-asc')).not.toBe(key('/category/abc'));
   });
 
+  it("keeps a product page's colour, and only it, in any case", () => {
+    expect(key('/products/silk-kurta?colour=maroon')).toBe('ssr:https://shop.example/products/silk-kurta?colour=maroon');
+    expect(key('/products/silk-kurta?utm_source=wa&colour=Maroon')).toBe(key('/products/silk-kurta?colour=maroon'));
+    expect(key('/products/silk-kurta?colour=indigo')).not.toBe(key('/products/silk-kurta?colour=maroon'));
+    expect(key('/products/silk-kurta?ref=ig')).toBe(key('/products/silk-kurta'));
+    expect(key('/products/silk-kurta?colour=%3Cscript%3E')).toBe(key('/products/silk-kurta'));
+  });
+
   it("keeps the whole query of React Router's data and route-discovery requests", () => {
     expect(key('/login.data?_routes=routes%2Flogin')).not.toBe(key('/login.data'));
     expect(key('/login.data?_routes=routes%2Flogin')).not.toBe(key('/login.data?_routes=root'));

@@ -95,6 +95,11 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
  */
 const QUERY_PAGES = /^\/(?:products|category\/[^/]+)\/?$/;
 
+/** A product page (`/products/<handle>`): its HTML depends on `?colour=` alone (the colour shown first). */
+const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
+/** What a `?colour=` value may be: a colour's address form (core/colours.ts colourSlug); anything else shows no colour. */
+const COLOUR_PARAM = /^[\p{L}\p{N}-]{1,60}$/u;
+
 /** Proxy headers the page would otherwise read its origin from; the request's URL carries it. */
 const FORWARDED = new Set(['x-forwarded-host', 'x-forwarded-proto']);
 
@@ -120,7 +125,8 @@ export function pageUrl(request: Pick<FastifyRequest, 'protocol' | 'host' | 'url
 /**
  * The page-cache key of a GET: the origin the page is rendered for and its path, plus
  * the query string only on the pages that read it (QUERY_PAGES) and on React Router's data requests
- * (`.data` and `/__manifest`, whose query names the loaders or routes answered). A made-up parameter
+ * (`.data` and `/__manifest`, whose query names the loaders or routes answered), and a product page's
+ * `?colour=` (lower-cased) without the rest of its query. A made-up parameter
  * (`?utm_source=…`, `?x=1`) on any other page is the same page: it neither misses the cache nor
  * adds an entry.
  */
@@ -129,6 +135,11 @@ export function pageCacheKey(url: URL): string {
   // (`/login.data?_routes=routes/login`, `/products.data?sizes=M`) the loaders and the listing's
   // filters, route discovery (`/__manifest?paths=/login`) the routes of those paths.
   const queryCounts = url.pathname.endsWith('.data') || url.pathname === '/__manifest' || QUERY_PAGES.test(url.pathname);
+  if (!queryCounts && PRODUCT_PAGE.test(url.pathname)) {
+    // A product page shows the colour its address names (`?colour=maroon`, a shared link); no other parameter counts.
+    const colour = url.searchParams.get('colour')?.toLowerCase() ?? '';
+    return `ssr:${url.origin}${url.pathname}${COLOUR_PARAM.test(colour) ? `?colour=${colour}` : ''}`;
+  }
   return `ssr:${url.origin}${url.pathname}${queryCounts ? url.search : ''}`;
 }
 
