@@ -129,4 +129,9 @@ test('a fulfilment role sees only orders, returns and the dashboard, without rev
     await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
   }
   await expect(nav(page).getByRole('button', { name: 'Homepage' })).toHaveCount(0);
+
+  // A screen the role may not use, opened by its address, sends it back to the dashboard.
+  await page.goto('/admin/products', { waitUntil: 'domcontentloaded' });
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('You need the catalog.write permission for this')).toBeVisible();
 });

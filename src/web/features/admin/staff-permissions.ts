@@ -30,8 +30,14 @@ export function allows(user: Pick<User, 'permissions'>, permission: Permission):
   return user.permissions.includes(permission);
 }
 
+/** The permission the admin screen at `pathname` (or a screen under it, /admin/orders/...) needs; null when none is listed. */
+export function screenPermission(pathname: string): Permission | null {
+  const screen = Object.keys(SCREEN_PERMISSIONS).find((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return screen ? SCREEN_PERMISSIONS[screen] : null;
+}
+
 /** Whether `user` may open the admin screen at `path` (a path not listed is open to every staff role). */
 export function mayOpen(user: Pick<User, 'permissions'>, path: string): boolean {
-  const needed = SCREEN_PERMISSIONS[path];
+  const needed = screenPermission(path);
   return !needed || allows(user, needed);
 }

@@ -1,7 +1,9 @@
 /**
- * The admin access check every /admin/* screen runs on load: no
- * token or a failed user call goes to /login; any staff role (core/permissions.ts) is let in; a customer sees 'Access denied. Admin privileges
- * required.' and is sent to /profile from the dashboard, or to /admin/dashboard from the others.
+ * The admin access check every /admin/* screen runs on load: no token or a failed user call goes
+ * to /login; any staff role (core/permissions.ts) is let in. A customer sees 'Access denied. Admin
+ * privileges required.' and is sent to /profile from the dashboard, or to /admin/dashboard from
+ * the others; a staff member on a screen their role may not use ('You need the orders.read
+ * permission for this', features/admin/staff-permissions.ts) is sent to /admin/dashboard.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,6 +14,7 @@ import { isStaff } from '../../../core/permissions';
 import { apiFetch } from '../../lib/api';
 import { useAuthStatus } from '../../lib/auth';
 import { meQueryKey } from '../account/api';
+import { screenPermission } from './staff-permissions';
 
 export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
 
@@ -28,6 +31,8 @@ export function useAdminUser(): User | null {
   });
   const user = me.data ?? null;
   const denied = user !== null && !isStaff(user.role);
+  const needed = user && !denied ? screenPermission(pathname) : null;
+  const lacking = user && needed && !user.permissions.includes(needed) ? needed : null;
 
   useEffect(() => {
     if (status === 'signed-out' || me.isError) {
@@ -35,8 +40,11 @@ export function useAdminUser(): User | null {
     } else if (denied) {
       toast.error(ACCESS_DENIED, { id: 'admin-access-denied' });
       void navigate(pathname === '/admin/dashboard' ? '/profile' : '/admin/dashboard', { replace: true });
+    } else if (lacking) {
+      toast.error(`You need the ${lacking} permission for this`, { id: 'admin-permission-denied' });
+      void navigate('/admin/dashboard', { replace: true });
     }
-  }, [status, me.isError, denied, navigate, pathname]);
+  }, [status, me.isError, denied, lacking, navigate, pathname]);
 
-  return user && !denied ? user : null;
+  return user && !denied && !lacking ? user : null;
 }
