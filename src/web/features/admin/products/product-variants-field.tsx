@@ -53,12 +53,12 @@ function pickerValue(swatch: string | null | undefined, name: string): string {
 }
 
 const cell =
-  'block h-9 w-full rounded-md border bg-white px-2 text-base text-stone-900 tabular-nums placeholder:text-stone-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm';
+  'block h-9 w-full min-w-0 rounded-md border bg-white px-2 text-base text-stone-900 tabular-nums placeholder:text-stone-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm';
 const border = (error?: string) => (error ? 'border-red-400' : 'border-stone-300');
 const smallButton =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-700 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-40';
-/** The grid's columns: size, price, compare-at, stock, SKU, active, actions. */
-const COLUMNS = 'grid grid-cols-[5rem_6.5rem_6.5rem_5.5rem_minmax(9rem,1fr)_3.5rem_8.5rem] gap-x-2';
+/** The grid's columns: size, price, stock (the two a phone shows without scrolling), compare-at, SKU, active, actions. */
+const COLUMNS = 'grid grid-cols-[4.5rem_6rem_5rem_6rem_minmax(9rem,1fr)_3.5rem_8.5rem] gap-x-2';
 
 /** Props of ProductVariantsField. */
 export interface ProductVariantsFieldProps {
@@ -165,8 +165,8 @@ export function ProductVariantsField({ form, productTitle, onHistory }: ProductV
           >
             <span>Size</span>
             <span>Price (₹)</span>
-            <span>Compare-at (₹)</span>
             <span>Stock</span>
+            <span>Compare-at (₹)</span>
             <span>SKU</span>
             <span>Active</span>
             <span className="sr-only">Actions</span>
@@ -319,6 +319,22 @@ function VariantRow({
           />
         </div>
         <div>
+          <label htmlFor={`${id}-stock`} className="sr-only">
+            Stock
+          </label>
+          <input
+            id={`${id}-stock`}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            aria-invalid={invalid('stockQty')}
+            aria-describedby={[errorOf('stockQty'), hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined}
+            className={`${cell} ${border(e?.stockQty?.message)}`}
+            {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
+          />
+        </div>
+        <div>
           <label htmlFor={`${id}-mrp`} className="sr-only">
             Compare-at (₹)
           </label>
@@ -333,22 +349,6 @@ function VariantRow({
             aria-describedby={errorOf('compareAtPrice')}
             className={`${cell} ${border(e?.compareAtPrice?.message)}`}
             {...register(`variants.${i}.compareAtPrice`, { setValueAs: blankAsNull })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-stock`} className="sr-only">
-            Stock
-          </label>
-          <input
-            id={`${id}-stock`}
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            aria-invalid={invalid('stockQty')}
-            aria-describedby={[errorOf('stockQty'), hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined}
-            className={`${cell} ${border(e?.stockQty?.message)}`}
-            {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
           />
         </div>
         <div>
