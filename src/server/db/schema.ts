@@ -440,7 +440,7 @@ export const orders = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.status, t.createdAt),
     index().on(t.createdAt),
-    // Admin order search (modules/admin-orders): prefix matches that stay fast without extensions.
+    // Admin order search (modules/orders/admin-service.ts): prefix matches that stay fast without extensions.
     index('orders_ref_idx').on(sql`right((${t.id})::text, 8) text_pattern_ops`),
     index('orders_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('orders_phone_idx').on(sql`${t.phone} text_pattern_ops`),

@@ -24,6 +24,7 @@ import { CouponOffers } from '../features/coupons/offers';
 import { errorMessage } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
+import { variantCaption, variantLabel } from '../../core/colours';
 
 /** Title of the cart page. */
 export function meta() {
@@ -58,7 +59,9 @@ function CartLine({ item }: { item: PricedLineItem }) {
                 {item.title}
               </Link>
             </h3>
-            {item.size ? <p className="mt-1 text-sm text-stone-600">Size: {item.size}</p> : null}
+            {item.size ? (
+              <p className="mt-1 text-sm text-stone-600">{variantCaption(variantLabel({ colour: item.colour, size: item.size }))}</p>
+            ) : null}
             <p className="mt-1 text-sm text-stone-600">
               {formatINR(item.unitPrice)} each
               {item.compareAtPrice && item.compareAtPrice > item.unitPrice ? (
@@ -87,7 +90,7 @@ function CartLine({ item }: { item: PricedLineItem }) {
             type="button"
             className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
             disabled={busy}
-            aria-label={`Remove ${item.title}${item.size ? ` (size ${item.size})` : ''}`}
+            aria-label={`Remove ${item.title}${item.size ? ` (${item.colour ? `${item.colour} / ${item.size}` : `size ${item.size}`})` : ''}`}
             onClick={() =>
               remove.mutate(
                 { productId: item.productId, variantId: item.variantId },

@@ -31,6 +31,7 @@ import { CouponField } from '../features/coupons/coupon-field';
 import { pageMeta } from '../lib/meta';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/checkout';
+import { variantCaption, variantLabel } from '../../core/colours';
 
 /** Where the browser loads Razorpay Checkout from. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -137,7 +138,7 @@ function SummaryItems({ items }: { items: PricedLineItem[] }) {
           </div>
           <div className="min-w-0 flex-1 text-sm">
             <p className="line-clamp-2 font-medium text-stone-900">{item.title}</p>
-            {item.size ? <p className="text-stone-500">Size: {item.size}</p> : null}
+            {item.size ? <p className="text-stone-500">{variantCaption(variantLabel({ colour: item.colour, size: item.size }))}</p> : null}
           </div>
           <p className="text-sm font-medium text-stone-900">{formatINR(item.lineTotal)}</p>
         </li>

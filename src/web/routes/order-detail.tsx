@@ -33,6 +33,7 @@ import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/order-detail';
+import { variantCaption } from '../../core/colours';
 
 /** Title of the order page. */
 export function meta({ params }: Route.MetaArgs) {
@@ -118,7 +119,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                         </Link>
                       </p>
                       <p className="mt-1 text-sm text-stone-600">
-                        {size ? <>Size: {size} · </> : null}
+                        {size ? <>{variantCaption(size)} · </> : null}
                         Qty: {item.quantity}
                       </p>
                       <p className="mt-1 text-sm text-stone-600">{formatINR(item.unitPrice)} each</p>
