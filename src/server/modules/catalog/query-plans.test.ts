@@ -363,7 +363,7 @@ describe('query plans on scale data', () => {
     });
 
     it("matches a colour's name through the colour word index", async () => {
-      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'bottle kurta' })), generic);
+      const plans = await plansOf((db) => searchProducts(db, listingQuerySchema.parse({ q: 'bottle' })), generic);
       const page = find(plans, PAGE);
       expectIndex(page, 'products_colour_words_idx');
       expectIndex(page, 'products_title_words_idx');
