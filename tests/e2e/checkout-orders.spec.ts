@@ -39,7 +39,8 @@ let otherShopper: Shopper;
  */
 async function catalogue(request: Parameters<typeof listProducts>[0]) {
   if (picks) return picks;
-  const products = await listProducts(request);
+  // Products in one colour: these flows choose a size only.
+  const products = (await listProducts(request)).filter((p) => !p.colours?.length);
   const roomy = products.filter((p) => p.variants.some((v) => v.stockQty >= 5));
   const pick = (product: Product): Pick => ({ product, variant: sizeWithStock(product, 5) });
   const lowProduct = products.find(

@@ -106,4 +106,9 @@ test('filters the listing by colour with swatches, shows swatches on cards, and 
   await expect(cards.nth(0)).toHaveAttribute('href', `/products/${maroon.handle}`);
   await expect(cards.nth(1)).toHaveAttribute('href', `/products/${indigo.handle}`);
   await expect(cards.nth(1).getByRole('img', { name: '1 colour: Indigo' })).toBeVisible();
+
+  // Gone again, so other specs' picks of the catalogue (newest first) never meet these products.
+  for (const p of [maroon, indigo]) {
+    expect((await request.delete(`/api/products/${p._id}`, { headers: bearer(adminToken) })).ok()).toBeTruthy();
+  }
 });

@@ -23,6 +23,7 @@ import { AdminStatusBadge } from './order-status';
 import { RefundPanel } from './refund-panel';
 import { useAdminOrderReturns } from './shipping-api';
 import { ShippingPanel } from './shipping-panel';
+import { variantCaption } from '../../../../core/colours';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -115,7 +116,7 @@ function Details({ order }: { order: AdminOrder }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-stone-900">{item.title}</p>
                   <p className="text-xs text-stone-500">
-                    {size ? `Size: ${size} · ` : ''}
+                    {size ? `${variantCaption(size)} · ` : ''}
                     {formatINR(item.unitPrice)} × {item.quantity}
                   </p>
                 </div>
