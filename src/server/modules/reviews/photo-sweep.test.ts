@@ -118,14 +118,20 @@ describe('return photo sweep (the same sweep, return_photos folder)', () => {
   }
 
   it('deletes old return photos no return holds; keeps referenced, recent and review photos', async () => {
+    // The held photos are written new and aged only once their rows exist: a sweep still finishing
+    // from the previous test must not meet an old file that nothing holds yet.
     const orphan = putFile('return_photos', ago(RETURN_PHOTO_GRACE_MS + HOUR));
-    const onRequest = putFile('return_photos', ago(30 * 24 * HOUR));
-    const onRejected = putFile('return_photos', ago(30 * 24 * HOUR));
+    const onRequest = putFile('return_photos', new Date());
+    const onRejected = putFile('return_photos', new Date());
     const recent = putFile('return_photos', ago(RETURN_PHOTO_GRACE_MS - HOUR));
-    const review = putFile('review_photos', ago(30 * 24 * HOUR));
+    const review = putFile('review_photos', new Date());
     await returnWith([onRequest]);
     await returnWith([onRejected], 'rejected');
     await reviewWith([review]);
+    for (const held of [onRequest, onRejected, review]) {
+      const file = path.join(t.config.dataDir, 'media', `${held}.jpg`);
+      utimesSync(file, ago(30 * 24 * HOUR), ago(30 * 24 * HOUR));
+    }
 
     const result = await sweepUnusedPhotos({ db: t.db, store: t.app.mediaStore, folder: 'return_photos' });
     // Earlier tests left an old return photo of their own (an orphan too), and the previous test's
