@@ -244,6 +244,22 @@ export const users = pgTable(
     address: jsonb().$type<Address>(),
     /** Bumped when the password changes: tokens carrying an older version stop working. */
     tokenVersion: integer().notNull().default(0),
+    /**
+     * Two-step sign-in (docs/architecture.md#staff-and-roles): the authenticator app's TOTP secret,
+     * encrypted (never stored or logged in the clear), set while enrolling; on once `totpEnabledAt` is set.
+     */
+    totpSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** Hashes of the unused one-time recovery codes of two-step sign-in. */
+    recoveryCodeHashes: jsonb().$type<string[]>().notNull().default([]),
+    /** What the Shopify customer import brought that the shop has no column for (tags, orders, spent). */
+    importedFrom: jsonb().$type<{
+      source: 'shopify';
+      tags: string[];
+      totalOrders: number;
+      totalSpentPaise: number;
+      acceptsEmailMarketing: boolean;
+    } | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -821,6 +837,12 @@ export const shopSettings = pgTable(
     returnWindowDays: integer().notNull().default(0),
     /** Whether a return may ask for another size instead of a refund. */
     sizeExchanges: boolean().notNull().default(false),
+    /** The largest refund a manager may issue, in paise (owners: any size; docs/decisions/0023-staff-roles.md). */
+    refundLimitManagerPaise: integer().notNull().default(1_000_000),
+    /** The largest refund a support member may issue, in paise. */
+    refundLimitSupportPaise: integer().notNull().default(100_000),
+    /** Whether every staff account must sign in with an authenticator app (two-step). */
+    staffTwoStepRequired: boolean().notNull().default(false),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
@@ -829,6 +851,7 @@ export const shopSettings = pgTable(
     check('shop_settings_cod_amounts', sql`${t.codMaxOrderTotalPaise} >= 0 and ${t.codFeePaise} >= 0 and ${t.codMaxOpenOrders} >= 0`),
     check('shop_settings_low_stock_threshold', sql`${t.lowStockThreshold} >= 0`),
     check('shop_settings_return_window', sql`${t.returnWindowDays} >= 0`),
+    check('shop_settings_refund_limits', sql`${t.refundLimitManagerPaise} >= 0 and ${t.refundLimitSupportPaise} >= 0`),
   ],
 );
 
@@ -1115,4 +1138,135 @@ export const mediaUploadGrants = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId, t.createdAt)],
+);
+
+/**
+ * The audit log (docs/architecture.md#audit-log): one row per admin write, sign-in and failed
+ * sign-in, appended in the transaction of the change it records (modules/audit). Append-only: a
+ * trigger (migration 0032) refuses every UPDATE and DELETE. Who is copied (no foreign key), so a
+ * removed account's rows stay as they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid(),
+    actorName: text().notNull().default(''),
+    actorEmail: text().notNull().default(''),
+    /** The actor's role at the time ('' for a failed sign-in by nobody known, 'system' for jobs). */
+    actorRole: text().notNull().default(''),
+    ip: text().notNull().default(''),
+    /** `entity.verb`, e.g. 'product.update', 'order.refund', 'staff.invite', 'auth.sign-in-failed'. */
+    action: text().notNull(),
+    /** What was acted on: 'product', 'order', 'settings', 'staff', ... and its id ('' for none). */
+    entity: text().notNull(),
+    entityId: text().notNull().default(''),
+    /** A one-line human summary, e.g. 'Refund ₹1,200.00 to the original payment'. */
+    summary: text().notNull().default(''),
+    /** The fields changed: { field: { before, after } }; secrets and passwords never appear. */
+    changes: jsonb().$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
+);
+
+/** Staff invitations: a one-time link (its token's hash) that sets a password, valid 72 hours. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    role: text().$type<Role>().notNull(),
+    tokenHash: text().notNull().unique(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_invitations_email_idx').on(sql`lower(${t.email})`),
+    check('staff_invitations_role_staff', sql`${t.role} in ('owner', 'manager', 'fulfilment', 'support', 'content')`),
+  ],
+);
+
+/**
+ * Signed-in sessions (docs/architecture.md#accounts-and-sign-in): a token carries its session's id;
+ * a revoked session's token stops working at once on every instance. Device and IP as last seen.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text().notNull().default(''),
+    ip: text().notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt.desc())],
+);
+
+/**
+ * Old addresses kept (docs/architecture.md#moving-in-from-shopify): a path of the shop the brand
+ * left (e.g. '/collections/kurtas') answered with a 301 to this shop's page. Written by the import
+ * and by the owner's redirects screen; a redirect never points to itself or into a loop.
+ */
+export const redirects = pgTable(
+  'redirects',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The old path, normalised: starts with '/', no trailing '/', no query, lower case. */
+    fromPath: text().notNull().unique(),
+    /** Where it goes: a path of this shop (may carry a query). */
+    toPath: text().notNull(),
+    source: text().$type<'import' | 'manual'>().notNull().default('manual'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('redirects_not_to_itself', sql`${t.fromPath} <> ${t.toPath}`)],
+);
+
+/**
+ * Background imports (docs/architecture.md#moving-in-from-shopify): a Shopify product or customer
+ * CSV, its mapping, and its progress, read by the import screen (survives a page reload).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().$type<'products' | 'customers'>().notNull(),
+    status: text().$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    fileName: text().notNull(),
+    /** Where the uploaded file waits while the job runs (the data folder); removed when it ends. */
+    filePath: text().notNull().default(''),
+    /** The mapping the owner confirmed after the dry run (option names, categories, HSN). */
+    mapping: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    rowsTotal: integer().notNull().default(0),
+    rowsDone: integer().notNull().default(0),
+    errorCount: integer().notNull().default(0),
+    /** Row problems: { line, column, message }, the first few hundred. */
+    errors: jsonb().$type<{ line: number; column: string; message: string }[]>().notNull().default([]),
+    /** Counts when done: products created/updated, variants, pictures, categories, customers. */
+    summary: jsonb().$type<Record<string, number>>().notNull().default({}),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** Bumped while running; a job whose heartbeat stops is picked up again after a restart. */
+    heartbeatAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_created_idx').on(t.createdAt.desc()),
+    check('import_jobs_kind', sql`${t.kind} in ('products', 'customers')`),
+    check('import_jobs_status', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
 );
