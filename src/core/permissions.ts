@@ -33,34 +33,40 @@ export const PERMISSIONS = [
   'reviews.reply', // replying to reviews as the shop
   'contacts.read', // the contact form's messages
   'coupons.write', // coupon codes
-  'settings.write', // the shop's settings, tax (GSTIN, HSN rates) included
-  'staff.manage', // giving and taking staff roles (no route yet: the next slice)
+  'settings.write', // the shop's settings but tax: COD, delivery, returns, contact, low stock
+  'settings.tax', // the seller's GST details: legal name, address, state, GSTIN, invoice prefix, HSN rates
+  'staff.manage', // inviting staff, changing roles, removing accounts, refund limits, two-step rule
+  'audit.read', // the audit log (/admin/activity), its CSV, and each order's and product's history
+  'catalog.import', // importing and exporting the catalogue (Shopify CSV) and the old shop's redirects
+  'customers.import', // importing the old shop's customers
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ALL: readonly Permission[] = PERMISSIONS;
 
 /**
- * The fixed role table. Owner: everything. Manager: the running of the shop without staff and
- * settings. Fulfilment: packing and shipping, receiving returns; no prices, refunds or exports.
- * Support: reading orders, cancelling, deciding returns, replying to reviews and messages.
- * Content: the catalogue, the homepage and pictures; no orders.
+ * The fixed role table. Owner: everything. Manager: the running of the shop without staff, tax
+ * settings and the audit log; refunds up to the owner's limit. Fulfilment: packing and shipping,
+ * receiving returns; no prices, refunds or exports. Support: reading orders, cancelling, deciding
+ * returns, replying to reviews and messages, refunds up to a small limit. Content: the catalogue,
+ * its import, the homepage and pictures; no orders.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: ALL,
-  manager: ALL.filter((p) => p !== 'settings.write' && p !== 'staff.manage'),
+  manager: ALL.filter((p) => p !== 'settings.tax' && p !== 'staff.manage' && p !== 'audit.read'),
   fulfilment: ['dashboard.read', 'orders.read', 'orders.ship', 'returns.read', 'returns.receive'],
   support: [
     'dashboard.read',
     'orders.read',
     'orders.cancel',
+    'orders.refund',
     'returns.read',
     'returns.decide',
     'reviews.read',
     'reviews.reply',
     'contacts.read',
   ],
-  content: ['dashboard.read', 'catalog.write', 'content.write', 'media.upload'],
+  content: ['dashboard.read', 'catalog.write', 'catalog.import', 'content.write', 'media.upload'],
 };
 
 /** Whether `role` (any string, e.g. a stored column) is a staff role: admin-area access. */

@@ -32,6 +32,7 @@ export default [
     route('verify-reset-otp', 'routes/verify-reset-otp.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('accept-invitation', 'routes/accept-invitation.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('admin', 'routes/admin/admin-layout.tsx', [
@@ -50,5 +51,10 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('coupons', 'routes/admin/coupons.tsx'),
     route('search-synonyms', 'routes/admin/search-synonyms.tsx'),
+    route('import', 'routes/admin/import.tsx'),
+    route('redirects', 'routes/admin/redirects.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('activity', 'routes/admin/activity.tsx'),
+    route('security', 'routes/admin/security.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -56,7 +56,18 @@ const GROUPS: Group[] = [
       { to: '/admin/testimonials', label: 'Testimonials' },
     ],
   },
-  { name: 'Shop', sections: [{ to: '/admin/settings', label: 'Settings' }] },
+  {
+    name: 'Shop',
+    menu: true,
+    sections: [
+      { to: '/admin/settings', label: 'Settings' },
+      { to: '/admin/staff', label: 'Staff' },
+      { to: '/admin/activity', label: 'Activity' },
+      { to: '/admin/import', label: 'Import' },
+      { to: '/admin/redirects', label: 'Redirects' },
+      { to: '/admin/security', label: 'My sign-in' },
+    ],
+  },
 ];
 
 /** The groups with only the sections `user` may open; a group left empty is dropped. */

@@ -23,6 +23,10 @@ export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/admin/photo-snapshots': 'content.write',
   '/admin/testimonials': 'content.write',
   '/admin/settings': 'settings.write',
+  '/admin/import': 'catalog.import',
+  '/admin/redirects': 'catalog.import',
+  '/admin/staff': 'staff.manage',
+  '/admin/activity': 'audit.read',
 };
 
 /** Whether `user`'s role holds `permission` (as the server answered it on /api/users/me). */
