@@ -69,8 +69,9 @@ export async function readCsv(input: Readable | string): Promise<CsvReader> {
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    on_record: (record: string[], { lines }: { lines: number }): Parsed => {
+    on_record: (fields, { lines }): Parsed => {
       // `lines` is the line the record ends on; its fields' own line breaks say where it began.
+      const record = fields as string[];
       const line = lines - record.reduce((n, field) => n + field.split('\n').length - 1, 0);
       lastEnd = lines;
       return { record, line };
