@@ -4,7 +4,7 @@
  * order mark, Windows or Unix line ends. Rows come out as objects keyed by the header's names,
  * each with the line it starts on (1 is the header), so a problem names its line.
  */
-import { parse } from 'csv-parse';
+import { parse, type Options } from 'csv-parse';
 import { Readable, Transform } from 'node:stream';
 import { badRequest } from '../../errors';
 
@@ -64,19 +64,19 @@ type Parsed = { record: string[]; line: number };
 export async function readCsv(input: Readable | string): Promise<CsvReader> {
   const skipped: CsvProblem[] = [];
   let lastEnd = 0;
-  const parser = parse({
+  const options: Options<Parsed, string[]> = {
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    on_record: (fields, { lines }): Parsed => {
+    on_record: (record, { lines }): Parsed => {
       // `lines` is the line the record ends on; its fields' own line breaks say where it began.
-      const record = fields as string[];
       const line = lines - record.reduce((n, field) => n + field.split('\n').length - 1, 0);
       lastEnd = lines;
       return { record, line };
     },
-  });
+  };
+  const parser = parse(options as Options);
   parser.on('skip', (err: Error & { code?: string }) => {
     skipped.push({ line: lastEnd + 1, message: PROBLEMS[err.code ?? ''] ?? 'this row could not be read' });
   });
