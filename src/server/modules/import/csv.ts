@@ -76,7 +76,8 @@ export async function readCsv(input: Readable | string): Promise<CsvReader> {
       return { record, line };
     },
   };
-  const parser = parse(options as Options);
+  // csv-parse types a hook that reshapes the record only with `columns`; the records here stay arrays.
+  const parser = parse(options as unknown as Options);
   parser.on('skip', (err: Error & { code?: string }) => {
     skipped.push({ line: lastEnd + 1, message: PROBLEMS[err.code ?? ''] ?? 'this row could not be read' });
   });
