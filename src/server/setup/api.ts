@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, isPermission, type Permission } from '../../core/permissions';
 import { forbidden } from '../errors';
+import { adminAuditRoutes } from '../modules/audit/routes.admin';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
@@ -98,6 +99,7 @@ const ADMIN_ROUTES = [
   adminSearchRoutes,
   adminReturnRoutes,
   adminMediaRoutes,
+  adminAuditRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
