@@ -19,6 +19,7 @@ import type { AuthDeps } from './modules/auth/service';
 import type { LoginLimiter, LoginLimitSettings } from './modules/auth/login-limits';
 import { categoryScope, getProduct, listingColours, searchProducts, listProducts, listRelatedProducts } from './modules/catalog/service';
 import { getHomepage } from './modules/homepage/service';
+import { oldAddressRedirect } from './modules/redirects/resolve';
 import type { PaymentDeps } from './modules/payments/service';
 import { listProductReviews } from './modules/reviews/service';
 import { AppError } from './errors';
@@ -108,9 +109,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       buildDir: opts.webBuildDir ?? '',
       dev: opts.webDev,
       loadContext: createLoadContext(opts.db, opts.config, app.settings, app.responseCache, app.activeCategories),
+      oldAddress: (request) => oldAddressRedirect(app, request),
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
+    // Without pages every address but the API's is unknown: an old one still redirects.
+    app.setNotFoundHandler(async (request, reply) => {
+      const to = await oldAddressRedirect(app, request);
+      return to ? reply.redirect(to, 301) : reply.status(404).send({ message: 'Not found' });
+    });
   }
   return app;
 }

@@ -29,7 +29,15 @@ export interface SsrOptions {
    * current server build, uncached and without the Content-Security-Policy.
    */
   dev?: boolean;
+  /**
+   * Where an address no page answers should go instead of the 404 page (301), or null
+   * (modules/redirects/resolve.ts, docs/architecture.md#redirects).
+   */
+  oldAddress?: (request: FastifyRequest) => Promise<string | null>;
 }
+
+/** A kept old address's redirect: 301, cached by browsers for an hour (the owner may change it). */
+const REDIRECT_MAX_AGE = 'public, max-age=3600';
 
 /** An opening script tag that loads a file or holds data (JSON, JSON-LD): no hash needed. */
 const NOT_INLINE_CODE = /\bsrc=|type="application\/(?:ld\+)?json"/;
@@ -200,7 +208,15 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     const url = pageUrl(request);
     if (!url) return reply.status(400).send({ message: 'Bad Host header' });
     const key = pageCacheKey(url);
+    const redirect = async () => {
+      const to = await opts.oldAddress?.(request);
+      return to ? reply.header('cache-control', REDIRECT_MAX_AGE).redirect(to, 301) : null;
+    };
     const hit = app.responseCache.get(key);
+    if (hit?.status === 404) {
+      const moved = await redirect();
+      if (moved) return moved;
+    }
     if (hit)
       return reply
         .code(hit.status)
@@ -208,6 +224,10 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
         .send(encodeCached(request, reply, hit));
 
     const response = await handle(toFetchRequest(request, url), opts.loadContext);
+    if (response.status === 404) {
+      const moved = await redirect();
+      if (moved) return moved;
+    }
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

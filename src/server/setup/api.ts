@@ -30,6 +30,7 @@ import { orderRoutes } from '../modules/orders/routes.store';
 import { paymentRoutes } from '../modules/payments/routes';
 import { webhookRoutes } from '../modules/payments/webhook';
 import { pincodeRoutes } from '../modules/pincodes/routes';
+import { adminRedirectRoutes } from '../modules/redirects/routes.admin';
 import { adminRefundRoutes, refundRoutes } from '../modules/refunds/routes';
 import { adminReturnRoutes, returnRoutes } from '../modules/returns/routes';
 import { adminReviewRoutes, reviewRoutes } from '../modules/reviews/routes';
@@ -99,6 +100,7 @@ const ADMIN_ROUTES = [
   adminSearchRoutes,
   adminReturnRoutes,
   adminMediaRoutes,
+  adminRedirectRoutes,
   adminAuditRoutes,
 ];
 
