@@ -37,6 +37,7 @@ import { adminReviewRoutes, reviewRoutes } from '../modules/reviews/routes';
 import { adminSearchRoutes, searchRoutes } from '../modules/search/routes';
 import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes';
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
+import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes';
 import { userRoutes } from '../modules/users/routes';
 import { wishlistRoutes } from '../modules/wishlist/routes';
 
@@ -102,6 +103,7 @@ const ADMIN_ROUTES = [
   adminMediaRoutes,
   adminRedirectRoutes,
   adminAuditRoutes,
+  adminStaffRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
@@ -125,6 +127,7 @@ const OPEN_ROUTES = [
   reviewRoutes,
   searchRoutes,
   returnRoutes,
+  staffInvitationRoutes,
 ];
 
 /** Registers the settings service and every API route. */

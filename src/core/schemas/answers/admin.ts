@@ -35,7 +35,9 @@ export const lowStockVariantSchema = z.object({
   sku: z.string(),
   stockQty: z.number(),
 });
-const figures = z.object({ revenue: z.number(), orders: z.number() });
+/** A period's orders and, for a role with dashboard.revenue only, its revenue in rupees. */
+const figures = z.object({ revenue: z.number().optional(), orders: z.number() });
+/** The money figures (revenue, revenueByDay, codToCollect) are absent without dashboard.revenue. */
 export const dashboardSummarySchema = z.object({
   today: figures,
   month: figures,
@@ -43,8 +45,8 @@ export const dashboardSummarySchema = z.object({
   lowStock: z.array(lowStockVariantSchema),
   lowStockCounts: z.object({ soldOut: z.number(), low: z.number() }),
   lowStockThreshold: z.number(),
-  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })),
-  codToCollect: z.object({ orders: z.number(), amount: z.number() }),
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number() })).optional(),
+  codToCollect: z.object({ orders: z.number(), amount: z.number() }).optional(),
   openReturns: z.number(),
   pendingReviews: z.number(),
 });

@@ -121,6 +121,15 @@ export async function getDashboard(
 }
 
 /**
+ * The dashboard for a role without dashboard.revenue: the order counts, stock, returns and reviews,
+ * without revenue (today's, the month's, per day) or the Cash on Delivery still to collect.
+ */
+export function withoutMoney(summary: DashboardSummary): DashboardSummary {
+  const { revenueByDay: _chart, codToCollect: _cod, ...rest } = summary;
+  return { ...rest, today: { orders: summary.today.orders }, month: { orders: summary.month.orders } };
+}
+
+/**
  * Active variants whose stock matches `stock` (each with its colour, null without colours), lowest
  * first then by product title, colour and size, at most
  * LOW_STOCK_MAX_ROWS. Sold-out and low sizes are fetched apart so that many sold-out sizes never

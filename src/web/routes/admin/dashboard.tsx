@@ -4,7 +4,8 @@
  * and orders, orders by status, failed refunds with a retry, low-stock variants (sold out
  * apart from 1-5 left) and a 30-day revenue chart; the Reviews tile shows how many reviews
  * wait for moderation. The money figures (revenue, the chart, COD to collect) show only to a role
- * with dashboard.revenue, failed refunds to one with orders.refund, and each tile only to a role that
+ * with dashboard.revenue (the server leaves them out of its answer for the others), failed refunds to
+ * one with orders.refund, and each tile only to a role that
  * may open its screen (features/admin/staff-permissions.ts).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -107,12 +108,12 @@ export default function AdminDashboard() {
                 <>
                   <Figure
                     label="Today's revenue"
-                    value={s ? formatINR(s.today.revenue) : '…'}
+                    value={s ? formatINR(s.today.revenue ?? 0) : '…'}
                     sub={s ? `${s.today.orders} order(s) today` : ' '}
                   />
                   <Figure
                     label="This month"
-                    value={s ? formatINR(s.month.revenue) : '…'}
+                    value={s ? formatINR(s.month.revenue ?? 0) : '…'}
                     sub={s ? `${s.month.orders} order(s) this month` : ' '}
                   />
                 </>
@@ -141,7 +142,7 @@ export default function AdminDashboard() {
             {revenue ? (
               <p className="text-xs text-stone-500" data-testid="cod-to-collect">
                 Revenue counts Cash on Delivery orders once their cash is collected
-                {s && s.codToCollect.orders > 0
+                {s?.codToCollect && s.codToCollect.orders > 0
                   ? `: ${formatINR(s.codToCollect.amount)} in ${s.codToCollect.orders} COD order(s) still to collect.`
                   : '.'}
               </p>
@@ -150,7 +151,7 @@ export default function AdminDashboard() {
               {revenue ? (
                 <div className="rounded-xl border border-stone-200 bg-white p-4 lg:col-span-2">
                   <h3 className="mb-2 text-sm font-semibold text-stone-900">Revenue, last 30 days</h3>
-                  {s ? <RevenueChart days={s.revenueByDay} /> : <div className="h-64" />}
+                  {s ? <RevenueChart days={s.revenueByDay ?? []} /> : <div className="h-64" />}
                 </div>
               ) : null}
               <div className="rounded-xl border border-stone-200 bg-white p-4">
