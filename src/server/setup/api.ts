@@ -22,6 +22,7 @@ import { adminCouponRoutes, couponRoutes } from '../modules/coupons/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
 import { healthRoutes } from '../modules/health/routes';
 import { adminHomepageRoutes } from '../modules/homepage/routes.admin';
+import { adminCustomerImportRoutes } from '../modules/import/customers-routes';
 import { inventoryRoutes } from '../modules/inventory/routes';
 import { invoiceRoutes } from '../modules/invoices/routes';
 import { adminMediaRoutes, mediaRoutes } from '../modules/media/routes';
@@ -102,6 +103,7 @@ const ADMIN_ROUTES = [
   adminReturnRoutes,
   adminMediaRoutes,
   adminRedirectRoutes,
+  adminCustomerImportRoutes,
   adminAuditRoutes,
   adminStaffRoutes,
 ];
