@@ -38,7 +38,7 @@ export async function createUser(
       ...(role ? { role: role === 'admin' ? 'owner' : role } : {}),
     })
     .returning();
-  return { user, headers: { authorization: `Bearer ${app.signToken(user)}` } };
+  return { user, headers: { authorization: `Bearer ${await app.signToken(user)}` } };
 }
 
 export async function createCategory(db: Database, overrides: Partial<typeof categories.$inferInsert> = {}) {

@@ -40,6 +40,7 @@ import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes'
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
 import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes';
 import { userRoutes } from '../modules/users/routes';
+import { adminSignInRoutes } from '../modules/users/routes.admin';
 import { wishlistRoutes } from '../modules/wishlist/routes';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ const ADMIN_ROUTES = [
   adminSearchRoutes,
   adminReturnRoutes,
   adminMediaRoutes,
+  adminSignInRoutes,
   adminRedirectRoutes,
   adminCustomerImportRoutes,
   adminAuditRoutes,

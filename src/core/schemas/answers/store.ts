@@ -198,6 +198,10 @@ export const userSchema = z.object({
   /** What the role may do in the admin area (empty for a customer), for the screens to show only that. */
   permissions: z.array(z.enum(PERMISSIONS)),
   address: addressAnswerSchema.nullable(),
+  /** Two-step sign-in is on (docs/architecture.md#accounts-and-sign-in). */
+  twoStepEnabled: z.boolean(),
+  /** A staff account the shop requires two-step sign-in of, still without it: the admin area sends it to /admin/security. */
+  twoStepSetupRequired: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

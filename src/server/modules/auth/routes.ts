@@ -1,16 +1,28 @@
 /**
- * Auth routes: register-start, resend-otp, verify-otp, login,
+ * Auth routes: register-start, resend-otp, verify-otp, login (and its two-step code), logout,
  * forgot-password-start, verify-reset-otp, reset-password. Bodies are validated with the shared
- * schemas of src/core, so messages match the forms.
+ * schemas of src/core, so messages match the forms. Every sign-in writes a session
+ * (`app.signToken`, docs/architecture.md#accounts-and-sign-in).
+ *
+ * Login: a right password answers the token, or `{ twoStepRequired, challenge }` when the account
+ * has two-step sign-in on; the challenge (a JWT under its own HKDF key, 5 minutes, bound to the
+ * token version) comes back with a code to POST /api/auth/login/two-step. A wrong code counts as a
+ * failure in the login limits, like a wrong password. An account with no password (moved from the
+ * old shop) gets 409 'password-not-set' and a password-reset code.
  *
  * Limits, each a 429 with Retry-After and a message: every route, requests per IP per minute (route
  * config); login, wrong passwords per account and IP, per IP, and a slow-down per account
  * (login-limits.ts, docs/decisions/0020-login-limits.md); the other routes, requests per account
  * (e-mail or verification) per 15 minutes.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, tooManyRequests } from '../../errors';
+import { AppError, isUuid, tooManyRequests, unauthorized } from '../../errors';
 import { answers, loginAnswerSchema, messageSchema, verificationStartedSchema } from '../../../core/schemas/answers';
+import { loginStepSchema, passwordNotSetSchema, twoStepLoginSchema } from '../../../core/schemas/auth-two-step';
+import { users } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -22,15 +34,22 @@ import {
   verifyOtpSchema,
 } from '../../../core/schemas/auth';
 import {
+  checkPassword,
   forgotPasswordStart,
-  login,
+  mustSetUpTwoStep,
+  recordFailedSignIn,
   registerStart,
   resendCode,
   resetPassword,
+  toUser,
   TooManyTries,
   verifyResetCode,
   verifySignup,
 } from './service';
+import { revokeSession, selfActor } from './sessions';
+import { CHALLENGE_TTL_MS, checkTotp, derivedKey, twoStepKeys, useRecoveryCode, WRONG_CODE, WRONG_RECOVERY_CODE } from './two-step';
+
+const CHALLENGE_EXPIRED = 'Your sign-in took too long. Please log in again.';
 
 /** Runs a handler, sending the Retry-After of a TooManyTries (429) it throws. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -80,11 +99,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/verify-otp',
     { schema: { body: verifyOtpSchema, response: signedIn }, config: limited, preHandler: perAccount },
-    async (req) => verifySignup(deps, req.body.verificationId, req.body.code, (user) => app.signToken(user)),
+    async (req) => verifySignup(deps, req.body.verificationId, req.body.code, (user) => app.signToken(user, req, 'new account')),
   );
+  const keys = twoStepKeys(app.config.jwtSecret);
+  const challengeKey = derivedKey(app.config.jwtSecret, 'two-step-challenge');
+  const signChallenge = (user: UserRow) =>
+    app.jwt.sign(
+      { sub: user.id, tv: user.tokenVersion },
+      { key: challengeKey, expiresIn: `${CHALLENGE_TTL_MS / 1000}s`, clockTimestamp: deps.now().getTime() },
+    );
+  /** The account a challenge names, or 401 when it is forged, expired or its account changed since. */
+  const challengeUser = async (challenge: string): Promise<UserRow> => {
+    let claims: { sub?: unknown; tv?: unknown };
+    try {
+      claims = app.jwt.verify(challenge, { key: challengeKey, clockTimestamp: deps.now().getTime() });
+    } catch {
+      throw unauthorized(CHALLENGE_EXPIRED);
+    }
+    const [user] = isUuid(claims.sub) ? await app.db.select().from(users).where(eq(users.id, claims.sub)) : [];
+    if (!user || user.tokenVersion !== claims.tv || !user.totpEnabledAt) throw unauthorized(CHALLENGE_EXPIRED);
+    return user;
+  };
+  /** Signs `user` in (a session, audited for staff) and answers the token and the user. */
+  const signInAnswer = async (user: UserRow, req: FastifyRequest, how: string) => ({
+    token: await app.signToken(user, req, how),
+    user: toUser(user, await mustSetUpTwoStep(app.db, user)),
+  });
+
   app.post(
     '/api/auth/login',
-    { schema: { body: loginSchema, response: answers({ 200: loginAnswerSchema }) }, config: limited },
+    { schema: { body: loginSchema, response: answers({ 200: loginStepSchema, 409: passwordNotSetSchema }) }, config: limited },
     async (req, reply) => {
       const attempt = await app.loginLimiter.count(req.body.email, req.ip);
       if (attempt.refused) {
@@ -92,9 +136,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw tooManyRequests(attempt.refused.message);
       }
       try {
-        const result = await login(deps, req.body, (user) => app.signToken(user));
+        const step = await checkPassword(deps, req.body, req.ip);
+        // A wrong password stays counted, and so does a code mailed to an account without one.
+        if (step.outcome === 'wrong') throw unauthorized('Invalid email or password');
+        if (step.outcome === 'password-not-set') {
+          return reply.code(409).send({ message: step.message, code: 'password-not-set' as const, verificationId: step.verificationId });
+        }
         await attempt.giveBack();
-        return result;
+        if (step.user.totpEnabledAt) return { twoStepRequired: true as const, challenge: signChallenge(step.user) };
+        return await signInAnswer(step.user, req, 'password');
       } catch (err) {
         // Only a wrong password (401) stays counted; an outage is not the shopper's try.
         if (!(err instanceof AppError && err.statusCode === 401)) await attempt.giveBack();
@@ -102,6 +152,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+  app.post(
+    '/api/auth/login/two-step',
+    { schema: { body: twoStepLoginSchema, response: answers({ 200: loginAnswerSchema }) }, config: limited },
+    async (req, reply) => {
+      const user = await challengeUser(req.body.challenge);
+      const attempt = await app.loginLimiter.count(user.email, req.ip);
+      if (attempt.refused) {
+        reply.header('retry-after', String(attempt.refused.retryAfterSeconds));
+        throw tooManyRequests(attempt.refused.message);
+      }
+      const { code, recoveryCode } = req.body;
+      const right =
+        code !== undefined
+          ? checkTotp(keys, user, code, deps.now().getTime())
+          : await useRecoveryCode(app.db, keys, user.id, recoveryCode!);
+      if (!right) {
+        // Counted like a wrong password (docs/decisions/0020-login-limits.md).
+        await recordFailedSignIn(app.db, user, user.email, req.ip, code !== undefined ? 'wrong two-step code' : 'wrong recovery code');
+        throw unauthorized(code !== undefined ? WRONG_CODE : WRONG_RECOVERY_CODE);
+      }
+      await attempt.giveBack();
+      return signInAnswer(user, req, code !== undefined ? 'two-step code' : 'recovery code');
+    },
+  );
+  app.post('/api/auth/logout', { onRequest: app.authenticate, schema: { response: answers({ 200: messageSchema }) } }, async (req) => {
+    const user = requireUser(req);
+    const sessionId = req.signIn?.sessionId;
+    if (sessionId) await revokeSession(app.db, user, sessionId, selfActor(user, req.ip), deps.now());
+    return { message: 'Signed out.' };
+  });
   app.post(
     '/api/auth/forgot-password-start',
     { schema: { body: forgotPasswordSchema, response: started }, config: limited, preHandler: perAccount },

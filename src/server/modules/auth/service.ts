@@ -6,7 +6,7 @@
  * Password-reset codes (docs/decisions/0020-login-limits.md): one live code per e-mail, a new start
  * reusing it without new tries, and at most RESET_TRIES_PER_HOUR wrong tries per e-mail an hour
  * over all its codes; each try is counted by one UPDATE before the code is compared.
- * Throws AppError (400 bad/expired code, 401 bad login, 409 e-mail taken, 429 resend too soon or
+ * Throws AppError (400 bad/expired code, 409 e-mail taken, 429 resend too soon or
  * too many wrong reset codes, with `retryAfterSeconds`).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
@@ -15,13 +15,15 @@ import type { User } from '../../../core/api-types';
 import { OTP } from '../../../core/constants';
 import { isStaff, permissionsOf } from '../../../core/permissions';
 import type { Database } from '../../db/client';
-import { oneTimeCodes, users } from '../../db/schema';
-import { AppError, badGateway, badRequest, conflict, isUuid, tooManyRequests, unauthorized } from '../../errors';
+import { oneTimeCodes, shopSettings, users } from '../../db/schema';
+import { AppError, badGateway, badRequest, conflict, isUuid, tooManyRequests } from '../../errors';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { MailQueue } from '../../integrations/mail/outbox';
 import { otpMail, passwordChangedMail } from '../../integrations/mail/templates';
 import type { UserRow } from '../../plugins/auth';
+import { recordAudit } from '../audit/record';
 import { dummyHash, hashPassword, verifyPassword } from './password';
+import { endAllSessions } from './sessions';
 
 export interface AuthDeps {
   db: Database;
@@ -52,8 +54,12 @@ export class TooManyTries extends AppError {
   }
 }
 
-/** Maps a user row to the API shape (never the password hash), with its role's permissions (core/permissions.ts). */
-export function toUser(row: UserRow): User {
+/**
+ * Maps a user row to the API shape (never the password hash or two-step secret), with its role's
+ * permissions (core/permissions.ts); `twoStepSetupRequired` when the shop requires two-step
+ * sign-in of this staff account and it has none.
+ */
+export function toUser(row: UserRow, twoStepSetupRequired = false): User {
   return {
     _id: row.id,
     name: row.name,
@@ -62,7 +68,20 @@ export function toUser(row: UserRow): User {
     role: isStaff(row.role) ? row.role : 'customer',
     permissions: permissionsOf(row.role),
     address: row.address ?? null,
+    twoStepEnabled: row.totpEnabledAt !== null,
+    twoStepSetupRequired,
   };
+}
+
+/** True when the shop requires two-step sign-in of its staff (shop settings, set by the owner). */
+export async function staffTwoStepRequired(db: Database): Promise<boolean> {
+  const [settings] = await db.select({ required: shopSettings.staffTwoStepRequired }).from(shopSettings).where(eq(shopSettings.id, 1));
+  return settings?.required ?? false;
+}
+
+/** True when the shop requires two-step sign-in of staff and `row` is staff without it. */
+export async function mustSetUpTwoStep(db: Database, row: UserRow): Promise<boolean> {
+  return isStaff(row.role) && !row.totpEnabledAt && (await staffTwoStepRequired(db));
 }
 
 const newCode = () => String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
@@ -257,7 +276,7 @@ export async function verifySignup(
   deps: AuthDeps,
   verificationId: string,
   code: string,
-  signToken: (user: UserRow) => string,
+  signToken: (user: UserRow) => Promise<string>,
 ): Promise<{ message: string; token: string; user: User }> {
   const row = await checkCode(deps, verificationId, code, 'signup');
   const payload = row.payload;
@@ -277,19 +296,46 @@ export async function verifySignup(
     if (created.length === 0) throw conflict('An account with this email already exists. Please log in.');
     return created[0];
   });
-  return { message: 'Email verified successfully.', token: signToken(user), user: toUser(user) };
+  return { message: 'Email verified successfully.', token: await signToken(user), user: toUser(user) };
 }
 
-/** POST /api/auth/login: the same 401 for an unknown e-mail and a wrong password. */
-export async function login(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  signToken: (user: UserRow) => string,
-): Promise<{ token: string; user: User }> {
+/** The password step of a login: right (the account), wrong, or an account with no password yet. */
+export type PasswordStep =
+  { outcome: 'right'; user: UserRow } | { outcome: 'wrong' } | { outcome: 'password-not-set'; verificationId: string; message: string };
+
+export const PASSWORD_NOT_SET = "Your account moved from our old shop. We've e-mailed you a code to set your password.";
+
+/**
+ * POST /api/auth/login, the password step: the same 'wrong' for an unknown e-mail and a wrong
+ * password. A wrong password for a staff account is audited ('auth.sign-in-failed', the e-mail and
+ * `ip`, never the password). An account with no password (moved in by the customer import,
+ * password_hash '') gets the password-reset code flow started (`forgotPasswordStart`, its rules
+ * and limits) and 'password-not-set' with the verification: it is told only to an account that
+ * exists, and the code goes to its own inbox.
+ */
+export async function checkPassword(deps: AuthDeps, input: { email: string; password: string }, ip: string): Promise<PasswordStep> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  if (user && user.passwordHash === '') {
+    const { verificationId } = await forgotPasswordStart(deps, user.email);
+    return { outcome: 'password-not-set', verificationId, message: PASSWORD_NOT_SET };
+  }
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !ok) throw unauthorized('Invalid email or password');
-  return { token: signToken(user), user: toUser(user) };
+  if (user && ok) return { outcome: 'right', user };
+  if (user) await recordFailedSignIn(deps.db, user, input.email, ip, 'wrong password');
+  return { outcome: 'wrong' };
+}
+
+/**
+ * Appends 'auth.sign-in-failed' for a staff account (`reason`, e.g. 'wrong password', 'wrong
+ * two-step code'), naming the e-mail typed and the address; shoppers' failures are not audited.
+ */
+export async function recordFailedSignIn(db: Database, user: UserRow, email: string, ip: string, reason: string): Promise<void> {
+  if (!isStaff(user.role)) return;
+  await recordAudit(
+    db,
+    { id: null, name: '', email, role: '', ip },
+    { action: 'auth.sign-in-failed', entity: 'user', entityId: user.id, summary: `Sign-in failed for ${email}: ${reason}` },
+  );
 }
 
 export const RESET_STARTED = 'If an account exists for this email, we have sent a reset code to it.';
@@ -351,7 +397,7 @@ export async function verifyResetCode(deps: AuthDeps, verificationId: string, co
 
 /**
  * POST /api/auth/reset-password: sets the new password, uses the code up and ends every earlier
- * token of the account (token version bump); mails a notice.
+ * session and token of the account (endAllSessions: sessions signed out, token version bumped); mails a notice.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -367,12 +413,9 @@ export async function resetPassword(
       .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
       .returning({ id: oneTimeCodes.id });
     if (consumed.length === 0) throw badRequest(INVALID_CODE);
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: deps.now() })
-      .where(eq(users.id, row.userId!))
-      .returning();
+    const [updated] = await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, row.userId!)).returning();
     if (!updated) throw new AppError(400, INVALID_CODE);
+    await endAllSessions(tx, updated.id, deps.now());
     return updated;
   });
   await deps.mailQueue.enqueue(passwordChangedMail({ to: user.email, name: user.name }));
