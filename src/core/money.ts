@@ -9,6 +9,22 @@ export function toPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
+/**
+ * Paise from rupees written as text (a CSV cell such as Shopify's "1299.90"), exactly: digits with
+ * an optional "." and at most 2 decimals, read as strings so no float rounding can creep in
+ * ("1299.90" -> 129990, "0.1" -> 10, "1299" -> 129900). Anything else answers null: thousands
+ * separators ("1,299"), currency signs, signs, spaces inside, more than 2 decimals
+ * (docs/architecture.md#moving-in-from-shopify). Surrounding blanks are ignored.
+ */
+export function paiseFromRupeeText(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{0,2}))?$|^\.(\d{1,2})$/.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? match[3] ?? '').padEnd(2, '0');
+  const paise = Number(whole) * 100 + Number(fraction);
+  return Number.isSafeInteger(paise) ? paise : null;
+}
+
 /** Integer paise to rupees (a number with at most 2 decimals). */
 export function toRupees(paise: number): number {
   return paise / 100;

@@ -15,6 +15,7 @@ export const STOCK_CHANGE_REASONS = [
   'exchange_reservation',
   'exchange_release',
   'adjustment',
+  'import',
 ] as const;
 export type StockChangeReasonName = (typeof STOCK_CHANGE_REASONS)[number];
 
@@ -26,6 +27,7 @@ export const STOCK_CHANGE_LABELS: Record<StockChangeReasonName, string> = {
   exchange_reservation: 'Exchange reserved',
   exchange_release: 'Exchange released',
   adjustment: 'Admin adjustment',
+  import: 'Shopify import',
 };
 
 /** Longest note an admin may give with a stock adjustment. */

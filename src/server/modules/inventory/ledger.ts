@@ -10,11 +10,12 @@
  */
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { casing, type Tx } from '../../db/client';
+import type { StockChangeReasonName } from '../../../core/schemas/inventory';
 import { inventoryLedger, orderItems, variants, type StockChangeReason } from '../../db/schema';
 
 /** Who and why, recorded on the ledger row. */
 export interface StockChangeMeta {
-  reason: StockChangeReason;
+  reason: StockChangeReasonName;
   /** The order behind a sale, cancellation, return or exchange. */
   orderId?: string | null;
   /** The admin behind an adjustment or a status change. */
@@ -93,7 +94,8 @@ export async function recordOpeningStock(tx: Tx, variantId: string, stock: numbe
     variantId,
     delta: stock,
     stockAfter: stock,
-    reason: meta.reason,
+    // The column's type predates the 'import' reason (core/schemas/inventory.ts lists them all).
+    reason: meta.reason as StockChangeReason,
     orderId: meta.orderId ?? null,
     adminId: meta.adminId ?? null,
     note: meta.note ?? '',
