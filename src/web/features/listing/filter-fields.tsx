@@ -5,12 +5,15 @@
  * apply at once; works before JavaScript), or controlled by the sheet's draft (`onToggle`,
  * `onPriceChange`; unnamed, applied only on "Show N items"). `touch` gives the sheet's 44 px targets.
  */
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { SIZES, type Size } from '../../../core/constants';
 import type { ListingColour } from '../../../core/listing';
 import { swatchStyle } from '../../components/product/product-card';
 
 const legendClass = 'text-sm font-semibold text-stone-900';
+/** A chip's look when its box is checked or has keyboard focus. */
+const chipStates =
+  'peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand';
 
 /** Props of SizeChoices: `onToggle` makes it controlled; otherwise fields named `sizes`. */
 export interface SizeChoicesProps {
@@ -25,32 +28,23 @@ export interface SizeChoicesProps {
 
 /** The "Size" fieldset: one check box per size, drawn as a toggle chip. */
 export function SizeChoices({ selected, onToggle, onChange, touch = false }: SizeChoicesProps) {
-  const chip = `flex ${touch ? 'h-11' : 'h-10 hover:border-stone-900'} cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white text-sm font-semibold text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand`;
   return (
     <fieldset>
       <legend className={legendClass}>Size</legend>
       <div className="mt-3 grid grid-cols-3 gap-2">
-        {SIZES.map((size) => {
-          const checked = selected.includes(size);
-          return (
-            <label key={size} className="relative">
-              {onToggle ? (
-                <input type="checkbox" checked={checked} onChange={() => onToggle(size)} className="peer sr-only" />
-              ) : (
-                <input
-                  key={String(checked)}
-                  type="checkbox"
-                  name="sizes"
-                  value={size}
-                  defaultChecked={checked}
-                  onChange={onChange}
-                  className="peer sr-only"
-                />
-              )}
-              <span className={chip}>{size}</span>
-            </label>
-          );
-        })}
+        {SIZES.map((size) => (
+          <ChoiceChip
+            key={size}
+            name="sizes"
+            value={size}
+            checked={selected.includes(size)}
+            onToggle={onToggle && (() => onToggle(size))}
+            onChange={onChange}
+            className={`${touch ? 'h-11' : 'h-10 hover:border-stone-900'} justify-center rounded-md font-semibold`}
+          >
+            {size}
+          </ChoiceChip>
+        ))}
       </div>
     </fieldset>
   );
@@ -77,41 +71,70 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
   const offered = new Set(colours.map((c) => c.slug));
   const shown = [...colours, ...selected.filter((s) => !offered.has(s)).map((slug) => ({ slug, name: slug, swatch: '', count: 0 }))];
   if (shown.length === 0) return null;
-  const chip = `flex ${touch ? 'h-11' : 'h-9 hover:border-stone-900'} cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white pl-1.5 pr-3 text-sm text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand`;
   return (
     <fieldset>
       <legend className={legendClass}>Colour</legend>
       <div className="mt-3 flex flex-wrap gap-2">
-        {shown.map(({ slug, name, swatch }) => {
-          const checked = selected.includes(slug);
-          return (
-            <label key={slug} className="relative">
-              {onToggle ? (
-                <input type="checkbox" checked={checked} onChange={() => onToggle(slug)} className="peer sr-only" />
-              ) : (
-                <input
-                  key={String(checked)}
-                  type="checkbox"
-                  name="colours"
-                  value={slug}
-                  defaultChecked={checked}
-                  onChange={onChange}
-                  className="peer sr-only"
-                />
-              )}
-              <span className={chip}>
-                <span
-                  aria-hidden="true"
-                  className="h-5 w-5 shrink-0 rounded-full bg-cover ring-1 ring-stone-300"
-                  style={swatchStyle(swatch)}
-                />
-                {name}
-              </span>
-            </label>
-          );
-        })}
+        {shown.map(({ slug, name, swatch }) => (
+          <ChoiceChip
+            key={slug}
+            name="colours"
+            value={slug}
+            checked={selected.includes(slug)}
+            onToggle={onToggle && (() => onToggle(slug))}
+            onChange={onChange}
+            className={`${touch ? 'h-11' : 'h-9 hover:border-stone-900'} gap-2 rounded-full pl-1.5 pr-3`}
+          >
+            <span aria-hidden="true" className="h-5 w-5 shrink-0 rounded-full bg-cover ring-1 ring-stone-300" style={swatchStyle(swatch)} />
+            {name}
+          </ChoiceChip>
+        ))}
       </div>
     </fieldset>
+  );
+}
+
+/** Props of ChoiceChip. */
+interface ChoiceChipProps {
+  /** The field's name in the sidebar's GET form (`sizes`, `colours`). */
+  name: string;
+  value: string;
+  checked: boolean;
+  /** Controlled (the sheet's draft): called when tapped; the box is then unnamed. */
+  onToggle?: () => void;
+  /** Uncontrolled (the sidebar's form): called after the box changes. */
+  onChange?: () => void;
+  /** The chip's shape: height, corners, spacing. */
+  className: string;
+  children: ReactNode;
+}
+
+/**
+ * One filter choice: a visually hidden check box drawn as a toggle chip (dark when checked, outlined
+ * on keyboard focus). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
+ */
+function ChoiceChip({ name, value, checked, onToggle, onChange, className, children }: ChoiceChipProps) {
+  return (
+    <label className="relative">
+      {onToggle ? (
+        <input type="checkbox" checked={checked} onChange={onToggle} className="peer sr-only" />
+      ) : (
+        <input
+          key={String(checked)}
+          type="checkbox"
+          name={name}
+          value={value}
+          defaultChecked={checked}
+          onChange={onChange}
+          className="peer sr-only"
+        />
+      )}
+      <span
+        className={`flex cursor-pointer items-center border border-stone-300 bg-white text-sm text-stone-800 ${chipStates} ${className}`}
+      >
+        {children}
+      </span>
+    </label>
   );
 }
 

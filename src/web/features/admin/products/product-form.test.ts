@@ -25,6 +25,15 @@ const messages = (values: unknown) => {
   return first;
 };
 
+/** A grid row of `colour` and `size` as the form holds it: the blank row filled in (₹1,499, 5 in stock unless `extra` says otherwise). */
+const row = (colour: string | null, size: string, extra: Partial<VariantFormValues> = {}): VariantFormValues => ({
+  ...blankVariant(colour),
+  size,
+  price: 1499,
+  stockQty: 5,
+  ...extra,
+});
+
 describe('product form rules', () => {
   it("gives the spec's messages for a blank form", () => {
     expect(messages(productFormDefaults(null))).toEqual({
@@ -45,7 +54,7 @@ describe('product form rules', () => {
       description: 'Cotton',
       categoryIds: ['c1'],
       images: [{ url: '', alt: ' front ', publicId: null, file: file('a.png', 'image/png') }],
-      variants: [{ ...blankVariant(), size: 'm', price: 999.5, stockQty: 0, sku: '' }],
+      variants: [row(null, 'm', { price: 999.5, stockQty: 0 })],
     });
     expect(result.success).toBe(true);
     expect(result.data?.variants[0]).toMatchObject({ size: 'M', price: 999.5, compareAtPrice: null, stockQty: 0, sku: null });
@@ -60,10 +69,10 @@ describe('product form rules', () => {
       categoryIds: ['c'],
       images: [{ url: '/x', alt: '', publicId: null }],
     };
-    expect(messages({ ...base, variants: [{ ...blankVariant(), size: 'S', price: 0, stockQty: 1 }] })).toEqual({
+    expect(messages({ ...base, variants: [row(null, 'S', { price: 0 })] })).toEqual({
       'variants.0.price': 'Valid price is required',
     });
-    expect(messages({ ...base, variants: [{ ...blankVariant(), size: 'S', price: 10, compareAtPrice: 10, stockQty: 1 }] })).toEqual({
+    expect(messages({ ...base, variants: [row(null, 'S', { price: 10, compareAtPrice: 10 })] })).toEqual({
       'variants.0.compareAtPrice': 'Compare-at price must be higher than the price',
     });
   });
@@ -128,13 +137,6 @@ describe('product records', () => {
 });
 
 describe('colours and sizes in the form', () => {
-  const row = (colour: string | null, size: string, extra: Partial<VariantFormValues> = {}): VariantFormValues => ({
-    ...blankVariant(colour),
-    size,
-    price: 1499,
-    stockQty: 5,
-    ...extra,
-  });
   const image = (colour: string | null) => ({ url: '/media/x.webp', alt: '', publicId: null, colour });
 
   it('gives the first colour the sizes as they are, and a later one a row per size chosen', () => {
@@ -150,7 +152,7 @@ describe('colours and sizes in the form', () => {
 
   it('turns a size on in every colour (filling a blank row first) and off everywhere', () => {
     const colours = [{ name: 'Indigo' }, { name: 'Maroon' }];
-    const start = [row('Indigo', 'S'), { ...blankVariant('Maroon') }];
+    const start = [row('Indigo', 'S'), blankVariant('Maroon')];
     const on = toggledSize(start, colours, 'L', true);
     expect(on.map((v) => variantLabel(v))).toEqual(['Indigo / S', 'Maroon / L', 'Indigo / L']);
     expect(toggledSize(on, colours, 'L', false).map((v) => variantLabel(v))).toEqual(['Indigo / S']);

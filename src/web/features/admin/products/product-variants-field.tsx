@@ -13,7 +13,7 @@
  * Each saved row keeps the stock it loaded (the save refuses a stale figure) and has a History
  * button. Rows without colours keep their old names ("Variant 2") so the form reads as before.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { MAX_COLOURS, variantLabel } from '../../../../core/colours';
 import { SIZES } from '../../../../core/constants';
@@ -232,6 +232,21 @@ function Swatch({ swatch, name }: { swatch: string | null | undefined; name: str
   );
 }
 
+/** The fields of a row that can have a problem, each shown under the row. */
+type Problem = 'colour' | 'size' | 'price' | 'compareAtPrice' | 'stockQty' | 'sku';
+
+/** One cell of the variant grid: its control with a label only screen readers read (the grid's header names the column). */
+function GridCell({ htmlFor, label, className, children }: { htmlFor: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={htmlFor} className="sr-only">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** One colour × size row. */
 function VariantRow({
   form,
@@ -277,23 +292,22 @@ function VariantRow({
       ['sku', e?.sku?.message],
     ] as const
   ).filter((p): p is readonly [(typeof p)[0], string] => Boolean(p[1]));
-  const errorOf = (field: string) => (problems.some(([f]) => f === field) ? `${id}-${field}-error` : undefined);
-  const invalid = (field: string) => (errorOf(field) ? true : undefined);
+  const errorOf = (field: Problem) => (problems.some(([f]) => f === field) ? `${id}-${field}-error` : undefined);
+  const invalid = (field: Problem) => (errorOf(field) ? true : undefined);
+
+  /** What a text, number or select cell's control carries: its id, error state and classes. */
+  const control = (field: Problem, key: string, extraClass = '') => ({
+    id: `${id}-${key}`,
+    'aria-invalid': invalid(field),
+    'aria-describedby': errorOf(field),
+    className: `${cell} ${extraClass}${border(e?.[field]?.message)}`,
+  });
 
   return (
     <li aria-label={name} className="px-3 py-2">
       <div className={`${COLUMNS} items-center`}>
-        <div>
-          <label htmlFor={`${id}-size`} className="sr-only">
-            Size
-          </label>
-          <select
-            id={`${id}-size`}
-            aria-invalid={invalid('size')}
-            aria-describedby={errorOf('size')}
-            className={`${cell} ${border(e?.size?.message)}`}
-            {...register(`variants.${i}.size`)}
-          >
+        <GridCell htmlFor={`${id}-size`} label="Size">
+          <select {...control('size', 'size')} {...register(`variants.${i}.size`)}>
             <option value="">Size</option>
             {SIZES.map((s) => (
               <option key={s} value={s} disabled={s !== size && takenSizes.includes(s)}>
@@ -301,77 +315,51 @@ function VariantRow({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-price`} className="sr-only">
-            Price (₹)
-          </label>
+        </GridCell>
+        <GridCell htmlFor={`${id}-price`} label="Price (₹)">
           <input
-            id={`${id}-price`}
+            {...control('price', 'price')}
             type="number"
             inputMode="decimal"
             step="0.01"
             min="0"
-            aria-invalid={invalid('price')}
-            aria-describedby={errorOf('price')}
-            className={`${cell} ${border(e?.price?.message)}`}
             {...register(`variants.${i}.price`, { valueAsNumber: true })}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-stock`} className="sr-only">
-            Stock
-          </label>
+        </GridCell>
+        <GridCell htmlFor={`${id}-stock`} label="Stock">
           <input
-            id={`${id}-stock`}
+            {...control('stockQty', 'stock')}
             type="number"
             inputMode="numeric"
             step="1"
             min="0"
-            aria-invalid={invalid('stockQty')}
             aria-describedby={[errorOf('stockQty'), hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined}
-            className={`${cell} ${border(e?.stockQty?.message)}`}
             {...register(`variants.${i}.stockQty`, { valueAsNumber: true })}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-mrp`} className="sr-only">
-            Compare-at (₹)
-          </label>
+        </GridCell>
+        <GridCell htmlFor={`${id}-mrp`} label="Compare-at (₹)">
           <input
-            id={`${id}-mrp`}
+            {...control('compareAtPrice', 'mrp')}
             type="number"
             inputMode="decimal"
             step="0.01"
             min="0"
             placeholder="MRP"
-            aria-invalid={invalid('compareAtPrice')}
-            aria-describedby={errorOf('compareAtPrice')}
-            className={`${cell} ${border(e?.compareAtPrice?.message)}`}
             {...register(`variants.${i}.compareAtPrice`, { setValueAs: blankAsNull })}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-sku`} className="sr-only">
-            SKU
-          </label>
+        </GridCell>
+        <GridCell htmlFor={`${id}-sku`} label="SKU">
           <input
-            id={`${id}-sku`}
+            {...control('sku', 'sku', 'font-mono text-xs sm:text-xs ')}
             placeholder="Auto"
             autoComplete="off"
             spellCheck={false}
-            aria-invalid={invalid('sku')}
-            aria-describedby={errorOf('sku')}
-            className={`${cell} font-mono text-xs sm:text-xs ${border(e?.sku?.message)}`}
             {...register(`variants.${i}.sku`)}
           />
-        </div>
-        <div className="flex justify-center">
-          <label htmlFor={`${id}-active`} className="sr-only">
-            Active
-          </label>
+        </GridCell>
+        <GridCell htmlFor={`${id}-active`} label="Active" className="flex justify-center">
           <input id={`${id}-active`} type="checkbox" className="h-4 w-4 accent-brand" {...register(`variants.${i}.isActive`)} />
-        </div>
+        </GridCell>
         <div className="flex items-center justify-end gap-3">
           {savedId && onHistory ? (
             <button
