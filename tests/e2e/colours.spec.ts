@@ -3,11 +3,16 @@
  * product-json-ld.ts; docs/architecture.md#colours-and-sizes): `?colour=maroon` opens the page on
  * Maroon with its picture, choosing a size and adding to the cart names "Maroon / L" in the cart and
  * at checkout, choosing Indigo swaps the picture and rewrites the address, and the JSON-LD is a
- * ProductGroup. Runs on a desktop and a phone (playwright.config.ts).
+ * ProductGroup. An order of Maroon / L says so on its order page (linking to the maroon page), in
+ * its invoice PDF and in its confirmation mail. Runs on a desktop and a phone (playwright.config.ts).
  */
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { getDocumentProxy } from 'unpdf';
 import type { Category, Product } from '../../src/core/api-types';
-import { bearer, DEMO_ADMIN, expect, listProducts, logIn, test } from './accounts-fixtures';
+import { bearer, DEMO_ADMIN, expect, listProducts, logIn, signInPage, signUpShopper, test } from './accounts-fixtures';
+import { placeOrder } from './admin-api';
+import { mailsTo } from './outbox';
 
 const SIZES = ['S', 'M', 'L', 'XL'];
 /** Products this file made, deleted after each test so other specs' picks of the catalogue never meet them. */
@@ -127,7 +132,11 @@ test('?colour= opens that colour with its picture; the choice goes to the cart a
   await expect(page.getByText('Your choice: Maroon / L')).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole('link', { name: product.title }).first()).toBeVisible();
+  // The line links straight to the product's page on Maroon (not through the old /product/<id>).
+  await expect(page.getByRole('main').getByRole('link', { name: product.title })).toHaveAttribute(
+    'href',
+    `/products/${product.handle}?colour=maroon`,
+  );
   await expect(page.getByRole('main')).toContainText('Maroon / L');
   await page.screenshot({ path: testInfo.outputPath('cart.png') });
 
@@ -199,4 +208,38 @@ test('the wishlist\'s "Move to cart" asks for the colour, then its size', async 
     items: { variantId: string; colour?: string; size: string }[];
   };
   expect(cart.items).toContainEqual(expect.objectContaining({ variantId: maroonXl._id, colour: 'Maroon', size: 'XL' }));
+});
+
+test('an order of Maroon / L: its page links to the maroon page, its invoice and its confirmation mail name "Maroon / L"', async ({
+  page,
+  request,
+}, testInfo) => {
+  const product = await createColourKurta(request);
+  const shopper = await signUpShopper(request);
+  const maroonL = product.variants.find((v) => v.colour === 'Maroon' && v.size === 'L')!;
+  const order = await placeOrder(request, shopper, { productId: product._id, variantId: maroonL._id });
+  expect(order.items[0].variantName).toBe('Maroon / L');
+
+  await signInPage(page, shopper.token);
+  await page.goto(`/orders/${order._id}`);
+  const items = page.getByRole('region', { name: /^Items/ });
+  await expect(items.getByRole('link', { name: product.title })).toHaveAttribute('href', `/products/${product.handle}?colour=maroon`);
+  await expect(items).toContainText('Maroon / L · Qty: 1');
+  await page.screenshot({ path: testInfo.outputPath('order.png'), fullPage: true });
+
+  // The invoice's line: the kurta, then "Maroon / L" under it (not "Size: Maroon / L").
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download invoice' }).click();
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await (await download).path())));
+  const cells = (await (await pdf.getPage(1)).getTextContent()).items
+    .map((i) => ('str' in i ? i.str.trim() : ''))
+    .filter(Boolean)
+    .join('|');
+  expect(cells).toContain('|Maroon / L|');
+  expect(cells).not.toContain('Size: Maroon');
+
+  // The confirmation mail names the line "1 × <title> (Maroon / L)" (quoted-printable soft line breaks joined).
+  const confirmation = async () => (await mailsTo(shopper.email)).find((m) => /^Order #\S+ confirmed$/.test(m.subject));
+  await expect.poll(async () => Boolean(await confirmation()), { timeout: 15_000 }).toBe(true);
+  expect((await confirmation())!.raw.replace(/=\r?\n/g, '')).toContain(`${product.title} (Maroon / L)`);
 });

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PricedLineItem } from '../../core/api-types';
+import { productPath } from '../../core/addresses';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../../core/constants';
 import { formatINR } from '../../core/money';
 import { unitsToMultiItemDiscount } from '../../core/pricing';
@@ -36,11 +37,13 @@ function CartLine({ item }: { item: PricedLineItem }) {
   const remove = useRemoveCartItem();
   const busy = update.isPending || remove.isPending;
   const max = Math.min(CART_QTY_MAX, Math.max(item.stockQty, item.quantity, CART_QTY_MIN));
+  // Straight to the product's page, opened on the line's colour.
+  const href = productPath(item, item.colour);
   return (
     <li className="flex gap-4 py-6 sm:gap-6">
       {/* The title links to the product too: this image link is one more click target, not a second link to read. */}
       <Link
-        to={`/product/${encodeURIComponent(item.productId)}`}
+        to={href}
         tabIndex={-1}
         aria-hidden="true"
         className="block w-24 shrink-0 self-start overflow-hidden rounded-md bg-stone-100 sm:w-28"
@@ -55,7 +58,7 @@ function CartLine({ item }: { item: PricedLineItem }) {
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h3 className="font-medium text-stone-900">
-              <Link to={`/product/${encodeURIComponent(item.productId)}`} className="hover:text-brand">
+              <Link to={href} className="hover:text-brand">
                 {item.title}
               </Link>
             </h3>

@@ -33,9 +33,14 @@ import { TrackingPanel } from '../features/orders/tracking-panel';
 import { pageMeta } from '../lib/meta';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/order-detail';
-import { variantCaption } from '../../core/colours';
+import { productPath } from '../../core/addresses';
+import type { OrderItem } from '../../core/api-types';
+import { parseVariantName, variantCaption } from '../../core/colours';
 
 /** Title of the order page. */
+/** The colour an order line was sold in ("Maroon / L" → Maroon), or null. */
+const lineColour = (item: OrderItem) => (item.variantName ? parseVariantName(item.variantName).colour : null);
+
 export function meta({ params }: Route.MetaArgs) {
   return pageMeta(`Order #${orderRef(params.id)}`, 'Your order details.');
 }
@@ -114,9 +119,14 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                     )}
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-stone-900">
-                        <Link to={`/product/${encodeURIComponent(item.productId)}`} className="hover:text-brand">
-                          {item.title}
-                        </Link>
+                        {/* Straight to the product's page on the colour sold; a deleted product has none. */}
+                        {item.handle ? (
+                          <Link to={productPath({ handle: item.handle }, lineColour(item))} className="hover:text-brand">
+                            {item.title}
+                          </Link>
+                        ) : (
+                          item.title
+                        )}
                       </p>
                       <p className="mt-1 text-sm text-stone-600">
                         {size ? <>{variantCaption(size)} · </> : null}

@@ -10,6 +10,12 @@ import { COURIERS, SHIPMENT_STATUSES } from '../../couriers';
 export const orderItemSchema = z.object({
   _id: z.string().describe("The order line's id (a return names its lines by it)"),
   productId: z.string(),
+  handle: z
+    .string()
+    .nullable()
+    .describe(
+      "The product's current handle (its page is /products/<handle>); null when the product was deleted, and in the placement's own answer",
+    ),
   variantId: z.string().nullable(),
   variantName: z.string().nullable(),
   title: z.string(),

@@ -160,6 +160,7 @@ export const pricedLineItemSchema = z.object({
   variantId: z.string().nullable(),
   quantity: z.number(),
   title: z.string(),
+  handle: z.string().describe("The product's handle: its page is /products/<handle> (docs/architecture.md#product-addresses)"),
   colour: z.string().nullable().optional().describe("The variant's colour; null or absent: the product has none"),
   size: z.string().nullable(),
   image: z.string().nullable().describe("The variant's picture: its colour's first, else the product's first"),

@@ -27,7 +27,7 @@ export type LineProblem =
 
 export interface PricedLines {
   /** Lines that can be priced (active product and variant), in request order. */
-  lines: (FrozenLine & { stockQty: number; compareAtPaise: number | null })[];
+  lines: (FrozenLine & { stockQty: number; compareAtPaise: number | null; handle: string })[];
   problems: LineProblem[];
   totals: CartTotalsPaise;
   /** Whether the shopper has an earlier (paid) order: FIRST_ORDER_5 and first-order coupons. */
@@ -54,16 +54,16 @@ export function describeProblem(p: LineProblem): string {
   }
 }
 
-export type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'isActive' | 'hsn'>;
+export type ProductCols = Pick<typeof products.$inferSelect, 'id' | 'title' | 'handle' | 'isActive' | 'hsn'>;
 export type VariantRow = typeof variants.$inferSelect;
 
 /**
  * What pricing reads of each product and variant (the cart's reads select the same, cart/service.ts):
- * the product's name, state and HSN, the variant row, the variant's picture's URL and whether the
+ * the product's name, handle (its address, for the line's link), state and HSN, the variant row, the variant's picture's URL and whether the
  * shopper (placeholder `userId`) has a paid order.
  */
 export const catalogueColumns = {
-  product: { id: products.id, title: products.title, isActive: products.isActive, hsn: products.hsn },
+  product: { id: products.id, title: products.title, handle: products.handle, isActive: products.isActive, hsn: products.hsn },
   variant: variants,
   // The variant's picture: the first of its colour, else the product's first (docs/architecture.md#colours-and-sizes).
   image: sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id}
@@ -175,6 +175,7 @@ export function priceFromCatalogue(requested: LineRequest[], catalogue: Catalogu
       productId: product.id,
       variantId: variant.id,
       title: product.title,
+      handle: product.handle,
       hsn: product.hsn,
       ...(variant.colour === null ? {} : { colour: variant.colour }),
       size: variant.size,
@@ -209,6 +210,7 @@ export function toPricing(priced: Pick<PricedLines, 'lines' | 'totals'>): Pricin
     variantId: l.variantId,
     quantity: l.quantity,
     title: l.title,
+    handle: l.handle,
     ...(l.colour ? { colour: l.colour } : {}),
     size: l.size,
     image: l.image,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import type { Cart, Product } from '../../../core/api-types';
+import type { Cart, Order, Product } from '../../../core/api-types';
 import { orderItems, inventoryLedger } from '../../db/schema';
 
 let t: TestApp;
@@ -145,7 +145,8 @@ describe('a product in colours and sizes', () => {
     });
     expect(added.statusCode, added.body).toBeLessThan(300);
     const cart = (await t.app.inject({ url: '/api/cart', headers: shopper.headers })).json<Cart>();
-    expect(cart.items[0]).toMatchObject({ colour: 'Maroon', size: 'L', image: '/media/product_images/maroon-1.webp' });
+    // The handle too: the cart links to /products/<handle>?colour=maroon, not through /product/<id>.
+    expect(cart.items[0]).toMatchObject({ handle: p.handle, colour: 'Maroon', size: 'L', image: '/media/product_images/maroon-1.webp' });
 
     const placed = await t.app.inject({
       method: 'POST',
@@ -156,5 +157,11 @@ describe('a product in colours and sizes', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, placed.json().order._id));
     expect([line.variantName, line.image]).toEqual(['Maroon / L', '/media/product_images/maroon-1.webp']);
+    // The order's reads carry the product's current handle for the line's link; a deleted product's line has none.
+    const read = async () =>
+      (await t.app.inject({ url: `/api/orders/${placed.json().order._id}`, headers: shopper.headers })).json<Order>();
+    expect((await read()).items[0]).toMatchObject({ productId: p._id, handle: p.handle, variantName: 'Maroon / L' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/products/${p._id}`, headers: admin })).statusCode).toBeLessThan(300);
+    expect((await read()).items[0]).toMatchObject({ productId: p._id, handle: null });
   });
 });

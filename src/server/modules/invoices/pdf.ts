@@ -16,6 +16,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../../core/amount-in-words';
+import { variantCaption } from '../../../core/colours';
 import { BRAND } from '../../../core/constants';
 import { DATE_2DIGIT, formatIndiaTime } from '../../../core/india-time';
 import { usePdfFonts } from '../../pdf-fonts/pdf-fonts';
@@ -110,7 +111,7 @@ function columns(intraState: boolean, credit: boolean): Column[] {
       header: 'Description',
       width: (intraState ? 131 : 161) + (credit ? 100 : 0),
       align: 'left',
-      cell: (l) => ({ text: l.description, sub: l.size ? `Size: ${l.size}` : undefined }),
+      cell: (l) => ({ text: l.description, sub: l.size ? variantCaption(l.size) : undefined }),
     },
     { header: 'HSN', width: 36, align: 'center', cell: (l) => ({ text: l.hsn || '-' }) },
     { header: 'Qty', width: 24, align: 'center', cell: (l) => ({ text: String(l.quantity) }) },

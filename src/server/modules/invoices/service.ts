@@ -20,7 +20,7 @@ export interface InvoiceLine {
   /** The order line it comes from; null for the Cash on Delivery charge. */
   orderItemId: string | null;
   description: string;
-  /** The variant's size ('M'); null for a product without sizes. */
+  /** The variant's name as sold ('M', 'Maroon / L'; core/colours.ts variantLabel); null for a product without sizes. */
   size: string | null;
   hsn: string;
   quantity: number;

@@ -2,7 +2,7 @@
  * Orders as shoppers and admins read them (docs/architecture.md#api-contract: readable by
  * their owner and by admins only, 404 for anyone else).
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Order, Shipment } from '../../../core/api-types';
 import type { DiscountType } from '../../../core/constants';
 import { COURIER_NAMES } from '../../../core/couriers';
@@ -10,7 +10,7 @@ import { toRupees } from '../../../core/money';
 import type { RefundSummary } from '../../../core/refunds';
 import { can } from '../../../core/permissions';
 import { readAll, type Tx } from '../../db/client';
-import { orderEvents, orderItems, orders, shipments } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, shipments } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
 import type { ShopSettings } from '../../../core/schemas/settings';
@@ -21,7 +21,8 @@ import { readShopSettings } from '../settings/service';
 
 type OrderRow = typeof orders.$inferSelect;
 
-type ItemRow = typeof orderItems.$inferSelect;
+/** An order line's row; its product's current handle (null: the product was deleted) when read with it. */
+type ItemRow = typeof orderItems.$inferSelect & { handle?: string | null };
 type EventRow = typeof orderEvents.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -34,7 +35,14 @@ export async function hydrateOrders(db: Tx, rows: OrderRow[]): Promise<Order[]> 
   const ids = rows.map((r) => r.id);
   const [itemRows, eventRows, shipmentRows, refunds, settings] = await readAll(
     db,
-    () => db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position)),
+    // Each line with its product's current handle, for its link (the product may be gone: left join).
+    () =>
+      db
+        .select({ ...getTableColumns(orderItems), handle: products.handle })
+        .from(orderItems)
+        .leftJoin(products, eq(products.id, orderItems.productId))
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.position)),
     () => db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at)),
     () => db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.createdAt)),
     () => refundSummaries(db, rows),
@@ -107,6 +115,7 @@ export function shapeOrder(
       .map((i) => ({
         _id: i.id,
         productId: i.productId,
+        handle: i.handle ?? null,
         variantId: i.variantId,
         variantName: i.variantName,
         title: i.title,

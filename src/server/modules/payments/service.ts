@@ -190,7 +190,7 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
     id: randomUUID(),
     userId,
     fromBuyNow: input.fromBuyNow,
-    items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, ...line }) => line),
+    items: priced.lines.map(({ stockQty: _s, compareAtPaise: _c, handle: _h, ...line }) => line),
     itemCount: t.itemCount,
     subTotalPaise: t.subTotal,
     discountType: t.discountType,
