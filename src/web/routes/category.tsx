@@ -13,7 +13,7 @@ import { ProductListing, type Crumb } from '../features/listing/product-listing'
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { categoryHref } from '../lib/categories';
 import { breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
-import { toProductCard } from '../components/product/product-card';
+import { toListingCards } from '../components/product/product-card';
 import type { Route } from './+types/category';
 
 /** The category's page of products for the URL's parameters, its heading and breadcrumbs. */
@@ -47,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     crumbs,
     description: category?.description ?? null,
     ...page,
-    products: page.products.map(toProductCard),
+    products: toListingCards(page.products, query.colours),
   };
   return result ? body : data(body, { status: 404 });
 }

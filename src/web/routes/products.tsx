@@ -10,7 +10,7 @@ import { EmptyState } from '../components/ui/empty-state';
 import { ProductListing } from '../features/listing/product-listing';
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { breadcrumbJsonLd, originFromMatches, seoMeta } from '../lib/seo';
-import { toProductCard } from '../components/product/product-card';
+import { toListingCards } from '../components/product/product-card';
 import type { Route } from './+types/products';
 
 const CRUMBS = [
@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (result.total > 0 && query.page > result.totalPages) {
     throw redirect(`${url.pathname}${listingSearch({ ...query, page: result.totalPages })}`);
   }
-  return { query, ...result, products: result.products.map(toProductCard) };
+  return { query, ...result, products: toListingCards(result.products, query.colours) };
 }
 
 /** Title, description, canonical page URL (searches stay out of the index) and breadcrumbs. */

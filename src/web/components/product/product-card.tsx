@@ -4,11 +4,13 @@
  */
 import { Link } from 'react-router';
 import { productPath } from '../../../core/addresses';
+import { colourSlug } from '../../../core/colours';
 import type { Product, ProductImage, ProductRating } from '../../../core/api-types';
 import { WishlistHeart } from '../../features/wishlist/wishlist-heart';
 import { productImageProps } from '../../lib/images';
 import { usePageLoaded } from '../../lib/page-loaded';
 import { Badge } from '../ui/badge';
+import { isBuyable } from './size-picker';
 import { PriceTag } from '../ui/price-tag';
 import { RatingBadge } from '../ui/star-rating';
 
@@ -33,7 +35,7 @@ export interface ProductCardData {
   /** Rupees or null, as Product.compareAtPrice. */
   compareAtPrice: number | null;
   isBestseller: boolean;
-  /** The product's first image, or null. */
+  /** The product's first image (in a colour-filtered listing, its colour's first), or null. */
   image: ProductImage | null;
   /** False when every active variant is out of stock (see isAvailable). */
   available: boolean;
@@ -41,10 +43,37 @@ export interface ProductCardData {
   rating?: ProductRating | null;
   /** The product's colours in its order (name, swatch); absent when it has none. */
   colours?: { name: string; swatch: string }[];
+  /** In a colour-filtered listing, the colour it was found by: the card's link opens the page on it. */
+  colour?: string;
 }
 
 /** The card's view of `product`. */
 export function toProductCard(product: Product): ProductCardData {
+  return cardOf(product, null);
+}
+
+/**
+ * The cards of a listing filtered by `colours` (slugs, as `?colours=maroon,indigo` names them;
+ * docs/architecture.md#colours-and-sizes): each card shows the colour it was found by, its picture
+ * (the colour's first, else the product's first, as a cart line's) and its link opening the product
+ * page on it (`?colour=maroon`). Without a colour filter, as toProductCard.
+ */
+export function toListingCards(products: readonly Product[], colours: readonly string[]): ProductCardData[] {
+  return products.map((p) => cardOf(p, colours.length > 0 ? foundColour(p, colours) : null));
+}
+
+/**
+ * The colour a listing filtered by `slugs` found `product` by: the first of its colours, in its
+ * order, that the filter names and that has an active size in stock (the listing's own test), else
+ * the first the filter names (its stock moved since); null when it names none of them.
+ */
+function foundColour(product: Product, slugs: readonly string[]): string | null {
+  const named = (product.colours ?? []).map((c) => c.name).filter((name) => slugs.includes(colourSlug(name)));
+  return named.find((name) => product.variants.some((v) => v.colour === name && isBuyable(v))) ?? named[0] ?? null;
+}
+
+/** The card of `product` shown in `colour` (a colour's name), or as it comes (null). */
+function cardOf(product: Product, colour: string | null): ProductCardData {
   return {
     _id: product._id,
     handle: product.handle,
@@ -52,10 +81,11 @@ export function toProductCard(product: Product): ProductCardData {
     price: product.price,
     compareAtPrice: product.compareAtPrice,
     isBestseller: product.isBestseller,
-    image: product.images[0] ?? null,
+    image: (colour ? product.images.find((i) => i.colour === colour) : undefined) ?? product.images[0] ?? null,
     available: isAvailable(product),
     rating: product.rating ?? null,
     ...(product.colours?.length ? { colours: product.colours.map(({ name, swatch }) => ({ name, swatch })) } : {}),
+    ...(colour ? { colour } : {}),
   };
 }
 
@@ -118,7 +148,7 @@ export function ProductCard({
   return (
     <div className="relative">
       <Link
-        to={productPath(product)}
+        to={productPath(product, product.colour)}
         className="group relative block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
         prefetch="intent"
       >
