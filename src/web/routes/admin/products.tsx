@@ -17,6 +17,8 @@ import { useAdminCategories } from '../../features/admin/categories/api';
 import { AdminProductCard, productCardId } from '../../features/admin/products/admin-product-card';
 import { deleteProduct, productBody, saveProduct, useAdminProducts } from '../../features/admin/products/api';
 import { deleteProductImage } from '../../features/admin/products/image-upload';
+import { downloadProductsCsv } from '../../features/admin/import/export-download';
+import { errorMessage } from '../../lib/api';
 import { ProductForm } from '../../features/admin/products/product-form';
 
 /** Title; admin pages stay out of search engines. */
@@ -43,6 +45,7 @@ export default function AdminProducts() {
   const [togglingId, setTogglingId] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (products.isError) toast.error('Failed to load products', { id: 'admin-products-load' });
@@ -86,6 +89,18 @@ export default function AdminProducts() {
     }
   };
 
+  /** The whole catalogue as Shopify's product CSV (docs/architecture.md#product-export). */
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadProductsCsv();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to export products'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const confirmDelete = async () => {
     const product = pendingDelete;
     if (!product) return;
@@ -120,6 +135,9 @@ export default function AdminProducts() {
           <ButtonLink to="/admin/categories" variant="outline" size="md">
             Manage Categories
           </ButtonLink>
+          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
+            Export CSV
+          </Button>
           {form === null ? <Button onClick={() => setForm({ product: null })}>+ Add Product</Button> : null}
         </div>
       </div>
