@@ -89,6 +89,9 @@ export function rolesWith(permission: Permission): StaffRole[] {
   return STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes(permission));
 }
 
+/** The 403 message for a staff member whose role lacks `permission` (the admin scope's, server/setup/api.ts). */
+export const missingPermission = (permission: Permission) => `You need the ${permission} permission for this`;
+
 /** Whether `value` names a permission (route config checked at startup). */
 export function isPermission(value: unknown): value is Permission {
   return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);

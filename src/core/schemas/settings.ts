@@ -194,6 +194,44 @@ export const shopSettingsSchema = z
     },
   );
 
+/**
+ * The fields of the settings that print on GST invoices and credit notes: who the seller is and its
+ * tax slabs. Changing any needs 'settings.tax' (the owner); the rest needs 'settings.write'
+ * (docs/architecture.md#staff-and-roles "Settings split").
+ */
+export const TAX_SETTINGS_FIELDS = ['legalName', 'address', 'state', 'gstin', 'invoicePrefix', 'tax'] as const;
+export type TaxSettingsField = (typeof TAX_SETTINGS_FIELDS)[number];
+
+/**
+ * The tax fields (`TAX_SETTINGS_FIELDS`) whose value in `next` (a valid, normalised body) differs
+ * from `current` (the settings as stored), compared as JSON; [] when none changed.
+ */
+export function changedTaxFields(
+  current: Pick<ShopSettings, TaxSettingsField>,
+  next: Pick<ShopSettingsData, TaxSettingsField>,
+): TaxSettingsField[] {
+  return TAX_SETTINGS_FIELDS.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(next[field]));
+}
+
+/**
+ * PUT /api/admin/settings/staff-policy (the owner, 'staff.manage'): the largest refund a manager and a
+ * support member may issue, in rupees (owners: any size), and whether every staff account must sign in
+ * with two steps. docs/decisions/0023-staff-roles.md "Refund limits".
+ */
+export const staffPolicySchema = z.object({
+  refundLimitManagerRupees: rupees('Manager refund limit'),
+  refundLimitSupportRupees: rupees('Support refund limit'),
+  staffTwoStepRequired: z.boolean({ error: 'Choose whether staff must use two-step sign-in' }),
+});
+export type StaffPolicy = z.output<typeof staffPolicySchema>;
+
+/** The staff policy before the owner sets one: managers ₹10,000, support ₹1,000, two-step optional. */
+export const DEFAULT_STAFF_POLICY: StaffPolicy = {
+  refundLimitManagerRupees: 10_000,
+  refundLimitSupportRupees: 1_000,
+  staffTwoStepRequired: false,
+};
+
 /** What the admin form holds (pincode lists may be the textarea's text). */
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
 /** Valid settings, normalised (rupees). */
@@ -205,6 +243,8 @@ export interface ShopSettings extends Omit<ShopSettingsData, 'state'> {
   state: ShopSettingsData['state'] | '';
   /** ISO time of the last save; null while the defaults apply. */
   updatedAt: string | null;
+  /** The refund limits and two-step rule (set apart, by the owner: `staffPolicySchema`). */
+  staffPolicy: StaffPolicy;
 }
 
 /**
@@ -231,4 +271,5 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
   returns: { ...DEFAULT_RETURNS_POLICY },
   updatedAt: null,
+  staffPolicy: { ...DEFAULT_STAFF_POLICY },
 };

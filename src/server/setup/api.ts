@@ -9,7 +9,7 @@
  * prefix. Everything else is public or guarded per route (authenticate, optionalUser).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, isPermission, type Permission } from '../../core/permissions';
+import { can, isPermission, missingPermission, type Permission } from '../../core/permissions';
 import { forbidden } from '../errors';
 import { adminAuditRoutes } from '../modules/audit/routes.admin';
 import { authRoutes } from '../modules/auth/routes';
@@ -62,8 +62,8 @@ export interface AdminRoute {
   permission: Permission;
 }
 
-/** The 403 message for a staff member whose role lacks `permission`. */
-export const missingPermission = (permission: Permission) => `You need the ${permission} permission for this`;
+/** The 403 message for a staff member whose role lacks a permission (kept in core/permissions.ts, shared with the modules). */
+export { missingPermission };
 
 type RouteSeen = { method: string | string[]; url: string; config?: { permission?: unknown } };
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { couponInputSchema } from '../../../core/schemas/coupons';
+import { auditActor } from '../audit/record';
 import { createCoupon, deleteCoupon, listCoupons, listPublicCoupons, updateCoupon } from './service';
 
 const couponId = idParams('Coupon not found');
@@ -26,7 +27,7 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/coupons',
     { config: { permission: 'coupons.write' }, schema: { body: couponInputSchema, response: answers({ 201: adminCouponSchema }) } },
-    async (req, reply) => reply.status(201).send(await createCoupon(db, req.body)),
+    async (req, reply) => reply.status(201).send(await createCoupon(db, req.body, auditActor(req))),
   );
   app.put(
     '/api/admin/coupons/:id',
@@ -34,12 +35,12 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'coupons.write' },
       schema: { params: couponId, body: couponInputSchema, response: answers({ 200: adminCouponSchema }) },
     },
-    async (req) => updateCoupon(db, req.params.id, req.body),
+    async (req) => updateCoupon(db, req.params.id, req.body, auditActor(req)),
   );
   app.delete(
     '/api/admin/coupons/:id',
     { config: { permission: 'coupons.write' }, schema: { params: couponId, response: answers({ 200: messageSchema }) } },
-    async (req) => deleteCoupon(db, req.params.id),
+    async (req) => deleteCoupon(db, req.params.id, auditActor(req)),
   );
 };
 

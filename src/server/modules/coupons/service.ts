@@ -2,7 +2,8 @@
  * Coupons: the admin list and CRUD, the public offers list, and the check that prices a
  * cart with a coupon. Rules live in src/core/coupons.ts; this module reads and writes the rows.
  * Throws AppError: 404 unknown coupon, 409 a code that exists in any letter case or a coupon that
- * checkouts already used.
+ * checkouts already used. Each admin write appends its audit-log row ('coupon.create', 'coupon.update',
+ * 'coupon.delete' with the changed columns) in its own transaction (docs/architecture.md#staff-and-roles).
  */
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { DISCOUNT_PERCENT } from '../../../core/constants';
@@ -15,6 +16,7 @@ import type { Database, Tx } from '../../db/client';
 import { isPgError, isUniqueViolation, PG_ERROR } from '../../db/pg-errors';
 import { couponUses, coupons } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
+import { changesBetween, recordAudit, type AuditActor } from '../audit/record';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -70,10 +72,23 @@ export async function listCoupons(db: Database): Promise<AdminCoupon[]> {
   return rows.map(shapeAdminCoupon);
 }
 
-/** POST /api/admin/coupons: 409 when the code exists (codes are stored upper-case). */
-export async function createCoupon(db: Database, body: CouponBody): Promise<AdminCoupon> {
+/** The columns an audit row compares (bookkeeping and the checkout's count left out). */
+const AUDIT_OMIT = ['id', 'used', 'createdAt', 'updatedAt'];
+
+/** POST /api/admin/coupons by `staff`: 409 when the code exists (codes are stored upper-case). */
+export async function createCoupon(db: Database, body: CouponBody, staff: AuditActor): Promise<AdminCoupon> {
   try {
-    const [row] = await db.insert(coupons).values(couponToRow(body)).returning();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(coupons).values(couponToRow(body)).returning();
+      await recordAudit(tx, staff, {
+        action: 'coupon.create',
+        entity: 'coupon',
+        entityId: created.id,
+        summary: `Created coupon ${created.code}`,
+        changes: changesBetween(null, created, AUDIT_OMIT),
+      });
+      return created;
+    });
     return shapeAdminCoupon(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
@@ -81,15 +96,28 @@ export async function createCoupon(db: Database, body: CouponBody): Promise<Admi
   }
 }
 
-/** PUT /api/admin/coupons/{id}: the whole record (also the active toggle); keeps `used`. */
-export async function updateCoupon(db: Database, id: string, body: CouponBody): Promise<AdminCoupon> {
+/** PUT /api/admin/coupons/{id} by `staff`: the whole record (also the active toggle); keeps `used`. */
+export async function updateCoupon(db: Database, id: string, body: CouponBody, staff: AuditActor): Promise<AdminCoupon> {
   try {
-    const [row] = await db
-      .update(coupons)
-      .set({ ...couponToRow(body), updatedAt: new Date() })
-      .where(eq(coupons.id, id))
-      .returning();
-    if (!row) throw notFound('Coupon not found');
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      if (!before) throw notFound('Coupon not found');
+      const [after] = await tx
+        .update(coupons)
+        .set({ ...couponToRow(body), updatedAt: new Date() })
+        .where(eq(coupons.id, id))
+        .returning();
+      const changes = changesBetween(before, after, AUDIT_OMIT);
+      const verb = before.isActive === after.isActive ? 'Changed' : after.isActive ? 'Activated' : 'Deactivated';
+      await recordAudit(tx, staff, {
+        action: 'coupon.update',
+        entity: 'coupon',
+        entityId: id,
+        summary: `${verb} coupon ${after.code}`,
+        changes,
+      });
+      return after;
+    });
     return shapeAdminCoupon(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
@@ -99,12 +127,21 @@ export async function updateCoupon(db: Database, id: string, body: CouponBody): 
 
 /**
  * DELETE /api/admin/coupons/{id}: only a coupon no checkout has carried (orders keep their coupon);
- * otherwise 409 saying to deactivate it instead.
+ * otherwise 409 saying to deactivate it instead. Made by `staff`.
  */
-export async function deleteCoupon(db: Database, id: string): Promise<{ message: string }> {
+export async function deleteCoupon(db: Database, id: string, staff: AuditActor): Promise<{ message: string }> {
   try {
-    const [row] = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-    if (!row) throw notFound('Coupon not found');
+    await db.transaction(async (tx) => {
+      const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning();
+      if (!row) throw notFound('Coupon not found');
+      await recordAudit(tx, staff, {
+        action: 'coupon.delete',
+        entity: 'coupon',
+        entityId: id,
+        summary: `Deleted coupon ${row.code}`,
+        changes: changesBetween(row, null, AUDIT_OMIT),
+      });
+    });
     return { message: 'Coupon deleted successfully' };
   } catch (error) {
     if (isPgError(error, ...STILL_REFERENCED)) {

@@ -10,7 +10,8 @@ import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
-import { lockOrder, moveOrder } from './lifecycle';
+import { recordAudit, type AuditActor } from '../audit/record';
+import { lockOrder, moveOrder, type OrderMover } from './lifecycle';
 import { hydrateOrders } from './service';
 import { istDateTime, istDayEnd, istDayStart } from '../../../core/india-time';
 
@@ -154,24 +155,19 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
  * return, a refund) is refused with 400 and a message naming the action, so
  * an order is never cancelled without its refund, restock and coupon, nor delivered without its
  * mail and cash collected; a move the state machine refuses answers 409 with its message. Nothing
- * here moves money, stock or mail. The move is orders/lifecycle.ts `moveOrder` (rule 'dropdown', actor
- * the admin `adminId`) under the order's row lock. Throws 404 for an unknown order.
+ * here moves money, stock or mail. The move is orders/lifecycle.ts `moveOrder` (rule 'dropdown', by
+ * `change.by`: the admin, whose audit row 'order.status' lifecycle writes) under the order's row lock.
+ * Throws 404 for an unknown order.
  */
 export async function updateOrderStatus(
   db: Database,
   orderId: string,
-  change: { status: OrderStatus; note: string; adminId?: string | null },
+  change: { status: OrderStatus; note: string; by: OrderMover },
   now: Date = new Date(),
 ): Promise<AdminOrder> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
-    await moveOrder(tx, row, {
-      to: change.status,
-      note: change.note,
-      by: { actor: 'admin', actorId: change.adminId ?? null },
-      now,
-      rule: 'dropdown',
-    });
+    await moveOrder(tx, row, { to: change.status, note: change.note, by: change.by, now, rule: 'dropdown' });
     return (await loadAdminOrder(tx, orderId))!;
   });
 }
@@ -214,18 +210,38 @@ const EXPORT_BATCH = 500;
  * ends). Money in rupees with 2 decimals; dates as IST wall time 'YYYY-MM-DD HH:mm'. The matching
  * ids are read before this resolves (so a failing query is an error answer, not a cut-off file);
  * the rows are then read `batchSize` orders at a time, so 100,000 orders never sit in memory at once.
+ * With `opts.audit` (the staff member exporting), the export of customers' data is logged first
+ * ('customers.export', its own transaction: docs/architecture.md#staff-and-roles "Audit rows"), once
+ * the ids are read, so a refused or failed export logs nothing.
  */
 export async function exportOrdersCsv(
   db: Database,
   filters: OrderFilters,
-  opts: { batchSize?: number } = {},
+  opts: { batchSize?: number; audit?: AuditActor } = {},
 ): Promise<AsyncGenerator<string>> {
   const batchSize = opts.batchSize ?? EXPORT_BATCH;
   const where = await filterCondition(db, filters);
   const ids = (await db.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id))).map(
     (r) => r.id,
   );
+  const actor = opts.audit;
+  if (actor) {
+    await db.transaction((tx) =>
+      recordAudit(tx, actor, { action: 'customers.export', entity: 'order', summary: exportSummary(ids.length, filters) }),
+    );
+  }
   return csvChunks(db, ids, batchSize);
+}
+
+/** 'Exported 12 orders with customers' names, e-mails, phones and addresses (status shipped, 2026-12-01 to 2026-12-06)'. */
+function exportSummary(count: number, filters: OrderFilters): string {
+  const which = [
+    filters.status && `status ${filters.status}`,
+    (filters.startDate || filters.endDate) && `${filters.startDate ?? 'the start'} to ${filters.endDate ?? 'today'}`,
+    filters.search && `search "${filters.search}"`,
+  ].filter(Boolean);
+  const counted = `${count} ${count === 1 ? 'order' : 'orders'}`;
+  return `Exported ${counted} with customers' names, e-mails, phones and addresses as CSV${which.length ? ` (${which.join(', ')})` : ''}`;
 }
 
 /** The header line, then one chunk of CSV lines per batch of ids (in the ids' order). */

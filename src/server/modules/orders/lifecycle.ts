@@ -11,13 +11,22 @@
  * a refund, a credit note) and their mails, which they stage in the same transaction and deliver after
  * the commit. Placement writes an order's first status and timeline row itself, in its one statement
  * (orders/place-order.ts). `lifecycle-guard.test.ts` fails when any other file writes `orders.status`.
+ *
+ * A move made by a person in the admin (a mover with `audit`) also appends its audit-log row here, in
+ * the move's transaction ('order.status' unless the action names its own, with the status before and
+ * after): the one place an order's status change reaches the audit log. The shop's own moves (the
+ * payment and courier webhooks, jobs) carry no `audit`: the order's timeline keeps them
+ * (docs/architecture.md#staff-and-roles "Audit rows").
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { OrderStatus } from '../../../core/constants';
-import { canMove, dropdownRefusal, IN_TRANSIT_STATUSES, transitionRefusal } from '../../../core/order-status';
+import { canMove, dropdownRefusal, IN_TRANSIT_STATUSES, ORDER_STATUS_INFO, transitionRefusal } from '../../../core/order-status';
+import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Tx } from '../../db/client';
 import { couponUses, coupons, orderEvents, orders, type OrderActor } from '../../db/schema';
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
+import { auditActor, recordAudit, type AuditActor, type Changes } from '../audit/record';
 import { changeStock, returnOrderUnits } from '../inventory/ledger';
 import { nextEventTime } from './service';
 
@@ -28,6 +37,28 @@ export type OrderRow = typeof orders.$inferSelect;
 export interface OrderMover {
   actor: OrderActor;
   actorId?: string | null;
+  /** The staff member behind an admin's move, for the audit log; none for the shopper's and the shop's own moves. */
+  audit?: AuditActor;
+}
+
+/** The signed-in staff member of an admin request as a mover: the timeline's 'admin' and the audit log's actor. */
+export function adminMover(request: FastifyRequest): OrderMover {
+  return { actor: 'admin', actorId: request.currentUser?.id ?? null, audit: auditActor(request) };
+}
+
+/**
+ * The audit row of an action that moves an order (its `OrderMove.audit`): the action's own name and
+ * summary, and what else it changed; the status before and after is added by `moveOrder`.
+ */
+export interface MoveAudit {
+  action: string;
+  summary: string;
+  changes?: Changes;
+}
+
+/** 'Order #1A2B3C4D moved from Packed to Shipped': the audit summary of a status move. */
+export function moveSummary(orderId: string, from: OrderStatus, to: OrderStatus): string {
+  return `Order #${orderRef(orderId)} moved from ${ORDER_STATUS_INFO[from].adminLabel} to ${ORDER_STATUS_INFO[to].adminLabel}`;
 }
 
 /**
@@ -73,6 +104,11 @@ export interface OrderMove {
   restock?: 'cancellation' | 'return_restock';
   /** Gives the order's coupon use back (the shop's count and the shopper's), never below 0. */
   releaseCoupon?: boolean;
+  /**
+   * The audit row's action and summary when a mover with `audit` makes the move as part of an action
+   * (a cancel, a shipment); default 'order.status' with `moveSummary`.
+   */
+  audit?: MoveAudit;
 }
 
 /**
@@ -80,8 +116,9 @@ export interface OrderMove {
  * (see `OrderMove.rule`), restocks and gives the coupon back when asked, marks a pending Cash on
  * Delivery payment collected on delivery (`collectsCash`, `paymentCollectedAt` = `now`), writes the
  * status and appends the timeline row `{status, note, at, actor, actorId}` (a millisecond after the
- * last one when that is not earlier than `now`). Returns the order row after the move; a dropdown
- * move to the current status without a note changes nothing and returns `row`.
+ * last one when that is not earlier than `now`) and, for a mover with `audit`, the audit row (see the
+ * module docstring). Returns the order row after the move; a dropdown move to the current status
+ * without a note changes nothing and returns `row`.
  * Throws 409 (machine refusal) or 400 (a dropdown move an action owns).
  */
 export async function moveOrder(tx: Tx, row: OrderRow, move: OrderMove): Promise<OrderRow> {
@@ -109,6 +146,17 @@ export async function moveOrder(tx: Tx, row: OrderRow, move: OrderMove): Promise
   const at = await nextEventTime(tx, row.id, move.now);
   const [updated] = await tx.update(orders).set(set).where(eq(orders.id, row.id)).returning();
   await tx.insert(orderEvents).values(eventRow(row.id, move.to, move, at));
+  if (move.by.audit) {
+    await recordAudit(tx, move.by.audit, {
+      action: move.audit?.action ?? 'order.status',
+      entity: 'order',
+      entityId: row.id,
+      summary:
+        move.audit?.summary ??
+        (row.status === move.to ? `Note added to order #${orderRef(row.id)}: ${move.note}` : moveSummary(row.id, row.status, move.to)),
+      changes: { ...(row.status === move.to ? {} : { status: { before: row.status, after: move.to } }), ...move.audit?.changes },
+    });
+  }
   return updated;
 }
 

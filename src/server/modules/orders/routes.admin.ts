@@ -1,6 +1,7 @@
 /**
- * Admin order routes: the filtered list, the CSV export, one order and
- * its status change. Every route is admin-only.
+ * Admin order routes: the filtered list, the CSV export (logged in the audit log as an export of
+ * customers' data), one order and its status change (its audit row written by orders/lifecycle.ts).
+ * Every route is admin-only.
  */
 import { Readable } from 'node:stream';
 import { answers, adminOrderListSchema, adminOrderSchema } from '../../../core/schemas/answers';
@@ -8,9 +9,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrdersQuerySchema, orderStatusUpdateSchema, ordersExportQuerySchema } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
-import { requireUser } from '../../plugins/auth';
+import { auditActor } from '../audit/record';
 import { istDate } from '../../../core/india-time';
 import { exportOrdersCsv, getAdminOrder, listAdminOrders, updateOrderStatus } from './admin-service';
+import { adminMover } from './lifecycle';
 
 // A malformed id is a 404, like an unknown one (idParams).
 const orderId = idParams('Order not found');
@@ -38,7 +40,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const filename = `orders-${istDate(new Date())}.csv`;
-      const chunks = await exportOrdersCsv(app.db, req.query);
+      const chunks = await exportOrdersCsv(app.db, req.query, { audit: auditActor(req) });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -54,6 +56,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/orders/admin/:id/status',
     { config: { permission: 'orders.ship' }, schema: { params: orderId, body: orderStatusUpdateSchema, response: one } },
-    async (req) => updateOrderStatus(app.db, req.params.id, { ...req.body, adminId: requireUser(req).id }),
+    async (req) => updateOrderStatus(app.db, req.params.id, { ...req.body, by: adminMover(req) }),
   );
 };

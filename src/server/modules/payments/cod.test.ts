@@ -4,6 +4,7 @@ import { createProduct, createUser, shippingAddress } from '../../../../tests/he
 import { loggingDatabase } from '../../../../tests/helpers/statement-log';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
+import { SYSTEM_ACTOR } from '../audit/record';
 import {
   cartItems,
   checkoutAttempts,
@@ -21,10 +22,8 @@ import { demoShopSettings } from '../../db/seed/demo-catalog';
 import { placeCodOrder } from './cod';
 
 let t: TestApp;
-let ownerId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  ownerId = (await createUser(t.app, t.db, { role: 'admin' })).user.id;
 });
 afterAll(() => t.close());
 
@@ -32,7 +31,7 @@ type Shopper = Awaited<ReturnType<typeof createUser>>;
 
 /** The demo shop (Karnataka, GSTIN 29…) with COD rules changed by `cod`. */
 async function shopWith(cod: Partial<ShopSettingsData['cod']> = {}) {
-  await t.app.settings.save({ ...demoShopSettings, cod: { ...demoShopSettings.cod, ...cod } } as ShopSettingsData, ownerId);
+  await t.app.settings.save({ ...demoShopSettings, cod: { ...demoShopSettings.cod, ...cod } } as ShopSettingsData, SYSTEM_ACTOR);
 }
 beforeEach(() => shopWith());
 

@@ -13,12 +13,13 @@
  * age. Amounts in paise; Razorpay's refund API: https://razorpay.com/docs/api/refunds/.
  */
 import { and, asc, eq, lte, ne, or } from 'drizzle-orm';
-import { toRupees } from '../../../core/money';
+import { formatINR, toRupees } from '../../../core/money';
 import type { UnsettledRefund } from '../../../core/refunds';
 import type { Database, Tx } from '../../db/client';
 import { checkoutAttempts, creditNotes, orderRefunds, refunds } from '../../db/schema';
 import { conflict, isUuid, notFound } from '../../errors';
 import { isRefusal, RazorpayError, type RazorpayClient, type RazorpayRefund } from '../../integrations/razorpay/razorpay-client';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { settleOrderRefund, type RefundDeps } from './service';
 
 /** A pending refund is looked at again once it has gone this long without news. */
@@ -94,20 +95,36 @@ async function touch(db: Database, refundId: string, now: Date): Promise<void> {
 /**
  * An admin's retry of an attempt refund (the dashboard's Retry): a failed one is asked again under a
  * new idempotency key (Razorpay's failed refund is final); a pending one is asked again or looked up.
- * Throws 404 for an unknown refund, 409 for one already processed.
+ * With `staff`, the retry's audit row ('refund.retry', entity 'refund': the payment never became an
+ * order) is written with it. Throws 404 for an unknown refund, 409 for one already processed.
  */
-export async function retryAttemptRefund(deps: RefundDeps, refundId: string): Promise<AttemptRefundRow> {
+export async function retryAttemptRefund(deps: RefundDeps, refundId: string, staff?: AuditActor): Promise<AttemptRefundRow> {
   if (!isUuid(refundId)) throw notFound('Refund not found');
   const now = deps.now?.() ?? new Date();
-  const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
-  if (!row) throw notFound('Refund not found');
-  if (row.status === 'processed') throw conflict('This refund has already been processed');
-  if (row.status === 'failed') {
-    await deps.db
-      .update(refunds)
-      .set({ status: 'pending', attempt: row.attempt + 1, razorpayRefundId: null, failureReason: null, updatedAt: now })
-      .where(and(eq(refunds.id, row.id), eq(refunds.status, 'failed')));
-  }
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!row) throw notFound('Refund not found');
+    if (row.status === 'processed') throw conflict('This refund has already been processed');
+    if (row.status === 'failed') {
+      await tx
+        .update(refunds)
+        .set({ status: 'pending', attempt: row.attempt + 1, razorpayRefundId: null, failureReason: null, updatedAt: now })
+        .where(eq(refunds.id, row.id));
+    }
+    if (staff) {
+      const amount = formatINR(toRupees(row.amountPaise));
+      await recordAudit(tx, staff, {
+        action: 'refund.retry',
+        entity: 'refund',
+        entityId: row.id,
+        summary:
+          row.status === 'failed'
+            ? `Retried the failed refund of ${amount} for a payment that could not become an order`
+            : `Asked Razorpay again about the pending refund of ${amount} for a payment that could not become an order`,
+        changes: row.status === 'failed' ? { status: { before: 'failed', after: 'pending' } } : {},
+      });
+    }
+  });
   return (await sendAttemptRefund(deps, refundId))!;
 }
 

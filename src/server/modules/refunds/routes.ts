@@ -6,7 +6,8 @@
  *   "Refund" (amount in rupees, `Idempotency-Key` header required: the same key is the same refund);
  *   POST /api/orders/admin/{id}/refunds/{refundId}/retry: asks Razorpay again for a failed refund, or
  *   again / looks up a pending one.
- *   Each answers the order as GET /api/orders/admin/{id} does.
+ *   Each answers the order as GET /api/orders/admin/{id} does. A refund above the staff member's
+ *   role limit is 403 (refunds/limits.ts); each writes its audit row (refunds/service.ts).
  * - POST /api/orders/admin/{id}/returned-undelivered: the courier brought the parcel back (return to
  *   origin): restock, refund or reverse the invoice, mail (`returnedUndelivered`).
  * - GET /api/orders/{id}/credit-notes/{creditNoteId}: the GST credit note PDF (owner or admin).
@@ -23,6 +24,7 @@ import { adminCancelSchema, adminRefundSchema, cancelOrderSchema } from '../../.
 import { idParams } from '../../../core/schemas/common';
 import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
+import { auditActor } from '../audit/record';
 import { getAdminOrder } from '../orders/admin-service';
 import { getOrderFor } from '../orders/service';
 import { creditNoteFileName, loadCreditNote, renderCreditNotePdf } from './credit-note';
@@ -97,7 +99,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/admin/:id/cancel',
     { config: { permission: 'orders.cancel' }, schema: { params: orderId, body: adminCancelSchema, response: adminOrder } },
     async (req) => {
-      await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin' }, req.body);
+      await cancelOrder(deps(), req.params.id, { id: requireUser(req).id, role: 'admin', audit: auditActor(req) }, req.body);
       return getAdminOrder(app.db, req.params.id);
     },
   );
@@ -113,7 +115,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await returnedUndelivered(deps(), req.params.id, requireUser(req).id, req.body.note);
+      await returnedUndelivered(deps(), req.params.id, { id: requireUser(req).id, audit: auditActor(req) }, req.body.note);
       return getAdminOrder(app.db, req.params.id);
     },
   );
@@ -133,6 +135,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: requireUser(req).id,
         idempotencyKey: `admin:${req.headers['idempotency-key']}`,
         manualReference: req.body.manualReference,
+        staff: auditActor(req),
       });
       return reply.code(201).send(await getAdminOrder(app.db, req.params.id));
     },
@@ -148,7 +151,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await retryRefund(deps(), req.params.id, req.params.refundId);
+      await retryRefund(deps(), req.params.id, req.params.refundId, auditActor(req));
       return getAdminOrder(app.db, req.params.id);
     },
   );
@@ -164,7 +167,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ refundId: z.guid({ error: 'Refund not found' }) }), response: unsettled },
     },
     async (req) => {
-      await retryAttemptRefund(deps(), req.params.refundId);
+      await retryAttemptRefund(deps(), req.params.refundId, auditActor(req));
       return listUnsettledRefunds(app.db, app.authDeps.now());
     },
   );

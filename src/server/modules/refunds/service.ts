@@ -16,6 +16,11 @@
  *    A refusal (4xx) fails the refund; no answer (timeout, 5xx) leaves it pending for a retry.
  * Cash on Delivery: no provider call; the admin's bank/UPI reference is recorded and the refund is
  * processed at once. Nothing is paid on a COD order until it is collected, so there is nothing to refund.
+ *
+ * People's refunds are limited and logged (docs/decisions/0023-staff-roles.md "Refund limits";
+ * docs/architecture.md#staff-and-roles): a discretionary refund (`RefundRequest.staff`) above the
+ * staff member's role limit is refused (403) before anything is written (refunds/limits.ts); each
+ * admin refund, retry, cancellation and undelivered return writes its audit row in its transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
@@ -23,6 +28,7 @@ import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES, canMove, transitionRefusal 
 import { documentNumber, financialYearOf } from '../../../core/financial-year';
 import { formatINR, toRupees } from '../../../core/money';
 import { SHIPPED_CANNOT_CANCEL, splitIncludedGst } from '../../../core/refunds';
+import { orderRef } from '../../../core/schemas/admin-orders';
 import type { ShopSettings } from '../../../core/schemas/settings';
 import type { Database, Tx } from '../../db/client';
 import {
@@ -38,10 +44,12 @@ import {
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { isRefusal, RazorpayError, type RazorpayClient } from '../../integrations/razorpay/razorpay-client';
+import { recordAudit, type AuditActor } from '../audit/record';
 import type { InvoiceNumbering } from '../invoices/numbering';
 import { loadInvoice } from '../invoices/service';
 import { lockOrder, moveOrder, noteOrder, type OrderMover } from '../orders/lifecycle';
 import { hydrateOrders } from '../orders/service';
+import { assertWithinRefundLimit } from './limits';
 import { cancellationMail, refundMail } from './mail';
 import { paidPaise } from './summary';
 
@@ -74,6 +82,12 @@ export interface RefundRequest {
   idempotencyKey: string;
   /** Cash on Delivery: the bank or UPI reference of the admin's transfer (required there). */
   manualReference?: string;
+  /**
+   * The staff member issuing a discretionary refund (the admin's Refund, a return's refund): their
+   * role's refund limit applies (refunds/limits.ts) and the audit log records the refund
+   * ('order.refund'). Absent for the money a cancellation owes in full.
+   */
+  staff?: AuditActor;
 }
 
 /** A refund as stored (paise), with its credit note. */
@@ -152,8 +166,9 @@ export function creditLines(
 /**
  * Step 1 (see the module docstring), in the caller's transaction with the order row `order` locked.
  * Returns the refund (an existing one for a known key), the staged mail (only for a new refund with
- * `opts.mail`) and whether it was made now. Throws 400 for a bad amount, more than is refundable, or a
- * COD refund without its reference.
+ * `opts.mail`) and whether it was made now; a new refund with `req.staff` writes its audit row. Throws
+ * 400 for a bad amount, more than is refundable, or a COD refund without its reference; 403 for a
+ * refund above `req.staff`'s role limit (nothing written).
  */
 export async function recordRefund(
   tx: Tx,
@@ -173,6 +188,7 @@ export async function recordRefund(
   if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0) {
     throw badRequest('The amount must be more than ₹0, in whole paise', { amount: 'The amount must be more than ₹0' });
   }
+  if (req.staff) assertWithinRefundLimit(req.staff.role, req.amountPaise, opts.settings.staffPolicy);
   const manual = order.paymentMethod === 'cod';
   if (manual && !req.manualReference) {
     const message = 'Please enter the bank or UPI reference of the refund you sent';
@@ -222,7 +238,19 @@ export async function recordRefund(
     });
     await tx.insert(mailOutbox).values(mail);
   }
-  if (manual) await settleOrder(tx, order, refund, now, opts.by ?? { actor: 'admin', actorId: req.actorId });
+  if (req.staff) {
+    const to = manual ? `by bank or UPI transfer (reference ${req.manualReference})` : 'to the original payment';
+    await recordAudit(tx, req.staff, {
+      action: 'order.refund',
+      entity: 'order',
+      entityId: order.id,
+      summary: `Refunded ${formatINR(toRupees(req.amountPaise))} on order #${orderRef(order.id)} ${to}: ${req.reason}`,
+      changes: { refundedPaise: { before: claimed, after: claimed + req.amountPaise } },
+    });
+  }
+  // What the refund settles follows from it: the refund's own audit row stands for it.
+  const by = opts.by ?? { actor: 'admin', actorId: req.actorId };
+  if (manual) await settleOrder(tx, order, refund, now, { actor: by.actor, actorId: by.actorId });
   return { refund, creditNoteId: note?.id ?? null, mail, created: true };
 }
 
@@ -465,10 +493,11 @@ export async function refundOrder(deps: RefundDeps, req: RefundRequest): Promise
  * An admin's retry of a refund that failed or is still pending: a failed one is asked again under a
  * new idempotency key (Razorpay's failed refund is final); an unanswered one is asked again under the
  * same key; one Razorpay accepted is looked up (refunds/owed.ts). The failed refund's money was never
- * released (it is still owed), so it always fits. Throws 404 for a refund not on the order, 409 for
- * one already processed.
+ * released (it is still owed), so it always fits, and no refund limit applies (docs/decisions/0023-
+ * staff-roles.md "Refund limits"). With `staff`, the retry's audit row ('order.refund-retry') is
+ * written in its transaction. Throws 404 for a refund not on the order, 409 for one already processed.
  */
-export async function retryRefund(deps: RefundDeps, orderId: string, refundId: string): Promise<Refund> {
+export async function retryRefund(deps: RefundDeps, orderId: string, refundId: string, staff?: AuditActor): Promise<Refund> {
   if (!isUuid(refundId)) throw notFound('Refund not found');
   const now = deps.now?.() ?? new Date();
   await deps.db.transaction(async (tx) => {
@@ -479,6 +508,19 @@ export async function retryRefund(deps: RefundDeps, orderId: string, refundId: s
       .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, order.id)));
     if (!refund) throw notFound('Refund not found');
     if (refund.status === 'processed') throw conflict('This refund has already been processed');
+    if (staff) {
+      const amount = formatINR(toRupees(refund.amountPaise));
+      await recordAudit(tx, staff, {
+        action: 'order.refund-retry',
+        entity: 'order',
+        entityId: order.id,
+        summary:
+          refund.status === 'failed'
+            ? `Retried the failed refund of ${amount} on order #${orderRef(order.id)}`
+            : `Asked Razorpay again about the pending refund of ${amount} on order #${orderRef(order.id)}`,
+        changes: refund.status === 'failed' ? { refundStatus: { before: 'failed', after: 'pending' } } : {},
+      });
+    }
     if (refund.status === 'pending') return;
     await tx
       .update(orderRefunds)
@@ -489,8 +531,8 @@ export async function retryRefund(deps: RefundDeps, orderId: string, refundId: s
   return loadRefund(deps.db, refundId);
 }
 
-/** The actor of a cancel: the shopper (only their own order) or an admin. */
-export type Canceller = { id: string; role: 'customer' | 'admin' };
+/** The actor of a cancel: the shopper (only their own order) or an admin (`audit`: the staff member, for the audit log). */
+export type Canceller = { id: string; role: 'customer' | 'admin'; audit?: AuditActor };
 
 /**
  * Cancels an order that has not shipped (PRE_SHIPMENT_STATUSES), as its shopper or an admin:
@@ -519,16 +561,38 @@ export async function cancelOrder(
  * a timeline entry, its units go back to stock ('return_restock' ledger rows), its coupon use is given
  * back, everything paid is refunded with a credit note, an unpaid Cash on Delivery order gets a credit
  * note reversing its invoice, and the shopper is mailed. Idempotent like `cancelOrder`. Throws 404 for
- * an unknown order, 409 unless the order is shipped or out for delivery.
+ * an unknown order, 409 unless the order is shipped or out for delivery. `admin.audit` makes the
+ * audit row ('order.undelivered').
  */
-export async function returnedUndelivered(deps: RefundDeps, orderId: string, adminId: string, note: string): Promise<void> {
-  await endOrder(deps, orderId, { id: adminId, role: 'admin' }, { reason: note || 'the courier could not deliver it' }, 'undelivered');
+export async function returnedUndelivered(
+  deps: RefundDeps,
+  orderId: string,
+  admin: { id: string; audit?: AuditActor },
+  note: string,
+): Promise<void> {
+  await endOrder(deps, orderId, { ...admin, role: 'admin' }, { reason: note || 'the courier could not deliver it' }, 'undelivered');
 }
 
 /** How an order ends before its shopper kept it: cancelled before shipping, or back undelivered. */
 const ENDINGS = {
-  cancel: { from: PRE_SHIPMENT_STATUSES, to: 'cancelled', key: 'cancel', stock: 'cancellation', words: 'Order cancelled' },
-  undelivered: { from: IN_TRANSIT_STATUSES, to: 'returned', key: 'undelivered', stock: 'return_restock', words: 'Returned undelivered' },
+  cancel: {
+    from: PRE_SHIPMENT_STATUSES,
+    to: 'cancelled',
+    key: 'cancel',
+    stock: 'cancellation',
+    words: 'Order cancelled',
+    action: 'order.cancel',
+    done: 'was cancelled',
+  },
+  undelivered: {
+    from: IN_TRANSIT_STATUSES,
+    to: 'returned',
+    key: 'undelivered',
+    stock: 'return_restock',
+    words: 'Returned undelivered',
+    action: 'order.undelivered',
+    done: 'came back undelivered',
+  },
 } as const;
 
 /** The one path of `cancelOrder` and `returnedUndelivered` (see each). */
@@ -568,12 +632,27 @@ async function endOrder(
       kind === 'undelivered'
         ? `Returned to the shop undelivered: ${input.reason}`
         : `${admin ? 'Cancelled by the shop' : 'Cancelled by the shopper'}: ${input.reason}`;
+    const { claimed } = await refundedPaise(tx, order.id);
+    const refundable = paidPaise(order) - claimed;
+    const refunding = refundable > 0 ? `; ${formatINR(toRupees(refundable))} refunded` : '';
     // The lifecycle puts the units back (once per order), gives the coupon use back (the order never
-    // happened, so it must not use up a one-per-shopper code) and writes the status with its timeline row.
-    const mover: OrderMover = { actor: admin ? 'admin' : 'shopper', actorId: by.id };
-    await moveOrder(tx, order, { to: ending.to, note, by: mover, now, restock: ending.stock, releaseCoupon: true });
+    // happened, so it must not use up a one-per-shopper code), writes the status with its timeline row
+    // and, for a staff member, the audit row of the whole action (the refund it owes included).
+    const mover: OrderMover = { actor: admin ? 'admin' : 'shopper', actorId: by.id, audit: by.audit };
+    await moveOrder(tx, order, {
+      to: ending.to,
+      note,
+      by: mover,
+      now,
+      restock: ending.stock,
+      releaseCoupon: true,
+      audit: {
+        action: ending.action,
+        summary: `Order #${orderRef(order.id)} ${ending.done}${refunding}: ${input.reason}`,
+        changes: refundable > 0 ? { refundedPaise: { before: claimed, after: claimed + refundable } } : undefined,
+      },
+    });
 
-    const refundable = paidPaise(order) - (await refundedPaise(tx, order.id)).claimed;
     const reason = `${ending.words}: ${input.reason}`;
     let refund: { refund: RefundRow; creditNoteId: string | null } | null = null;
     let unpaidNote: { id: string } | null = null;

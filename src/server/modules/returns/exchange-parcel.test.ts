@@ -16,6 +16,7 @@ import type { ReturnRequest } from '../../../core/schemas/returns';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
 import { orderEvents, orderItems, shipments } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
+import { SYSTEM_ACTOR } from '../audit/record';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -35,7 +36,7 @@ beforeAll(async () => {
       { size: 'L', pricePaise: 149_900, stockQty: 5 },
     ],
   });
-  await t.app.settings.save({ ...demoShopSettings, returns: { windowDays: 7, sizeExchanges: true } } as ShopSettingsData, admin.user.id);
+  await t.app.settings.save({ ...demoShopSettings, returns: { windowDays: 7, sizeExchanges: true } } as ShopSettingsData, SYSTEM_ACTOR);
 });
 afterAll(() => t.close());
 

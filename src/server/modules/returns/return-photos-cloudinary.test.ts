@@ -8,6 +8,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../audit/record';
 import {
   CLOUD,
   CLOUDINARY_TEST_URL,
@@ -30,7 +31,7 @@ beforeAll(async () => {
   standIn = await startCloudinaryStandIn();
   t = await createTestApp({ cloudinaryApiBase: standIn.url }, { CLOUDINARY_URL: CLOUDINARY_TEST_URL });
   admin = await createUser(t.app, t.db, { role: 'admin' });
-  await t.app.settings.save({ ...demoShopSettings, returns: { windowDays: 30, sizeExchanges: false } } as ShopSettingsData, admin.user.id);
+  await t.app.settings.save({ ...demoShopSettings, returns: { windowDays: 30, sizeExchanges: false } } as ShopSettingsData, SYSTEM_ACTOR);
 });
 afterAll(async () => {
   await t.close();

@@ -11,13 +11,14 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import type { ShopSettingsData } from '../../../core/schemas/settings';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 import { RETURN_PHOTO_URL_TTL_MS } from '../media/private-photos';
+import { SYSTEM_ACTOR } from '../audit/record';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.app, t.db, { role: 'admin' });
-  await t.app.settings.save({ ...demoShopSettings, returns: { windowDays: 30, sizeExchanges: false } } as ShopSettingsData, admin.user.id);
+  await t.app.settings.save({ ...demoShopSettings, returns: { windowDays: 30, sizeExchanges: false } } as ShopSettingsData, SYSTEM_ACTOR);
 });
 afterAll(() => t.close());
 

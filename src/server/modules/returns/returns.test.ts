@@ -12,6 +12,7 @@ import type { ReturnRequest } from '../../../core/schemas/returns';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
 import { inventoryLedger, mailOutbox, orderEvents, orderItems, orders, variants } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
+import { SYSTEM_ACTOR } from '../audit/record';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -22,7 +23,7 @@ let other: Awaited<ReturnType<typeof createProduct>>;
 
 const DAY = 86_400_000;
 const setPolicy = (windowDays: number, sizeExchanges: boolean) =>
-  t.app.settings.save({ ...demoShopSettings, returns: { windowDays, sizeExchanges } } as ShopSettingsData, admin.user.id);
+  t.app.settings.save({ ...demoShopSettings, returns: { windowDays, sizeExchanges } } as ShopSettingsData, SYSTEM_ACTOR);
 
 beforeAll(async () => {
   t = await createTestApp();

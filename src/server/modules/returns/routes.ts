@@ -28,6 +28,8 @@ import {
 import { badRequest } from '../../errors';
 import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
+import { auditActor } from '../audit/record';
+import { refundDeps } from '../refunds/routes';
 import { signReturnPhotosIn } from '../media/private-photos';
 import { shopperUploadTarget } from '../media/routes';
 import { isOwnPhotoUpload } from '../media/service';
@@ -131,46 +133,30 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/returns/:id/approve',
     { config: { permission: 'returns.decide' }, schema: { params: returnId, body: returnNoteSchema, response: one } },
-    async (req) => approveReturn(deps(), req.params.id, req.body.note),
+    async (req) => approveReturn(deps(), req.params.id, req.body.note, auditActor(req)),
   );
 
   app.post(
     '/api/admin/returns/:id/reject',
     { config: { permission: 'returns.decide' }, schema: { params: returnId, body: returnRejectSchema, response: one } },
-    async (req) => rejectReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
+    async (req) => rejectReturn(deps(), req.params.id, req.body.note, auditActor(req)),
   );
 
   app.post(
     '/api/admin/returns/:id/received',
     { config: { permission: 'returns.receive' }, schema: { params: returnId, body: returnNoteSchema, response: one } },
-    async (req) => receiveReturn(deps(), req.params.id, req.body.note, requireUser(req).id),
+    async (req) => receiveReturn(deps(), req.params.id, req.body.note, auditActor(req)),
   );
 
   app.post(
     '/api/admin/returns/:id/refund',
     { config: { permission: 'orders.refund' }, schema: { params: returnId, body: returnRefundSchema, response: one } },
-    async (req) =>
-      refundReturn(
-        {
-          ...deps(),
-          refunds: {
-            db: app.db,
-            razorpay: app.paymentDeps.razorpay,
-            mail: app.mailQueue,
-            settings: () => app.settings.get(),
-            log: app.log,
-            now: app.authDeps.now,
-          },
-        },
-        req.params.id,
-        requireUser(req).id,
-        req.body.manualReference,
-      ),
+    async (req) => refundReturn({ ...deps(), refunds: refundDeps(app) }, req.params.id, auditActor(req), req.body.manualReference),
   );
 
   app.post(
     '/api/admin/returns/:id/ship-exchange',
     { config: { permission: 'orders.ship' }, schema: { params: returnId, body: shipmentCreateSchema, response: one } },
-    async (req) => shipExchange(deps(), req.params.id, req.body),
+    async (req) => shipExchange(deps(), req.params.id, req.body, auditActor(req)),
   );
 };

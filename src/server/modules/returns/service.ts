@@ -44,14 +44,12 @@ import {
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { changeStock } from '../inventory/ledger';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { refundOrder, retryRefund, type RefundDeps } from '../refunds/service';
 import { lockOrder, moveOrder, noteOrder, restockReturned, type OrderMover, type OrderRow } from '../orders/lifecycle';
 import { shapeShipment } from '../orders/service';
 import { returnMail, type ReturnMailStep } from './mail';
 import { variantLabel } from '../../../core/colours';
-
-/** An admin's step whose route does not say which admin made it. */
-const ADMIN: OrderMover = { actor: 'admin', actorId: null };
 
 /** What the return actions need. */
 export interface ReturnDeps {
@@ -471,20 +469,36 @@ const ACTION_REFUSAL: Record<string, string> = {
   ship: 'Only a received exchange can be shipped',
 };
 
+/** The audit row's action and summary of each admin step (`ref`: the order's reference). */
+const ACTION_AUDIT: Record<
+  keyof typeof ACTION_REFUSAL,
+  { action: string; summary: (ret: ReturnRow, ref: string, note: string) => string }
+> = {
+  approve: { action: 'return.approve', summary: (ret, ref) => `Approved the ${kindOf(ret)} on order #${ref}` },
+  reject: { action: 'return.reject', summary: (ret, ref, note) => `Rejected the ${kindOf(ret)} on order #${ref}: ${note}` },
+  receive: { action: 'return.receive', summary: (ret, ref) => `Received the returned items of order #${ref} (${kindOf(ret)})` },
+  ship: { action: 'return.ship-exchange', summary: (_ret, ref, note) => `Order #${ref}: ${note}` },
+};
+const kindOf = (ret: ReturnRow) => (ret.resolution === 'exchange' ? 'size exchange' : 'return');
+
 /**
- * Runs an admin step on return `returnId`: locks its order then the return, checks the return is in
- * one of `from` (409 with the action's message otherwise), and runs `apply`, which returns the new
- * status, the mail step and (optionally) the order's move.
+ * Runs an admin step on return `returnId` made by `staff`: locks its order then the return, checks the
+ * return is in one of `from` (409 with the action's message otherwise), runs `apply`, which returns the
+ * new status, the mail step, the note the audit summary names and (optionally) the order's move, and
+ * writes the step's audit row (`ACTION_AUDIT`, entity 'return', the return's status before and after)
+ * in the same transaction. The order's moves a step makes carry no audit of their own: the step's row
+ * stands for them (the order's timeline keeps them).
  */
 async function adminStep(
   deps: ReturnDeps,
   returnId: string,
   action: keyof typeof ACTION_REFUSAL,
   from: ReturnStatus[],
+  staff: AuditActor,
   apply: (
     tx: Tx,
-    ctx: { ret: ReturnRow; lines: LineRow[]; items: ItemRow[]; order: OrderRow; now: Date },
-  ) => Promise<{ status: ReturnStatus; step: ReturnMailStep; set?: Partial<ReturnRow> }>,
+    ctx: { ret: ReturnRow; lines: LineRow[]; items: ItemRow[]; order: OrderRow; now: Date; by: OrderMover },
+  ) => Promise<{ status: ReturnStatus; step: ReturnMailStep; set?: Partial<ReturnRow>; note?: string }>,
 ): Promise<ReturnRequest> {
   if (!isUuid(returnId)) throw notFound('Return not found');
   return runStep(deps, async (tx) => {
@@ -504,23 +518,35 @@ async function adminStep(
         ),
       );
     const now = deps.now();
-    const { status, step, set } = await apply(tx, { ret, lines, items, order, now });
+    const by: OrderMover = { actor: 'admin', actorId: staff.id };
+    const { status, step, set, note } = await apply(tx, { ret, lines, items, order, now, by });
     const [row] = await tx
       .update(returnRequests)
       .set({ status, updatedAt: now, ...set })
       .where(eq(returnRequests.id, returnId))
       .returning();
+    const audit = ACTION_AUDIT[action];
+    await recordAudit(tx, staff, {
+      action: audit.action,
+      entity: 'return',
+      entityId: returnId,
+      summary: audit.summary(ret, orderRef(order.id), note ?? ''),
+      changes: {
+        status: { before: ret.status, after: status },
+        ...(set?.adminNote ? { adminNote: { before: ret.adminNote, after: set.adminNote } } : {}),
+      },
+    });
     const shaped = await shapeOne(tx, row);
     return { ret: shaped, mail: await stageMail(tx, deps, shaped, step) };
   });
 }
 
 /** POST /api/admin/returns/{id}/approve: accepts a new request (optional note, mailed). 404 unknown; 409 not new. */
-export function approveReturn(deps: ReturnDeps, returnId: string, note: string): Promise<ReturnRequest> {
-  return adminStep(deps, returnId, 'approve', ['requested'], async (tx, { order, now, ret }) => {
+export function approveReturn(deps: ReturnDeps, returnId: string, note: string, staff: AuditActor): Promise<ReturnRequest> {
+  return adminStep(deps, returnId, 'approve', ['requested'], staff, async (tx, { order, now, ret, by }) => {
     await noteOrder(tx, order, {
       note: `${ret.resolution === 'exchange' ? 'Exchange' : 'Return'} approved${note ? `: ${note}` : ''}`,
-      by: ADMIN,
+      by,
       now,
     });
     return { status: 'approved', step: 'approved', set: { adminNote: note } };
@@ -532,8 +558,8 @@ export function approveReturn(deps: ReturnDeps, returnId: string, note: string):
  * mailed to the shopper; an exchange's reserved sizes go back to stock (ledger 'exchange_release')
  * and the order is delivered again. 404 unknown; 409 when already received or decided.
  */
-export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, adminId: string): Promise<ReturnRequest> {
-  return adminStep(deps, returnId, 'reject', ['requested', 'approved'], async (tx, { lines, order, now }) => {
+export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, staff: AuditActor): Promise<ReturnRequest> {
+  return adminStep(deps, returnId, 'reject', ['requested', 'approved'], staff, async (tx, { lines, order, now, by }) => {
     for (const line of lines) {
       if (!line.exchangeVariantId) continue;
       await changeStock(tx, {
@@ -541,13 +567,13 @@ export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, a
         delta: line.quantity,
         reason: 'exchange_release',
         orderId: order.id,
-        adminId,
+        adminId: staff.id,
         note: 'Exchange rejected',
         at: now,
       });
     }
-    await moveAlong(tx, order, 'delivered', `Return rejected: ${note}`, { actor: 'admin', actorId: adminId }, now);
-    return { status: 'rejected', step: 'rejected', set: { adminNote: note } };
+    await moveAlong(tx, order, 'delivered', `Return rejected: ${note}`, by, now);
+    return { status: 'rejected', step: 'rejected', set: { adminNote: note }, note };
   });
 }
 
@@ -556,17 +582,16 @@ export function rejectReturn(deps: ReturnDeps, returnId: string, note: string, a
  * stock through the ledger ('return_restock'), except for a damaged-item return (those units are
  * not sellable); the order becomes 'returned'. 404 unknown; 409 unless approved.
  */
-export function receiveReturn(deps: ReturnDeps, returnId: string, note: string, adminId: string): Promise<ReturnRequest> {
-  return adminStep(deps, returnId, 'receive', ['approved'], async (tx, { ret, lines, items, order, now }) => {
+export function receiveReturn(deps: ReturnDeps, returnId: string, note: string, staff: AuditActor): Promise<ReturnRequest> {
+  return adminStep(deps, returnId, 'receive', ['approved'], staff, async (tx, { ret, lines, items, order, now, by }) => {
     if (ret.reason !== 'damaged') {
       const pieces = lines.flatMap((line) => {
         const variantId = items.find((i) => i.id === line.orderItemId)?.variantId;
         return variantId ? [{ variantId, quantity: line.quantity }] : [];
       });
       // The units are back: the order is marked restocked, so no later move puts them back again.
-      await restockReturned(tx, order, pieces, { adminId, note: note || 'Return received', now });
+      await restockReturned(tx, order, pieces, { adminId: staff.id, note: note || 'Return received', now });
     }
-    const by: OrderMover = { actor: 'admin', actorId: adminId };
     const received = `Returned items received${note ? `: ${note}` : ''}`;
     if (ret.resolution === 'refund' && (await unitsKept(tx, order.id)) > 0) {
       // Units stay with the shopper: the order stays delivered (their return window open) and says what came back.
@@ -596,9 +621,10 @@ export async function shipExchange(
   deps: ReturnDeps,
   returnId: string,
   input: { courier: Courier; awb: string; trackingUrl: string | null },
+  staff: AuditActor,
 ): Promise<ReturnRequest> {
   try {
-    return await adminStep(deps, returnId, 'ship', ['received'], async (tx, { ret, order, now }) => {
+    return await adminStep(deps, returnId, 'ship', ['received'], staff, async (tx, { ret, order, now, by }) => {
       if (ret.resolution !== 'exchange') throw conflict('This return is for a refund, not an exchange');
       const [taken] = await tx
         .select({ id: shipments.id })
@@ -619,8 +645,8 @@ export async function shipExchange(
           updatedAt: now,
         })
         .returning();
-      await moveAlong(tx, order, 'shipped', note, ADMIN, now);
-      return { status: 'exchange_shipped', step: 'exchange_shipped', set: { shipmentId: parcel.id } };
+      await moveAlong(tx, order, 'shipped', note, by, now);
+      return { status: 'exchange_shipped', step: 'exchange_shipped', set: { shipmentId: parcel.id }, note };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`AWB ${input.awb} is already used for ${COURIER_NAMES[input.courier]}`);
@@ -644,7 +670,7 @@ export async function shipExchange(
 export async function refundReturn(
   deps: ReturnDeps & { refunds: RefundDeps },
   returnId: string,
-  adminId: string,
+  staff: AuditActor,
   manualReference?: string,
 ): Promise<ReturnRequest> {
   if (!isUuid(returnId)) throw notFound('Return not found');
@@ -658,7 +684,7 @@ export async function refundReturn(
     .select({ id: orderRefunds.id, status: orderRefunds.status })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, ret.orderId), eq(orderRefunds.idempotencyKey, idempotencyKey)));
-  if (earlier && earlier.status !== 'processed') await retryRefund(deps.refunds, ret.orderId, earlier.id);
+  if (earlier && earlier.status !== 'processed') await retryRefund(deps.refunds, ret.orderId, earlier.id, staff);
   else
     await refundOrder(deps.refunds, {
       orderId: ret.orderId,
@@ -670,9 +696,10 @@ export async function refundReturn(
       })),
       source: 'return',
       returnId,
-      actorId: adminId,
+      actorId: staff.id,
       idempotencyKey,
       manualReference,
+      staff,
     });
   const [current] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
   return shapeOne(deps.db, current);

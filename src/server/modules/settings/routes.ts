@@ -1,7 +1,10 @@
 /**
  * The shop's settings over HTTP:
- * - GET /api/admin/settings, PUT /api/admin/settings: admins only (401 without a valid token, 403
- *   for others); the body is `shopSettingsSchema` (rupees), 400 with field messages otherwise.
+ * - GET /api/admin/settings, PUT /api/admin/settings: staff with 'settings.write' (401 without a valid
+ *   token, 403 for others); the body is `shopSettingsSchema` (rupees), 400 with field messages
+ *   otherwise; a change of a tax field (`TAX_SETTINGS_FIELDS`) without 'settings.tax' is 403, nothing saved.
+ * - PUT /api/admin/settings/staff-policy: the owner ('staff.manage'): refund limits per role and the
+ *   two-step rule (`staffPolicySchema`); answers the settings.
  * - GET /api/settings/public: what the storefront may show (`PublicShopSettings`), for anyone.
  * Decorates `app.settings` (the cached service) for other modules. A save drops the response
  * cache here and, through Redis, on every instance; each instance's settings copy goes with it.
@@ -10,8 +13,10 @@ import { answers, publicShopSettingsSchema, shopSettingsAnswerSchema } from '../
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shopSettingsSchema } from '../../../core/schemas/settings';
-import { requireUser } from '../../plugins/auth';
+import { can, missingPermission } from '../../../core/permissions';
+import { shopSettingsSchema, staffPolicySchema } from '../../../core/schemas/settings';
+import { forbidden } from '../../errors';
+import { auditActor } from '../audit/record';
 import { createSettingsService, type SettingsService } from './service';
 
 declare module 'fastify' {
@@ -49,8 +54,23 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: shopSettingsSchema, response: answers({ 200: shopSettingsAnswerSchema }) },
     },
     async (request) => {
-      const saved = await app.settings.save(request.body, requireUser(request).id);
+      const mayChangeTax = can(request.currentUser?.role, 'settings.tax');
+      const saved = await app.settings.save(request.body, auditActor(request), {
+        refuseTaxChange: mayChangeTax ? undefined : () => forbidden(missingPermission('settings.tax')),
+      });
       // Pages and answers that show settings are rebuilt; other instances drop their copies too.
+      app.responseCache.invalidate();
+      return saved;
+    },
+  );
+  app.put(
+    '/api/admin/settings/staff-policy',
+    {
+      config: { permission: 'staff.manage' },
+      schema: { body: staffPolicySchema, response: answers({ 200: shopSettingsAnswerSchema }) },
+    },
+    async (request) => {
+      const saved = await app.settings.saveStaffPolicy(request.body, auditActor(request));
       app.responseCache.invalidate();
       return saved;
     },

@@ -5,15 +5,28 @@
  * reads the new settings on its next request; as a safety net against a missed Redis message it is
  * also re-read when older than `maxAgeMs`. Before the first save the defaults apply
  * (`DEFAULT_SHOP_SETTINGS`). Money: paise in the row, rupees in what this returns.
+ *
+ * Each save runs in one transaction with its audit-log row ('settings.update' with the changed
+ * columns, 'settings.staff-policy'), and refuses a change of a tax field (`TAX_SETTINGS_FIELDS`, what
+ * prints on invoices) to a staff member without 'settings.tax' (docs/architecture.md#staff-and-roles).
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SHOP_SETTINGS, type PublicShopSettings, type ShopSettings, type ShopSettingsData } from '../../../core/schemas/settings';
+import {
+  changedTaxFields,
+  DEFAULT_SHOP_SETTINGS,
+  type PublicShopSettings,
+  type ShopSettings,
+  type ShopSettingsData,
+  type StaffPolicy,
+} from '../../../core/schemas/settings';
 import { toPaise, toRupees } from '../../../core/money';
 import { DEFAULT_RETURNS_POLICY } from '../../../core/returns';
 import { LOW_STOCK_THRESHOLD } from '../../../core/schemas/admin-orders';
 import type { TaxSlab } from '../../../core/tax';
 import type { Database, Tx } from '../../db/client';
 import { shopSettings } from '../../db/schema';
+import { conflict } from '../../errors';
+import { changesBetween, recordAudit, type AuditActor } from '../audit/record';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
 
@@ -24,8 +37,17 @@ export interface SettingsService {
   getPublic(): Promise<PublicShopSettings>;
   /** The GST slabs in paise, for `computeGst` (src/core/tax.ts). */
   taxSlabs(): Promise<TaxSlab[]>;
-  /** Stores valid settings (rupees) as saved by the admin `userId`; returns them as read back. */
-  save(data: ShopSettingsData, userId: string): Promise<ShopSettings>;
+  /**
+   * Stores valid settings (rupees) as saved by `actor`, with the audit row of what changed; returns
+   * them as read back. With `opts.refuseTaxChange` (a staff member without 'settings.tax'), a change
+   * of a tax field throws the error it makes, saving nothing.
+   */
+  save(data: ShopSettingsData, actor: AuditActor, opts?: { refuseTaxChange?: () => Error }): Promise<ShopSettings>;
+  /**
+   * Stores the refund limits and two-step rule (rupees) as set by `actor`, with its audit row; returns
+   * the settings. Throws 409 before the shop's settings were first saved.
+   */
+  saveStaffPolicy(policy: StaffPolicy, actor: AuditActor): Promise<ShopSettings>;
   /** Drops the in-memory copy: the next read goes to the database. */
   forget(): void;
 }
@@ -59,8 +81,35 @@ function fromRow(row: SettingsRow): ShopSettings {
     inventory: { lowStockThreshold: row.lowStockThreshold },
     returns: { windowDays: row.returnWindowDays, sizeExchanges: row.sizeExchanges },
     updatedAt: row.updatedAt.toISOString(),
+    staffPolicy: {
+      refundLimitManagerRupees: toRupees(row.refundLimitManagerPaise),
+      refundLimitSupportRupees: toRupees(row.refundLimitSupportPaise),
+      staffTwoStepRequired: row.staffTwoStepRequired,
+    },
   };
 }
+
+/** The staff policy as the row's columns (paise). */
+const policyToRow = (policy: StaffPolicy) => ({
+  refundLimitManagerPaise: toPaise(policy.refundLimitManagerRupees),
+  refundLimitSupportPaise: toPaise(policy.refundLimitSupportRupees),
+  staffTwoStepRequired: policy.staffTwoStepRequired,
+});
+
+/** The columns of `row` named in `values` (the audit's before side). */
+const pick = (row: Record<string, unknown>, values: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(values).map((key) => [key, row[key]]));
+
+/** 'Changed the shop settings: COD fee, Dispatch days' from the changed column names. */
+const settingsSummary = (what: string, fields: string[]) =>
+  `Changed ${what}: ${fields
+    .map((f) =>
+      f
+        .replace(/Paise$/, '')
+        .replace(/([A-Z])/g, ' $1')
+        .toLowerCase(),
+    )
+    .join(', ')}`;
 
 /** Valid settings (rupees) as the row's columns (paise); `userId` is who saved them (null: the seed). */
 export function settingsToRow(data: ShopSettingsData, userId: string | null) {
@@ -131,6 +180,13 @@ export function createSettingsService(db: Database, opts: { maxAgeMs?: number } 
   let generation = 0;
 
   const read = () => readShopSettings(db);
+  /** A saved row becomes the copy (reads that started before it cannot replace it). */
+  const keep = (row: SettingsRow): ShopSettings => {
+    generation++;
+    loading = null;
+    copy = { value: fromRow(row), readAt: Date.now() };
+    return copy.value;
+  };
 
   const service: SettingsService = {
     async get() {
@@ -156,17 +212,44 @@ export function createSettingsService(db: Database, opts: { maxAgeMs?: number } 
     async taxSlabs() {
       return (await service.get()).tax.slabs.map((s) => ({ upToPaise: s.upTo === null ? null : toPaise(s.upTo), ratePercent: s.rate }));
     },
-    async save(data, userId) {
-      const values = settingsToRow(data, userId);
-      const [row] = await db
-        .insert(shopSettings)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: sql`now()` } })
-        .returning();
-      generation++;
-      loading = null;
-      copy = { value: fromRow(row), readAt: Date.now() };
-      return copy.value;
+    async save(data, actor, opts = {}) {
+      const values = settingsToRow(data, actor.id);
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(shopSettings).for('update');
+        const before = current ? fromRow(current) : DEFAULT_SHOP_SETTINGS;
+        if (opts.refuseTaxChange && changedTaxFields(before, data).length > 0) throw opts.refuseTaxChange();
+        const [saved] = await tx
+          .insert(shopSettings)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: sql`now()` } })
+          .returning();
+        const beforeRow = current ?? settingsToRow(DEFAULT_SHOP_SETTINGS as ShopSettingsData, null);
+        const changes = changesBetween(pick(beforeRow, values), values);
+        if (Object.keys(changes).length > 0) {
+          const summary = settingsSummary('the shop settings', Object.keys(changes));
+          await recordAudit(tx, actor, { action: 'settings.update', entity: 'settings', entityId: '1', summary, changes });
+        }
+        return saved;
+      });
+      return keep(row);
+    },
+    async saveStaffPolicy(policy, actor) {
+      const values = policyToRow(policy);
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(shopSettings).for('update');
+        if (!current) throw conflict("Please save the shop's settings first");
+        const [saved] = await tx
+          .update(shopSettings)
+          .set({ ...values, updatedBy: actor.id, updatedAt: sql`now()` })
+          .returning();
+        const changes = changesBetween(pick(current, values), values);
+        if (Object.keys(changes).length > 0) {
+          const summary = settingsSummary('the staff policy', Object.keys(changes));
+          await recordAudit(tx, actor, { action: 'settings.staff-policy', entity: 'settings', entityId: '1', summary, changes });
+        }
+        return saved;
+      });
+      return keep(row);
     },
     forget() {
       generation++;

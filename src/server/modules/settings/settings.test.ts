@@ -61,6 +61,7 @@ describe('shop settings', () => {
       inventory: { lowStockThreshold: 5 },
       returns: { windowDays: 0, sizeExchanges: false },
       updatedAt: null,
+      staffPolicy: { refundLimitManagerRupees: 10_000, refundLimitSupportRupees: 1_000, staffTwoStepRequired: false },
     });
     const pub = await t.app.inject('/api/settings/public');
     expect(pub.statusCode).toBe(200);

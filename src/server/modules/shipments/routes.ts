@@ -14,9 +14,8 @@ import { createShiprocketClient } from '../../integrations/shiprocket/shiprocket
 import { shipmentCreateSchema, shipmentStepSchema } from '../../../core/couriers';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { idParams } from '../../../core/schemas/common';
-import { requireUser } from '../../plugins/auth';
 import { getAdminOrder } from '../orders/admin-service';
-import type { OrderMover } from '../orders/lifecycle';
+import { adminMover } from '../orders/lifecycle';
 import { exchangeParcel, exchangeShipmentIds } from '../returns/service';
 import { exchangeContents, orderParcel, packingSlipPdf, shippingLabelPdf } from './documents';
 import { markDelivered, markOutForDelivery, shipOrder, type ShippingDeps } from './service';
@@ -49,8 +48,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The admin shipping calls (inside the admin scope, setup/api.ts). */
 export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => shippingDeps(app);
-  /** The signed-in admin, as the timeline records who made a move. */
-  const admin = (req: Parameters<typeof requireUser>[0]): OrderMover => ({ actor: 'admin', actorId: requireUser(req).id });
+  // The signed-in admin makes each move: the timeline names them, the audit log records them (orders/lifecycle.ts).
+  const admin = adminMover;
 
   app.post(
     '/api/orders/admin/:id/shipments',
@@ -66,7 +65,9 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/admin/:id/shipments/shiprocket',
     { config: { permission: 'orders.ship' }, schema: { params: orderId, response: answers({ 201: adminOrderSchema }) } },
     async (req, reply) =>
-      reply.code(201).send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id)),
+      reply
+        .code(201)
+        .send(await shipWithShiprocket({ ...deps(), shiprocket, config: app.config.shiprocket }, req.params.id, undefined, admin(req))),
   );
 
   app.post(

@@ -19,7 +19,7 @@ import { mailOutbox, shipments } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { getAdminOrder } from '../orders/admin-service';
-import { assertMove, collectsCash, lockOrder, moveOrder, type OrderMover, type OrderRow } from '../orders/lifecycle';
+import { assertMove, collectsCash, lockOrder, moveOrder, type MoveAudit, type OrderMover, type OrderRow } from '../orders/lifecycle';
 import { hydrateOrders, shapeShipment } from '../orders/service';
 import { shippingMail, type ShippingStep } from './mail';
 
@@ -44,18 +44,18 @@ export interface AggregatorShipment {
 }
 
 /**
- * Moves the order to `to` through the order lifecycle (orders/lifecycle.ts: the timeline entry, and
- * Cash on Delivery collected on delivery), then stages the shopper's mail for `step` about `shipment`
+ * Moves the order to `to` through the order lifecycle (orders/lifecycle.ts: the timeline entry, Cash
+ * on Delivery collected on delivery, and for an admin's move its audit row `audit`), then stages the shopper's mail for `step` about `shipment`
  * in the same transaction. Returns the staged mail (delivered after the commit).
  */
 async function moveAndMail(
   tx: Tx,
   deps: ShippingDeps,
   row: OrderRow,
-  change: { to: OrderStatus; note: string; step: ShippingStep; shipment: ShipmentRow | undefined; by: OrderMover },
+  change: { to: OrderStatus; note: string; step: ShippingStep; shipment: ShipmentRow | undefined; by: OrderMover; audit: MoveAudit },
   now: Date,
 ): Promise<StagedMail> {
-  const updated = await moveOrder(tx, row, { to: change.to, note: change.note, by: change.by, now });
+  const updated = await moveOrder(tx, row, { to: change.to, note: change.note, by: change.by, now, audit: change.audit });
   const [order] = await hydrateOrders(tx, [updated]);
   const shipment: Shipment | undefined = change.shipment ? shapeShipment(change.shipment) : undefined;
   const mail = deps.mail.stage(shippingMail(order, shipment, change.step));
@@ -108,7 +108,12 @@ export async function shipOrder(
           updatedAt: now,
         })
         .returning();
-      return moveAndMail(tx, deps, row, { to: 'shipped', note, step: 'shipped', shipment, by: input.by ?? ADMIN }, now);
+      const audit: MoveAudit = {
+        action: 'order.ship',
+        summary: `Order #${orderRef(orderId)} shipped with ${carrier}, AWB ${input.awb}`,
+        changes: { courier: { before: null, after: input.courier }, awb: { before: null, after: input.awb } },
+      };
+      return moveAndMail(tx, deps, row, { to: 'shipped', note, step: 'shipped', shipment, by: input.by ?? ADMIN, audit }, now);
     });
   } catch (err) {
     // Two admins shipping two orders with the same AWB at once: the unique index decides.
@@ -163,7 +168,15 @@ export async function stepOrder(
   const text = opts.note || (step === 'out_for_delivery' ? 'Out for delivery' : collect ? 'Delivered and paid on delivery' : 'Delivered');
   const parcel = opts.shipment ?? (await activeShipment(tx, row.id));
   const shipment = parcel ? await recordScan(tx, parcel, step, text, opts.now, opts.key) : undefined;
-  return moveAndMail(tx, deps, row, { to: step, note: text, step, shipment, by: opts.by }, opts.now);
+  const audit: MoveAudit =
+    step === 'out_for_delivery'
+      ? { action: 'order.out-for-delivery', summary: `Order #${orderRef(row.id)} marked out for delivery` }
+      : {
+          action: 'order.deliver',
+          summary: `Order #${orderRef(row.id)} marked delivered${collect ? ', cash collected' : ''}`,
+          changes: collect ? { paymentStatus: { before: row.paymentStatus, after: 'collected' } } : undefined,
+        };
+  return moveAndMail(tx, deps, row, { to: step, note: text, step, shipment, by: opts.by, audit }, opts.now);
 }
 
 /**

@@ -10,6 +10,7 @@ import { orderRef } from '../../../core/schemas/admin-orders';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
 import { mailOutbox, orderEvents, orders, shipments } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
+import { SYSTEM_ACTOR } from '../audit/record';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -343,8 +344,7 @@ describe('the admin dropdown makes no shipping move', () => {
 
 describe('the shipping label of a COD parcel', () => {
   it("prints the shop's phone, and nothing to collect once the parcel came back undelivered", async () => {
-    const owner = await createUser(t.app, t.db, { role: 'admin' });
-    await t.app.settings.save({ ...demoShopSettings, supportPhone: '9845012345' } as ShopSettingsData, owner.user.id);
+    await t.app.settings.save({ ...demoShopSettings, supportPhone: '9845012345' } as ShopSettingsData, SYSTEM_ACTOR);
     const { id } = await placedOrder({ cod: true });
     await ship(id, { courier: 'delhivery', awb: nextAwb() });
     const label = async () => pdfText((await t.app.inject({ url: `/api/orders/admin/${id}/shipping-label`, headers: admin })).rawPayload);

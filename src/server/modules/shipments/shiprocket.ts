@@ -24,7 +24,7 @@ import { badGateway, conflict, unauthorized } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { ShiprocketError, type ShiprocketAdhocOrder, type ShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
 import { getAdminOrder } from '../orders/admin-service';
-import { lockOrder } from '../orders/lifecycle';
+import { lockOrder, type OrderMover } from '../orders/lifecycle';
 import { recordScan, shipOrder, stepOrder, type ShippingDeps } from './service';
 
 /** Shiprocket's status ids that move an order (apidocs "Shipment status codes"); others are scans. */
@@ -76,7 +76,8 @@ export function parcelOf(itemCount: number): { length: number; breadth: number; 
 /**
  * POST /api/orders/admin/{id}/shipments/shiprocket: creates the order at Shiprocket, assigns its AWB,
  * generates its label, then records the shipment (courier 'shiprocket', the courier Shiprocket chose
- * in the note) and moves the order to shipped with the shopper's mail.
+ * in the note) and moves the order to shipped with the shopper's mail, made by `by` (the admin, for
+ * the timeline and the audit log).
  * Throws 404 for an unknown order; 409 when the machine refuses or Shiprocket is not set up; 502
  * when Shiprocket fails (its message included).
  */
@@ -84,6 +85,7 @@ export async function shipWithShiprocket(
   deps: ShippingDeps & { shiprocket: ShiprocketClient; config: ShiprocketConfig },
   orderId: string,
   now: Date = new Date(),
+  by?: OrderMover,
 ): Promise<AdminOrder> {
   const order = await getAdminOrder(deps.db, orderId);
   // Checked again under the order's lock when the shipment is recorded.
@@ -96,7 +98,7 @@ export async function shipWithShiprocket(
     return await shipOrder(
       deps,
       orderId,
-      { courier: 'shiprocket', awb, trackingUrl: null, via: { providerRef: String(created.shipmentId), labelUrl, courierName } },
+      { courier: 'shiprocket', awb, trackingUrl: null, via: { providerRef: String(created.shipmentId), labelUrl, courierName }, by },
       now,
     );
   } catch (err) {

@@ -1,5 +1,7 @@
 /**
- * /admin/settings: the shop's settings, opened from the dashboard's Settings tile.
+ * /admin/settings: the shop's settings, opened from the dashboard's Settings tile; the fields that
+ * print on invoices editable only with 'settings.tax', and the Staff policy section (refund limits,
+ * two-step rule) only with 'staff.manage'.
  */
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -7,6 +9,9 @@ import { PageLoader } from '../../components/ui/spinner';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { useShopSettings } from '../../features/admin/settings/api';
 import { SettingsForm } from '../../features/admin/settings/settings-form';
+import { StaffPolicyForm } from '../../features/admin/settings/staff-policy-form';
+import { allows } from '../../features/admin/staff-permissions';
+import { useAdmin } from './admin-layout';
 
 /** Page title. */
 export const meta = () => adminMeta('Settings');
@@ -14,6 +19,7 @@ export const meta = () => adminMeta('Settings');
 /** The settings screen. */
 export default function AdminSettings() {
   const settings = useShopSettings();
+  const admin = useAdmin();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/admin/dashboard" className="inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-brand">
@@ -33,7 +39,10 @@ export default function AdminSettings() {
           </Button>
         </div>
       ) : (
-        <SettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} />
+        <>
+          <SettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} mayChangeTax={allows(admin, 'settings.tax')} />
+          {allows(admin, 'staff.manage') ? <StaffPolicyForm policy={settings.data.staffPolicy} /> : null}
+        </>
       )}
     </div>
   );

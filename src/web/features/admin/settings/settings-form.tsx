@@ -5,6 +5,8 @@
  * including the ones the server sends back. Pincode lists are typed into textareas. GST slabs can be
  * added (before the last, which has no upper limit; at most 5) and removed; the
  * low-stock threshold sets what the dashboard and the daily mail call low.
+ * Without 'settings.tax' (a manager), the fields that print on invoices (`TAX_SETTINGS_FIELDS`) are
+ * shown read-only with a note and sent back unchanged; the server refuses a change of them anyway.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
@@ -63,8 +65,26 @@ const DELIVERY_DAYS = [
   ['transitDaysRest', 'Transit days to the rest of India'],
 ] as const;
 
-/** Edits and saves the settings; `settings` are the ones loaded. */
-export function SettingsForm({ settings }: { settings: ShopSettings }) {
+/** A read-only value of a field only the owner may change. */
+function Fixed({ label, value, error }: { label: string; value: ReactNode; error?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm font-medium text-stone-700">{label}</dt>
+      <dd className="mt-1 break-words text-sm whitespace-pre-line text-stone-900">
+        {value || <span className="text-stone-400">Not set</span>}
+      </dd>
+      {error ? <p className="mt-1 text-sm text-red-600">{error}</p> : null}
+    </div>
+  );
+}
+
+const OWNER_ONLY = 'Only the owner can change these: they print on GST invoices and credit notes.';
+
+/**
+ * Edits and saves the settings; `settings` are the ones loaded. `mayChangeTax`: the signed-in role
+ * holds 'settings.tax' (else the tax fields are read-only).
+ */
+export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSettings; mayChangeTax: boolean }) {
   const save = useSaveShopSettings();
   const form = useForm<ShopSettingsInput, unknown, ShopSettingsData>({
     resolver: zodResolver(shopSettingsSchema),
@@ -111,36 +131,50 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
-      <Section title="Shop" description="Printed on invoices and shown to shoppers.">
-        <Input label="Legal name" autoComplete="organization" error={errors.legalName?.message} {...form.register('legalName')} />
-        <TextAreaField
-          label="Address"
-          rows={3}
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...form.register('address')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="State" error={errors.state?.message} {...form.register('state')}>
-            <StateOptions />
-          </Select>
-          <Input
-            label="GSTIN"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={20}
-            hint={stateCode ? `15 characters, starting with ${stateCode} for ${state}` : '15 characters'}
-            error={errors.gstin?.message}
-            {...form.register('gstin')}
+      {!mayChangeTax ? (
+        <Section title="Shop" description={`Printed on invoices and shown to shoppers. ${OWNER_ONLY}`}>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Fixed label="Legal name" value={settings.legalName} error={errors.legalName?.message} />
+            <Fixed label="State" value={settings.state} error={errors.state?.message} />
+            <div className="sm:col-span-2">
+              <Fixed label="Address" value={settings.address} error={errors.address?.message} />
+            </div>
+            <Fixed label="GSTIN" value={settings.gstin} error={errors.gstin?.message} />
+            <Fixed label="Invoice prefix" value={settings.invoicePrefix} error={errors.invoicePrefix?.message} />
+          </dl>
+        </Section>
+      ) : (
+        <Section title="Shop" description="Printed on invoices and shown to shoppers.">
+          <Input label="Legal name" autoComplete="organization" error={errors.legalName?.message} {...form.register('legalName')} />
+          <TextAreaField
+            label="Address"
+            rows={3}
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...form.register('address')}
           />
-          <Input
-            label="Invoice prefix"
-            hint={`This year's first invoice reads ${documentNumber(invoicePrefix?.trim() || 'RM', financialYearOf(new Date()), 1)}`}
-            error={errors.invoicePrefix?.message}
-            {...form.register('invoicePrefix')}
-          />
-        </div>
-      </Section>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select label="State" error={errors.state?.message} {...form.register('state')}>
+              <StateOptions />
+            </Select>
+            <Input
+              label="GSTIN"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              hint={stateCode ? `15 characters, starting with ${stateCode} for ${state}` : '15 characters'}
+              error={errors.gstin?.message}
+              {...form.register('gstin')}
+            />
+            <Input
+              label="Invoice prefix"
+              hint={`This year's first invoice reads ${documentNumber(invoicePrefix?.trim() || 'RM', financialYearOf(new Date()), 1)}`}
+              error={errors.invoicePrefix?.message}
+              {...form.register('invoicePrefix')}
+            />
+          </div>
+        </Section>
+      )}
 
       <Section title="Support">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -231,64 +265,76 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         />
       </Section>
 
-      <Section title="GST" description="Rates on the selling price per piece after discount; prices include GST.">
-        <ol className="space-y-4" aria-label="GST slabs">
-          {slabFields.fields.map((field, i) => {
-            const last = i === slabFields.fields.length - 1;
-            const slabErrors = errors.tax?.slabs?.[i];
-            const before = slabs[i - 1]?.upTo;
-            return (
-              <li key={field.id} className="grid items-start gap-4 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_1fr_auto]">
-                {last ? (
-                  <p className="text-sm text-stone-600 sm:self-center">
-                    <span className="font-medium text-stone-800">Slab {i + 1}: </span>
-                    {i === 0 ? 'every price' : `above ${Number.isFinite(before) ? formatINR(before ?? 0) : 'the slab before'} a piece`}
-                  </p>
-                ) : (
+      {!mayChangeTax ? (
+        <Section title="GST" description={`Rates on the selling price per piece after discount; prices include GST. ${OWNER_ONLY}`}>
+          <ol className="space-y-1 text-sm text-stone-900" aria-label="GST slabs">
+            {settings.tax.slabs.map((slab, i) => (
+              <li key={i}>
+                {slab.rate}% {slab.upTo === null ? (i === 0 ? 'on every price' : 'above that') : `up to ${formatINR(slab.upTo)} a piece`}
+              </li>
+            ))}
+          </ol>
+        </Section>
+      ) : (
+        <Section title="GST" description="Rates on the selling price per piece after discount; prices include GST.">
+          <ol className="space-y-4" aria-label="GST slabs">
+            {slabFields.fields.map((field, i) => {
+              const last = i === slabFields.fields.length - 1;
+              const slabErrors = errors.tax?.slabs?.[i];
+              const before = slabs[i - 1]?.upTo;
+              return (
+                <li key={field.id} className="grid items-start gap-4 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_1fr_auto]">
+                  {last ? (
+                    <p className="text-sm text-stone-600 sm:self-center">
+                      <span className="font-medium text-stone-800">Slab {i + 1}: </span>
+                      {i === 0 ? 'every price' : `above ${Number.isFinite(before) ? formatINR(before ?? 0) : 'the slab before'} a piece`}
+                    </p>
+                  ) : (
+                    <Input
+                      label={`Slab ${i + 1}: up to (₹ per piece)`}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.01"
+                      min={0}
+                      error={slabErrors?.upTo?.message}
+                      {...form.register(`tax.slabs.${i}.upTo`, num)}
+                    />
+                  )}
                   <Input
-                    label={`Slab ${i + 1}: up to (₹ per piece)`}
+                    label={`Slab ${i + 1}: GST rate (%)`}
                     type="number"
                     inputMode="decimal"
                     step="0.01"
                     min={0}
-                    error={slabErrors?.upTo?.message}
-                    {...form.register(`tax.slabs.${i}.upTo`, num)}
+                    error={slabErrors?.rate?.message}
+                    {...form.register(`tax.slabs.${i}.rate`, num)}
                   />
-                )}
-                <Input
-                  label={`Slab ${i + 1}: GST rate (%)`}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min={0}
-                  error={slabErrors?.rate?.message}
-                  {...form.register(`tax.slabs.${i}.rate`, num)}
-                />
-                {slabFields.fields.length > 1 ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="justify-self-start text-red-700 sm:mt-7"
-                    onClick={() => removeSlab(i)}
-                    aria-label={`Remove GST slab ${i + 1}`}
-                  >
-                    Remove
-                  </Button>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-        {slabFields.fields.length < MAX_SLABS ? (
-          <div>
-            <Button variant="outline" size="sm" onClick={addSlab}>
-              + Add slab
-            </Button>
-            <p className="mt-1.5 text-xs text-stone-500">A new slab goes before the last one, which has no upper limit.</p>
-          </div>
-        ) : null}
-        {errors.tax?.slabs?.message ? <p className="text-sm text-red-600">{errors.tax.slabs.message}</p> : null}
-      </Section>
+                  {slabFields.fields.length > 1 ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="justify-self-start text-red-700 sm:mt-7"
+                      onClick={() => removeSlab(i)}
+                      aria-label={`Remove GST slab ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+          {slabFields.fields.length < MAX_SLABS ? (
+            <div>
+              <Button variant="outline" size="sm" onClick={addSlab}>
+                + Add slab
+              </Button>
+              <p className="mt-1.5 text-xs text-stone-500">A new slab goes before the last one, which has no upper limit.</p>
+            </div>
+          ) : null}
+          {errors.tax?.slabs?.message ? <p className="text-sm text-red-600">{errors.tax.slabs.message}</p> : null}
+        </Section>
+      )}
 
       <Section title="Stock alerts" description="Low stock is listed on the dashboard and mailed to every admin daily at 9:00 IST.">
         <Input
