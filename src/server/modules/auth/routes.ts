@@ -1,5 +1,5 @@
 /**
- * Auth routes: register-start, resend-otp, verify-otp, login (and its two-step code), logout,
+ * Auth routes: register-start, resend-otp, verify-otp, login (and its two-step code),
  * forgot-password-start, verify-reset-otp, reset-password. Bodies are validated with the shared
  * schemas of src/core, so messages match the forms. Every sign-in writes a session
  * (`app.signToken`, docs/architecture.md#accounts-and-sign-in).
@@ -22,7 +22,6 @@ import { answers, loginAnswerSchema, messageSchema, verificationStartedSchema } 
 import { loginStepSchema, passwordNotSetSchema, twoStepLoginSchema } from '../../../core/schemas/auth-two-step';
 import { users } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
-import { requireUser } from '../../plugins/auth';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -46,7 +45,6 @@ import {
   verifyResetCode,
   verifySignup,
 } from './service';
-import { revokeSession, selfActor } from './sessions';
 import { CHALLENGE_TTL_MS, checkTotp, derivedKey, twoStepKeys, useRecoveryCode, WRONG_CODE, WRONG_RECOVERY_CODE } from './two-step';
 
 const CHALLENGE_EXPIRED = 'Your sign-in took too long. Please log in again.';
@@ -176,12 +174,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return signInAnswer(user, req, code !== undefined ? 'two-step code' : 'recovery code');
     },
   );
-  app.post('/api/auth/logout', { onRequest: app.authenticate, schema: { response: answers({ 200: messageSchema }) } }, async (req) => {
-    const user = requireUser(req);
-    const sessionId = req.signIn?.sessionId;
-    if (sessionId) await revokeSession(app.db, user, sessionId, selfActor(user, req.ip), deps.now());
-    return { message: 'Signed out.' };
-  });
   app.post(
     '/api/auth/forgot-password-start',
     { schema: { body: forgotPasswordSchema, response: started }, config: limited, preHandler: perAccount },

@@ -74,7 +74,11 @@ export function deviceName(userAgent: string): string {
 
 /** Sessions still open: not signed out and within a token's life. */
 const open = (userId: string, now: Date) =>
-  and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.createdAt, new Date(now.getTime() - SESSION_TTL_MS)));
+  and(
+    eq(userSessions.userId, userId),
+    isNull(userSessions.revokedAt),
+    gt(userSessions.createdAt, new Date(now.getTime() - SESSION_TTL_MS)),
+  );
 
 /** The open sessions of `userId`, last seen first; `currentId` is marked `current`. */
 export async function listSessions(db: Tx, userId: string, currentId: string | null, now: Date): Promise<SignedInSession[]> {
@@ -113,7 +117,13 @@ export async function revokeSession(db: Tx, user: SigningInUser, sessionId: stri
 }
 
 /** Signs out every open session of `user` but `keepId`; answers how many ended. Audited for staff. */
-export async function revokeOtherSessions(db: Tx, user: SigningInUser, keepId: string | null, actor: AuditActor, now: Date): Promise<number> {
+export async function revokeOtherSessions(
+  db: Tx,
+  user: SigningInUser,
+  keepId: string | null,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(userSessions)
@@ -139,11 +149,7 @@ export async function revokeOtherSessions(db: Tx, user: SigningInUser, keepId: s
  * role change or removal). Answers how many open sessions ended.
  */
 export async function endAllSessions(tx: Tx, userId: string, now: Date): Promise<number> {
-  const ended = await tx
-    .update(userSessions)
-    .set({ revokedAt: now })
-    .where(open(userId, now))
-    .returning({ id: userSessions.id });
+  const ended = await tx.update(userSessions).set({ revokedAt: now }).where(open(userId, now)).returning({ id: userSessions.id });
   await tx
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })

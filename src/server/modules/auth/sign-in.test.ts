@@ -17,8 +17,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const login = (email: string, password = TEST_PASSWORD, userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0 Safari/537.36') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'user-agent': userAgent } });
+const login = (
+  email: string,
+  password = TEST_PASSWORD,
+  userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130.0 Safari/537.36',
+) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'user-agent': userAgent } });
 const tokenOf = async (email: string, userAgent?: string) => {
   const res = await login(email, TEST_PASSWORD, userAgent);
   expect(res.statusCode).toBe(200);
@@ -35,9 +38,14 @@ async function enrol(token: string) {
   expect(uri).toMatch(/^otpauth:\/\/totp\/Rangmanch:/);
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
   const code = () => totp.generate({ timestamp: t.clock.now.getTime() });
-  const confirmed = await t.app.inject({ method: 'POST', url: '/api/users/me/two-step/confirm', headers: bearer(token), payload: { code: code() } });
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/me/two-step/confirm',
+    headers: bearer(token),
+    payload: { code: code() },
+  });
   expect(confirmed.statusCode).toBe(200);
-  const { recoveryCodes } = confirmed.json() as { recoveryCodes: string[] };
+  const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
   // Each code counts once: the next one comes from the next 30 seconds.
   t.clock.advance(30_000);
   return { secret, code, recoveryCodes };
@@ -63,7 +71,7 @@ describe('signed-in sessions', () => {
     );
     const list = await t.app.inject({ url: '/api/users/me/sessions', headers: bearer(laptop) });
     expect(list.statusCode).toBe(200);
-    const sessions = list.json() as { _id: string; device: string; current: boolean; ip: string }[];
+    const sessions = list.json<{ _id: string; device: string; current: boolean; ip: string }[]>();
     // The third is the test factory's sign-in, which names no browser.
     expect(sessions.map((s) => s.device).sort()).toEqual(['Chrome on Windows', 'Safari on iPhone', 'Unknown device']);
     expect(sessions.filter((s) => s.current).map((s) => s.device)).toEqual(['Chrome on Windows']);
@@ -77,7 +85,9 @@ describe('signed-in sessions', () => {
     // Another account's session is not yours to end.
     const other = await createUser(t.app, t.db);
     const theirs = (await t.app.inject({ url: '/api/users/me/sessions', headers: other.headers })).json()[0]._id;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/me/sessions/${theirs}`, headers: bearer(laptop) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/me/sessions/${theirs}`, headers: bearer(laptop) })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ url: '/api/users/me', headers: other.headers })).statusCode).toBe(200);
   });
 
@@ -88,7 +98,9 @@ describe('signed-in sessions', () => {
     // b, c and the test factory's sign-in.
     expect(res.json().message).toBe('Signed out of 3 other sessions.');
     expect([(await me(a)).statusCode, (await me(b)).statusCode, (await me(c)).statusCode]).toEqual([200, 401, 401]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(a) })).statusCode).toBe(200);
+    const own = (await t.app.inject({ url: '/api/users/me/sessions', headers: bearer(a) })).json<{ _id: string }[]>()[0]._id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/me/sessions/${own}`, headers: bearer(a) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/sign-out', headers: bearer(a) })).statusCode).toBe(200);
     expect((await me(a)).statusCode).toBe(401);
   });
 
@@ -98,10 +110,16 @@ describe('signed-in sessions', () => {
     const seen = async () => (await t.db.select().from(userSessions).where(eq(userSessions.userId, user.id)))[0];
     const first = await seen();
     t.clock.advance(30_000);
-    await t.app.inject({ url: '/api/users/me', headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
+    await t.app.inject({
+      url: '/api/users/me',
+      headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' },
+    });
     expect((await seen()).lastSeenAt).toEqual(first.lastSeenAt);
     t.clock.advance(31_000);
-    await t.app.inject({ url: '/api/users/me', headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
+    await t.app.inject({
+      url: '/api/users/me',
+      headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' },
+    });
     const later = await seen();
     expect(later.lastSeenAt.getTime()).toBe(t.clock.now.getTime());
     expect(later.userAgent).toContain('Firefox');
@@ -126,7 +144,11 @@ describe('signed-in sessions', () => {
     const shopper = await createUser(t.app, t.db);
     expect((await t.app.inject({ url: `/api/admin/staff/${shopper.user.id}/sessions`, headers: owner.headers })).statusCode).toBe(404);
 
-    const out = await t.app.inject({ method: 'POST', url: `/api/admin/staff/${packer.user.id}/sessions/sign-out-all`, headers: owner.headers });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${packer.user.id}/sessions/sign-out-all`,
+      headers: owner.headers,
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(packerToken)).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/users/me', headers: packer.headers })).statusCode).toBe(401);
@@ -147,12 +169,20 @@ describe('two-step sign-in', () => {
     expect(first.json()).toEqual({ twoStepRequired: true, challenge: expect.any(String) });
     // The challenge is not a token.
     expect((await me(first.json().challenge)).statusCode).toBe(401);
-    const done = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-step', payload: { challenge: first.json().challenge, code: code() } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/two-step',
+      payload: { challenge: first.json().challenge, code: code() },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().user.twoStepEnabled).toBe(true);
     expect((await me(done.json().token)).statusCode).toBe(200);
     // The same code again is refused.
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-step', payload: { challenge: first.json().challenge, code: code() } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/two-step',
+      payload: { challenge: first.json().challenge, code: code() },
+    });
     expect(again.statusCode).toBe(401);
 
     const actions = (await auditOf(owner.user.id)).map((r) => r.action);
@@ -202,7 +232,11 @@ describe('two-step sign-in', () => {
     const late = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-step', payload: { challenge, code: code() } });
     expect(late.statusCode).toBe(401);
     expect(late.json().message).toBe('Your sign-in took too long. Please log in again.');
-    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-step', payload: { challenge: t.app.jwt.sign({ sub: user.id, tv: 0 }), code: code() } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/two-step',
+      payload: { challenge: t.app.jwt.sign({ sub: user.id, tv: 0 }), code: code() },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -210,9 +244,19 @@ describe('two-step sign-in', () => {
     const staff = await createUser(t.app, t.db, { role: 'content' });
     const token = await tokenOf(staff.user.email);
     await enrol(token);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/users/me/two-step/disable', headers: bearer(token), payload: { password: 'Wrong@123' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/two-step/disable',
+      headers: bearer(token),
+      payload: { password: 'Wrong@123' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const off = await t.app.inject({ method: 'POST', url: '/api/users/me/two-step/disable', headers: bearer(token), payload: { password: TEST_PASSWORD } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/two-step/disable',
+      headers: bearer(token),
+      payload: { password: TEST_PASSWORD },
+    });
     expect(off.statusCode).toBe(200);
     expect((await login(staff.user.email)).json().token).toEqual(expect.any(String));
     expect((await auditOf(staff.user.id)).map((r) => r.action)).toContain('auth.two-step-disable');

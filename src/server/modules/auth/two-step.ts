@@ -67,7 +67,14 @@ export function decryptSecret(key: Buffer, userId: string, stored: string): stri
 }
 
 function totpOf(base32: string, email: string): TOTP {
-  return new TOTP({ issuer: BRAND.name, label: email, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: Secret.fromBase32(base32) });
+  return new TOTP({
+    issuer: BRAND.name,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+    secret: Secret.fromBase32(base32),
+  });
 }
 
 /** Last accepted time step per account (this process): a code is good once. */

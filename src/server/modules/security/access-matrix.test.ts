@@ -15,6 +15,8 @@ const PUBLIC = new Set([
   'POST /api/auth/resend-otp',
   'POST /api/auth/verify-otp',
   'POST /api/auth/login',
+  // Authorised by the challenge the password step answered.
+  'POST /api/auth/login/two-step',
   'POST /api/auth/forgot-password-start',
   'POST /api/auth/verify-reset-otp',
   'POST /api/auth/reset-password',

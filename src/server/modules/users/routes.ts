@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own account (docs/architecture.md#accounts-and-sign-in): the profile (GET and
  * PUT /api/users/me; e-mail and role are not editable here), the signed-in sessions (list, sign one
- * out, sign out every other) and two-step sign-in (status, enrol, confirm, new recovery codes,
+ * other out, sign out every other, log this one out) and two-step sign-in (status, enrol, confirm, new recovery codes,
  * turn off). These stay open to a staff member the shop requires two-step of who has none yet:
  * they are not admin routes.
  */
@@ -77,10 +77,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...signedIn, schema: { params: idParams('That session has already ended.'), response: answers({ 200: messageSchema }) } },
     async (req) => {
       const user = requireUser(req);
+      if (req.params.id === req.signIn?.sessionId) throw badRequest('This is the device you are using: log out to end it.');
       await revokeSession(app.db, user, req.params.id, selfActor(user, req.ip), now());
       return { message: 'Signed out.' };
     },
   );
+  // Logging out: this device's session ends on the server, not only in the browser.
+  app.post('/api/users/me/sign-out', { ...signedIn, schema: { response: answers({ 200: messageSchema }) } }, async (req) => {
+    const user = requireUser(req);
+    const sessionId = req.signIn?.sessionId;
+    if (sessionId) await revokeSession(app.db, user, sessionId, selfActor(user, req.ip), now());
+    return { message: 'Signed out.' };
+  });
   app.post(
     '/api/users/me/sessions/sign-out-others',
     { ...signedIn, schema: { response: answers({ 200: messageSchema }) } },
