@@ -223,4 +223,5 @@ export const shopSettingsAnswerSchema = z.object({
   inventory: z.object({ lowStockThreshold: z.number() }),
   returns: returnsPolicy,
   updatedAt: z.string().nullable(),
+  staffPolicy: z.object({ refundLimitManagerRupees: z.number(), refundLimitSupportRupees: z.number(), staffTwoStepRequired: z.boolean() }),
 });
