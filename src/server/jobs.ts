@@ -15,6 +15,8 @@ import { reconcileOpenAttempts } from './modules/payments/service';
 import { settleOwedRefunds } from './modules/refunds/owed';
 import { refundDeps } from './modules/refunds/routes';
 import { pruneGrants } from './modules/media/grants';
+import { claimStaleImports, runProductImport } from './modules/import/product-import';
+import { importDeps } from './modules/import/product-routes';
 import { SWEPT_FOLDERS, sweepUnusedPhotos, type SweptFolder } from './modules/reviews/photo-sweep';
 
 /** Starts the timers; the returned function stops them (graceful shutdown). */
@@ -70,7 +72,12 @@ export function startBackgroundJobs(
     for (const sweep of folderSweeps) await sweep();
     await pruneUploadGrants();
   };
+  // A product import whose process ended (heartbeat stopped) goes on here (modules/import/product-import.ts).
+  const resumeImports = guard('product import resume', async () => {
+    for (const id of await claimStaleImports(app.db)) void runProductImport(importDeps(app), id);
+  });
   const timers = [
+    setInterval(() => void resumeImports(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void lowStockMail(), opts.lowStockEveryMs ?? 15 * 60_000),
@@ -78,6 +85,7 @@ export function startBackgroundJobs(
   ];
   for (const timer of timers) timer.unref();
   void reconcile();
+  void resumeImports();
   void lowStockMail();
   void deliverMail();
   return () => {

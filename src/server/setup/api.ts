@@ -23,6 +23,7 @@ import { dashboardRoutes } from '../modules/dashboard/routes';
 import { healthRoutes } from '../modules/health/routes';
 import { adminHomepageRoutes } from '../modules/homepage/routes.admin';
 import { adminCustomerImportRoutes } from '../modules/import/customers-routes';
+import { adminProductImportRoutes } from '../modules/import/product-routes';
 import { adminProductExportRoutes } from '../modules/import/export-routes';
 import { inventoryRoutes } from '../modules/inventory/routes';
 import { invoiceRoutes } from '../modules/invoices/routes';
@@ -107,6 +108,7 @@ const ADMIN_ROUTES = [
   adminSignInRoutes,
   adminRedirectRoutes,
   adminCustomerImportRoutes,
+  adminProductImportRoutes,
   adminProductExportRoutes,
   adminAuditRoutes,
   adminStaffRoutes,

@@ -49,6 +49,8 @@ type VariantRow = typeof variants.$inferSelect;
 /** Who saves a product: their id goes on the ledger rows of the stock the save changes. */
 export interface SaveContext {
   adminId: string | null;
+  /** The ledger reason of the stock a product save changes: 'adjustment' (the form) unless 'import' (the Shopify import). */
+  stockReason?: 'adjustment' | 'import';
 }
 
 const { uniqueViolation: UNIQUE_VIOLATION, foreignKeyViolation: FOREIGN_KEY_VIOLATION } = PG_ERROR;
@@ -270,6 +272,8 @@ async function assertCategoriesExist(tx: Tx, ids: string[]): Promise<void> {
 /** Replaces the product's images (position = array order; a blank alt becomes the title). */
 async function replaceImages(tx: Tx, productId: string, body: ProductBody): Promise<void> {
   await tx.delete(productImages).where(eq(productImages.productId, productId));
+  // An imported product whose pictures all failed to download has none (the form requires one).
+  if (body.images.length === 0) return;
   await tx.insert(productImages).values(
     body.images.map((img, position) => ({
       productId,
@@ -593,7 +597,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
       });
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
-      await syncVariants(tx, id, body.variants, [], { reason: 'adjustment', adminId: ctx.adminId, note: body.stockNote });
+      await syncVariants(tx, id, body.variants, [], { reason: ctx.stockReason ?? 'adjustment', adminId: ctx.adminId, note: body.stockNote });
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -642,7 +646,7 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
       // a checkout of the same sizes never wait on each other in a cycle; matched oldest first.
       const existing = await tx.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)).for('update');
       existing.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-      await syncVariants(tx, id, body.variants, existing, { reason: 'adjustment', adminId: ctx.adminId, note: body.stockNote });
+      await syncVariants(tx, id, body.variants, existing, { reason: ctx.stockReason ?? 'adjustment', adminId: ctx.adminId, note: body.stockNote });
     });
   } catch (err) {
     if (err instanceof AppError) throw err;

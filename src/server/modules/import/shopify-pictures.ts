@@ -1,0 +1,106 @@
+/**
+ * Pictures of imported products (docs/architecture.md#moving-in-from-shopify): downloaded from the
+ * file's addresses with a time limit, their size and type checked on their bytes (as uploads are,
+ * docs/decisions/0021-upload-limits.md), stripped of metadata and kept in the media store under a
+ * name made from the address (`product_images/<20 hex of its SHA-256>`), so a picture already
+ * stored is never downloaded again. A picture that fails is reported and its product imports
+ * without it.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fetch } from 'undici';
+import { inArray } from 'drizzle-orm';
+import { FOLDER_RULES } from '../../../core/schemas/media';
+import type { Database } from '../../db/client';
+import { productImages } from '../../db/schema';
+import type { MediaStore } from '../../integrations/media-store/index';
+import { detectFileType, SNIFF_BYTES } from '../media/file-type';
+import { stripImageMetadata, UnreadableImageError } from '../media/image-metadata';
+
+/** How long one picture may take to arrive, ms. */
+export const PICTURE_TIMEOUT_MS = 15_000;
+/** Pictures downloaded at once. */
+export const PICTURE_CONCURRENCY = 4;
+const RULE = FOLDER_RULES.product_images;
+
+/** The media store's public id a picture from `url` is kept under. */
+export function pictureId(url: string): string {
+  return `product_images/${createHash('sha256').update(url).digest('hex').slice(0, 20)}`;
+}
+
+/** A stored picture: where the shop serves it and its public id. */
+export interface StoredPicture {
+  url: string;
+  publicId: string;
+}
+
+/** Why a picture could not be used, in words for the owner. */
+export class PictureError extends Error {}
+
+/** The stored copies among `urls` (source address -> stored picture), read from the products' pictures. */
+export async function storedPictures(db: Database, urls: string[]): Promise<Map<string, StoredPicture>> {
+  const ids = new Map(urls.map((u) => [pictureId(u), u]));
+  const found = new Map<string, StoredPicture>();
+  const list = [...ids.keys()];
+  for (let i = 0; i < list.length; i += 1000) {
+    const rows = await db
+      .selectDistinctOn([productImages.publicId], { url: productImages.url, publicId: productImages.publicId })
+      .from(productImages)
+      .where(inArray(productImages.publicId, list.slice(i, i + 1000)));
+    for (const r of rows) if (r.publicId) found.set(ids.get(r.publicId)!, { url: r.url, publicId: r.publicId });
+  }
+  return found;
+}
+
+/**
+ * Downloads the picture at `url` into the media store. Throws PictureError naming the reason: not
+ * reachable, an HTTP error, too slow (PICTURE_TIMEOUT_MS), over 5 MB, not a JPEG, PNG, GIF, WebP or
+ * AVIF image, or a store that is not the disk store (Cloudinary takes pictures from the browser only).
+ */
+export async function downloadPicture(store: MediaStore, url: string, timeoutMs = PICTURE_TIMEOUT_MS): Promise<StoredPicture> {
+  if (store.provider !== 'disk')
+    throw new PictureError('pictures are imported into the shop’s own media folder only (CLOUDINARY_URL is set)');
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response;
+  try {
+    response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'image/*' } });
+  } catch (err) {
+    throw new PictureError(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : `could not be reached (${(err as Error).message})`);
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new PictureError(`the address answered HTTP ${response.status}`);
+  }
+  const length = Number(response.headers.get('content-length') ?? '0');
+  if (length > RULE.maxBytes) {
+    await response.body.cancel().catch(() => undefined);
+    throw new PictureError('it is larger than 5 MB');
+  }
+  const id = pictureId(url);
+  try {
+    const saved = await store.saveUpload('product_images', Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), {
+      name: id.split('/')[1],
+      maxBytes: RULE.maxBytes,
+      headBytes: SNIFF_BYTES,
+      inspect(head) {
+        const type = detectFileType(head);
+        if (!type || type.kind !== 'image') throw new PictureError('it is not a JPEG, PNG, GIF, WebP or AVIF picture');
+        return type.format;
+      },
+      tooLarge: () => new PictureError('it is larger than 5 MB'),
+      async finish(file, ext) {
+        try {
+          await stripImageMetadata(file, ext);
+        } catch (err) {
+          if (err instanceof UnreadableImageError) throw new PictureError('it is not a readable picture');
+          throw err;
+        }
+      },
+    });
+    return { url: saved.url, publicId: saved.publicId };
+  } catch (err) {
+    if (err instanceof PictureError) throw err;
+    throw new PictureError(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : `the download failed (${(err as Error).message})`);
+  }
+}
