@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../permissions';
 import { INVITATION_GONE_MESSAGE } from '../staff-roles';
-import { emailField } from './common';
+import { emailField, strongPasswordField } from './common';
 import { nameField } from './auth';
 import { userSchema } from './answers/store';
 
@@ -35,6 +35,9 @@ export const acceptInvitationSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
 });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
+
+/** The accept form for an e-mail without an account: a name and a new password (the signup rule). */
+export const acceptAsNewAccountSchema = z.object({ name: nameField, password: strongPasswordField });
 
 /** One staff account in GET /api/admin/staff. */
 export const staffMemberSchema = z.object({

@@ -18,7 +18,9 @@ import { Input } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
 import { DownloadCreditNoteButton } from '../../../components/orders/download-invoice';
+import { useAdmin } from '../../../routes/admin/admin-layout';
 import { formatDateTime } from '../format';
+import { allows } from '../staff-permissions';
 import { showUpdatedOrder } from './api';
 
 type Action =
@@ -226,7 +228,10 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState<'cancel' | 'refund' | 'undelivered' | null>(null);
   const retry = useRefundAction(order._id);
   const { paid, refunded, refundable, refunds, state } = order.refunds;
-  const canCancel = PRE_SHIPMENT_STATUSES.includes(order.status);
+  // Each move only for a role holding its permission (core/permissions.ts); the server refuses the rest.
+  const admin = useAdmin();
+  const canRefund = allows(admin, 'orders.refund');
+  const canCancel = PRE_SHIPMENT_STATUSES.includes(order.status) && allows(admin, 'orders.cancel');
   return (
     <div className="space-y-3">
       <p className="text-sm text-stone-700">
@@ -247,7 +252,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
               {r.status === 'failed' && r.failureReason ? <p className="text-xs text-red-700">{r.failureReason}</p> : null}
               <div className="flex flex-wrap items-start gap-2">
                 {r.creditNote ? <DownloadCreditNoteButton orderId={order._id} creditNote={r.creditNote} /> : null}
-                {r.status !== 'processed' ? (
+                {r.status !== 'processed' && canRefund ? (
                   <Button
                     size="sm"
                     variant="outline"
@@ -270,12 +275,12 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
             Cancel and refund
           </Button>
         ) : null}
-        {IN_TRANSIT_STATUSES.includes(order.status) ? (
+        {IN_TRANSIT_STATUSES.includes(order.status) && allows(admin, 'orders.ship') ? (
           <Button size="sm" variant="outline" onClick={() => setOpen('undelivered')}>
             Back undelivered
           </Button>
         ) : null}
-        {refundable > 0 ? (
+        {refundable > 0 && canRefund ? (
           <Button size="sm" variant="outline" onClick={() => setOpen('refund')}>
             Refund
           </Button>
