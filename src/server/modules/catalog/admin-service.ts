@@ -43,15 +43,21 @@ import { hydrateProducts, listCategories, listProducts, productColumns, toCatego
 import { firstFreeHandle, handleFrom } from './handles';
 import { changeStock, recordOpeningStock, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
+import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor, type Changes } from '../audit/record';
+import { productSnapshot, recordProductDelete, recordProductSave } from './product-audit';
 
 type VariantRow = typeof variants.$inferSelect;
 
-/** Who saves a product: their id goes on the ledger rows of the stock the save changes. */
+/**
+ * Who changes the catalogue: the audit log's actor (docs/architecture.md#audit-log); a product
+ * save also puts their id on the ledger rows of the stock it changes.
+ */
 export interface SaveContext {
-  adminId: string | null;
+  actor: AuditActor;
   /** The ledger reason of the stock a product save changes: 'adjustment' (the form) unless 'import' (the Shopify import). */
   stockReason?: 'adjustment' | 'import';
 }
+const SYSTEM: SaveContext = { actor: SYSTEM_ACTOR };
 
 const { uniqueViolation: UNIQUE_VIOLATION, foreignKeyViolation: FOREIGN_KEY_VIOLATION } = PG_ERROR;
 
@@ -118,6 +124,26 @@ function savedCategory(row: typeof categories.$inferSelect): SavedCategory {
   return { ...toCategory(row), sizeChart: row.sizeChart ?? null };
 }
 
+/** A category as the audit log compares it (docs/architecture.md#audit-log). */
+function categoryFields(row: typeof categories.$inferSelect): Record<string, unknown> {
+  return {
+    name: row.name,
+    handle: row.handle,
+    parentId: row.parentId,
+    description: row.description,
+    isActive: row.isActive,
+    sizeChart: row.sizeChart ?? null,
+  };
+}
+
+/** A category update's summary: the one change an owner recognises, else what changed. */
+function categoryUpdateSummary(name: string, changes: Changes): string {
+  const keys = Object.keys(changes);
+  if (keys.length === 1 && keys[0] === 'isActive') return `${name} ${changes.isActive.after ? 'shown in' : 'hidden from'} the shop`;
+  if (keys.length === 1 && keys[0] === 'sizeChart') return `Size chart of ${name} changed`;
+  return `Updated category ${name}: ${keys.join(', ')}`;
+}
+
 /** Maps a race on the unique lower(name) index to the same 409 as the check. */
 function mapCategoryWriteError(err: unknown): never {
   const pg = pgErrorOf(err);
@@ -129,7 +155,7 @@ function mapCategoryWriteError(err: unknown): never {
  * POST /api/categories: creates a category. Throws 409 when the name exists (any
  * case), 400 when the parent is missing or is itself a subcategory. Answers the saved category.
  */
-export async function createCategory(db: Database, body: CategoryBody): Promise<SavedCategory> {
+export async function createCategory(db: Database, body: CategoryBody, ctx: SaveContext = SYSTEM): Promise<SavedCategory> {
   try {
     const row = await db.transaction(async (tx) => {
       await assertNameFree(tx, body.name, null);
@@ -150,6 +176,13 @@ export async function createCategory(db: Database, body: CategoryBody): Promise<
           sortOrder: sql`(select coalesce(max(${categories.sortOrder}), -1) + 1 from ${categories})`,
         })
         .returning();
+      await recordAudit(tx, ctx.actor, {
+        action: 'category.create',
+        entity: 'category',
+        entityId: saved.id,
+        summary: `Created category ${saved.name}`,
+        changes: changesBetween(null, categoryFields(saved)),
+      });
       return saved;
     });
     return savedCategory(row);
@@ -165,7 +198,7 @@ export async function createCategory(db: Database, body: CategoryBody): Promise<
  * its own parent'), a parent that is a subcategory, or giving a parent to a category that has
  * subcategories (both 'Only two category levels are allowed').
  */
-export async function updateCategory(db: Database, id: string, body: CategoryBody): Promise<SavedCategory> {
+export async function updateCategory(db: Database, id: string, body: CategoryBody, ctx: SaveContext = SYSTEM): Promise<SavedCategory> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   try {
     const row = await db.transaction(async (tx) => {
@@ -192,6 +225,16 @@ export async function updateCategory(db: Database, id: string, body: CategoryBod
         })
         .where(eq(categories.id, id))
         .returning();
+      const changes = changesBetween(categoryFields(current), categoryFields(saved));
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, ctx.actor, {
+          action: 'category.update',
+          entity: 'category',
+          entityId: id,
+          summary: categoryUpdateSummary(saved.name, changes),
+          changes,
+        });
+      }
       return saved;
     });
     return savedCategory(row);
@@ -206,11 +249,11 @@ export async function updateCategory(db: Database, id: string, body: CategoryBod
  * subcategories. Move or delete them first.' or 'This category has N products. Move them to another
  * category first.' (singular for 1).
  */
-export async function deleteCategory(db: Database, id: string): Promise<{ _id: string; message: string }> {
+export async function deleteCategory(db: Database, id: string, ctx: SaveContext = SYSTEM): Promise<{ _id: string; message: string }> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+      const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
       if (!current) throw notFound(CATEGORY_NOT_FOUND);
       const [{ n: childCount }] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -231,6 +274,13 @@ export async function deleteCategory(db: Database, id: string): Promise<{ _id: s
         );
       }
       await tx.delete(categories).where(eq(categories.id, id));
+      await recordAudit(tx, ctx.actor, {
+        action: 'category.delete',
+        entity: 'category',
+        entityId: id,
+        summary: `Deleted category ${current.name}`,
+        changes: changesBetween({ name: current.name, handle: current.handle }, null),
+      });
     });
   } catch (err) {
     // A product or subcategory linked in the meantime: the foreign keys refuse the delete.
@@ -579,7 +629,7 @@ function mapProductWriteError(err: unknown): never {
  * one transaction. Throws 400 'Category not found' for an unknown category, 409 for an SKU another
  * product uses. Answers the saved product in the admin shape (prices in rupees).
  */
-export async function createProduct(db: Database, body: ProductBody, ctx: SaveContext = { adminId: null }): Promise<Product> {
+export async function createProduct(db: Database, body: ProductBody, ctx: SaveContext = SYSTEM): Promise<Product> {
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
@@ -597,7 +647,12 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
       });
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
-      await syncVariants(tx, id, body.variants, [], { reason: ctx.stockReason ?? 'adjustment', adminId: ctx.adminId, note: body.stockNote });
+      await syncVariants(tx, id, body.variants, [], {
+        reason: ctx.stockReason ?? 'adjustment',
+        adminId: ctx.actor.id,
+        note: body.stockNote,
+      });
+      await recordProductSave(tx, ctx.actor, id, null, body.stockNote);
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -613,7 +668,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
  * one transaction. Throws 404 'Product not found', 400 'Category not found', 409 for a taken SKU
  * or for a size whose stock moved since the form loaded it (nothing of the save is written then).
  */
-export async function updateProduct(db: Database, id: string, body: ProductBody, ctx: SaveContext = { adminId: null }): Promise<Product> {
+export async function updateProduct(db: Database, id: string, body: ProductBody, ctx: SaveContext = SYSTEM): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
@@ -623,6 +678,9 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
         .where(eq(products.id, id))
         .for('update');
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      // Its sizes locked now, in id order (as below), so the stock the audit row reads as before is the save's.
+      await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)).for('update');
+      const before = await productSnapshot(tx, id);
       await assertCategoriesExist(tx, body.categoryIds);
       const handle = await handleToSave(tx, body, id, current.handle);
       await moveHandle(tx, id, current.handle, handle);
@@ -646,7 +704,12 @@ export async function updateProduct(db: Database, id: string, body: ProductBody,
       // a checkout of the same sizes never wait on each other in a cycle; matched oldest first.
       const existing = await tx.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)).for('update');
       existing.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-      await syncVariants(tx, id, body.variants, existing, { reason: ctx.stockReason ?? 'adjustment', adminId: ctx.adminId, note: body.stockNote });
+      await syncVariants(tx, id, body.variants, existing, {
+        reason: ctx.stockReason ?? 'adjustment',
+        adminId: ctx.actor.id,
+        note: body.stockNote,
+      });
+      await recordProductSave(tx, ctx.actor, id, before, body.stockNote);
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -684,12 +747,17 @@ async function publicIdsInUse(db: Database, ids: string[]): Promise<Set<string>>
  * media store each of its images that has a publicId no other record uses; failures are logged.
  * Throws 404 'Product not found'.
  */
-export async function deleteProduct(deps: DeleteProductDeps, id: string): Promise<{ _id: string; message: string }> {
+export async function deleteProduct(
+  deps: DeleteProductDeps,
+  id: string,
+  ctx: SaveContext = SYSTEM,
+): Promise<{ _id: string; message: string }> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const images = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
     const rows = await tx.select({ publicId: productImages.publicId }).from(productImages).where(eq(productImages.productId, id));
+    await recordProductDelete(tx, ctx.actor, id, (await productSnapshot(tx, id))!);
     await tx.delete(products).where(eq(products.id, id));
     return rows;
   });

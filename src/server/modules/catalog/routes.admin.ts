@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryInputSchema, productInputSchema } from '../../../core/schemas/admin-catalog';
 import { idParams } from '../../../core/schemas/common';
-import { requireUser } from '../../plugins/auth';
+import { auditActor } from '../audit/record';
 import {
   createCategory,
   createProduct,
@@ -38,7 +38,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/categories',
     { config: { permission: 'catalog.write' }, schema: { body: categoryInputSchema, response: answers({ 201: savedCategorySchema }) } },
-    async (req, reply) => reply.status(201).send(await createCategory(db, req.body)),
+    async (req, reply) => reply.status(201).send(await createCategory(db, req.body, { actor: auditActor(req) })),
   );
 
   app.put(
@@ -47,13 +47,13 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.write' },
       schema: { params: categoryId, body: categoryInputSchema, response: answers({ 200: savedCategorySchema }) },
     },
-    async (req) => updateCategory(db, req.params.id, req.body),
+    async (req) => updateCategory(db, req.params.id, req.body, { actor: auditActor(req) }),
   );
 
   app.delete(
     '/api/categories/:id',
     { config: { permission: 'catalog.write' }, schema: { params: categoryId, response: answers({ 200: deletedSchema }) } },
-    async (req) => deleteCategory(db, req.params.id),
+    async (req) => deleteCategory(db, req.params.id, { actor: auditActor(req) }),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products',
     { config: { permission: 'catalog.write' }, schema: { body: productInputSchema, response: answers({ 201: productSchema }) } },
-    async (req, reply) => reply.status(201).send(await createProduct(db, req.body, { adminId: requireUser(req).id })),
+    async (req, reply) => reply.status(201).send(await createProduct(db, req.body, { actor: auditActor(req) })),
   );
 
   app.put(
@@ -74,12 +74,12 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.write' },
       schema: { params: productId, body: productInputSchema, response: answers({ 200: productSchema }) },
     },
-    async (req) => updateProduct(db, req.params.id, req.body, { adminId: requireUser(req).id }),
+    async (req) => updateProduct(db, req.params.id, req.body, { actor: auditActor(req) }),
   );
 
   app.delete(
     '/api/products/:id',
     { config: { permission: 'catalog.write' }, schema: { params: productId, response: answers({ 200: deletedSchema }) } },
-    async (req) => deleteProduct({ db, mediaStore: app.mediaStore, log: req.log }, req.params.id),
+    async (req) => deleteProduct({ db, mediaStore: app.mediaStore, log: req.log }, req.params.id, { actor: auditActor(req) }),
   );
 };

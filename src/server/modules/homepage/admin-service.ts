@@ -23,6 +23,30 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { heroBanners, instagramPhotos, testimonials, verticalVideos } from '../../db/schema';
 import { badRequest, conflict, isUuid, notFound } from '../../errors';
+import { changesBetween, recordAudit, type AuditActor } from '../audit/record';
+
+/** The four kinds of homepage item, as the audit log's summaries name them. */
+type Kind = 'hero banner' | 'vertical video' | 'Instagram photo' | 'testimonial';
+
+/**
+ * Records a homepage change in `tx` (docs/architecture.md#audit-log): entity 'homepage', the item's
+ * id, 'homepage.create' / 'homepage.update' / 'homepage.delete' with the fields that changed (an
+ * update that changed nothing writes no row).
+ */
+async function recordContent(
+  tx: Tx,
+  actor: AuditActor,
+  verb: 'create' | 'update' | 'delete',
+  kind: Kind,
+  id: string,
+  before: object | null,
+  after: object | null,
+): Promise<void> {
+  const changes = changesBetween(before as Record<string, unknown> | null, after as Record<string, unknown> | null, ['_id', 'createdAt']);
+  if (verb === 'update' && Object.keys(changes).length === 0) return;
+  const summary = { create: `Added a ${kind}`, update: `Changed a ${kind}`, delete: `Deleted a ${kind}` }[verb];
+  await recordAudit(tx, actor, { action: `homepage.${verb}`, entity: 'homepage', entityId: id, summary, changes });
+}
 
 /**
  * Takes a lock on `table` that only one adder holds at a time (readers are not blocked) and counts
@@ -88,7 +112,7 @@ export async function listBanners(db: Tx): Promise<HeroBanner[]> {
  * (one past the highest image sortOrder, 0 for the first) and a video gets 0. Throws 409 past
  * 1 video or 4 images ('Only 1 video banner allowed', 'Maximum 4 image banners allowed').
  */
-export async function createBanner(db: Database, data: HeroBannerData): Promise<HeroBanner> {
+export async function createBanner(db: Database, data: HeroBannerData, actor: AuditActor): Promise<HeroBanner> {
   return db.transaction(async (tx) => {
     await checkBannerLimit(tx, data.mediaType);
     let sortOrder = data.sortOrder;
@@ -103,6 +127,7 @@ export async function createBanner(db: Database, data: HeroBannerData): Promise<
       .insert(heroBanners)
       .values({ ...bannerValues(data), sortOrder: sortOrder ?? 0 })
       .returning();
+    await recordContent(tx, actor, 'create', 'hero banner', saved.id, null, toBanner(saved));
     return toBanner(saved);
   });
 }
@@ -112,7 +137,7 @@ export async function createBanner(db: Database, data: HeroBannerData): Promise<
  * out keeps the current one). Switching between image and video obeys the same limits (409).
  * Throws 404 for an unknown or malformed id.
  */
-export async function updateBanner(db: Database, id: string, data: HeroBannerData): Promise<HeroBanner> {
+export async function updateBanner(db: Database, id: string, data: HeroBannerData, actor: AuditActor): Promise<HeroBanner> {
   if (!isUuid(id)) throw notFound(BANNER_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(heroBanners).where(eq(heroBanners.id, id)).for('update');
@@ -123,15 +148,19 @@ export async function updateBanner(db: Database, id: string, data: HeroBannerDat
       .set({ ...bannerValues(data), sortOrder: data.sortOrder ?? current.sortOrder })
       .where(eq(heroBanners.id, id))
       .returning();
+    await recordContent(tx, actor, 'update', 'hero banner', id, toBanner(current), toBanner(saved));
     return toBanner(saved);
   });
 }
 
 /** DELETE /api/admin/homepage/banners/{id}. Throws 404 for an unknown or malformed id. */
-export async function deleteBanner(db: Database, id: string): Promise<{ message: string }> {
+export async function deleteBanner(db: Database, id: string, actor: AuditActor): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound(BANNER_NOT_FOUND);
-  const gone = await db.delete(heroBanners).where(eq(heroBanners.id, id)).returning({ id: heroBanners.id });
-  if (gone.length === 0) throw notFound(BANNER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(heroBanners).where(eq(heroBanners.id, id)).returning();
+    if (!gone) throw notFound(BANNER_NOT_FOUND);
+    await recordContent(tx, actor, 'delete', 'hero banner', id, toBanner(gone), null);
+  });
   return { message: 'Hero media deleted successfully' };
 }
 
@@ -140,7 +169,7 @@ export async function deleteBanner(db: Database, id: string): Promise<{ message:
  * 0, 1, 2… in the given order; image banners left out follow them in their current order. Throws
  * 404 for an id that is no banner and 400 for a video banner. Answers the whole banner list.
  */
-export async function reorderBanners(db: Database, ids: string[]): Promise<HeroBanner[]> {
+export async function reorderBanners(db: Database, ids: string[], actor: AuditActor): Promise<HeroBanner[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${heroBanners} in share row exclusive mode`);
     const rows = await tx.select().from(heroBanners).orderBy(asc(heroBanners.sortOrder), asc(heroBanners.createdAt), asc(heroBanners.id));
@@ -152,8 +181,17 @@ export async function reorderBanners(db: Database, ids: string[]): Promise<HeroB
     }
     const listed = new Set(ids);
     const order = [...ids, ...rows.filter((r) => r.mediaType === 'image' && !listed.has(r.id)).map((r) => r.id)];
+    const moved = order.filter((id, position) => byId.get(id)!.sortOrder !== position);
     for (const [position, id] of order.entries()) {
       if (byId.get(id)!.sortOrder !== position) await tx.update(heroBanners).set({ sortOrder: position }).where(eq(heroBanners.id, id));
+    }
+    if (moved.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'homepage.reorder',
+        entity: 'homepage',
+        summary: 'Reordered the hero banners',
+        changes: { order: { before: rows.filter((r) => r.mediaType === 'image').map((r) => r.id), after: order } },
+      });
     }
     return listBanners(tx);
   });
@@ -182,27 +220,35 @@ export async function listVideos(db: Database): Promise<VerticalVideo[]> {
 }
 
 /** POST /api/admin/homepage/videos. Throws 409 'Maximum 4 vertical videos allowed' past 4. */
-export async function createVideo(db: Database, data: VerticalVideoData): Promise<VerticalVideo> {
+export async function createVideo(db: Database, data: VerticalVideoData, actor: AuditActor): Promise<VerticalVideo> {
   return db.transaction(async (tx) => {
     if ((await lockAndCount(tx, verticalVideos)) >= HOMEPAGE_CONTENT_LIMITS.verticalVideos) throw conflict(LIMIT_MESSAGES.verticalVideos);
     const [saved] = await tx.insert(verticalVideos).values(data).returning();
+    await recordContent(tx, actor, 'create', 'vertical video', saved.id, null, toVideo(saved));
     return toVideo(saved);
   });
 }
 
 /** PUT /api/admin/homepage/videos/{id}: replaces the fields. Throws 404 for an unknown id. */
-export async function updateVideo(db: Database, id: string, data: VerticalVideoData): Promise<VerticalVideo> {
+export async function updateVideo(db: Database, id: string, data: VerticalVideoData, actor: AuditActor): Promise<VerticalVideo> {
   if (!isUuid(id)) throw notFound(VIDEO_NOT_FOUND);
-  const [saved] = await db.update(verticalVideos).set(data).where(eq(verticalVideos.id, id)).returning();
-  if (!saved) throw notFound(VIDEO_NOT_FOUND);
-  return toVideo(saved);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(verticalVideos).where(eq(verticalVideos.id, id)).for('update');
+    if (!current) throw notFound(VIDEO_NOT_FOUND);
+    const [saved] = await tx.update(verticalVideos).set(data).where(eq(verticalVideos.id, id)).returning();
+    await recordContent(tx, actor, 'update', 'vertical video', id, toVideo(current), toVideo(saved));
+    return toVideo(saved);
+  });
 }
 
 /** DELETE /api/admin/homepage/videos/{id}. Throws 404 for an unknown id. */
-export async function deleteVideo(db: Database, id: string): Promise<{ message: string }> {
+export async function deleteVideo(db: Database, id: string, actor: AuditActor): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound(VIDEO_NOT_FOUND);
-  const gone = await db.delete(verticalVideos).where(eq(verticalVideos.id, id)).returning({ id: verticalVideos.id });
-  if (gone.length === 0) throw notFound(VIDEO_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(verticalVideos).where(eq(verticalVideos.id, id)).returning();
+    if (!gone) throw notFound(VIDEO_NOT_FOUND);
+    await recordContent(tx, actor, 'delete', 'vertical video', id, toVideo(gone), null);
+  });
   return { message: 'Video deleted successfully' };
 }
 
@@ -228,28 +274,36 @@ export async function listPhotos(db: Database): Promise<InstagramPhoto[]> {
 }
 
 /** POST /api/admin/homepage/instagram. Throws 409 'Maximum 5 Instagram photos allowed' past 5. */
-export async function createPhoto(db: Database, data: InstagramPhotoData): Promise<InstagramPhoto> {
+export async function createPhoto(db: Database, data: InstagramPhotoData, actor: AuditActor): Promise<InstagramPhoto> {
   return db.transaction(async (tx) => {
     if ((await lockAndCount(tx, instagramPhotos)) >= HOMEPAGE_CONTENT_LIMITS.instagramPhotos)
       throw conflict(LIMIT_MESSAGES.instagramPhotos);
     const [saved] = await tx.insert(instagramPhotos).values(data).returning();
+    await recordContent(tx, actor, 'create', 'Instagram photo', saved.id, null, toPhoto(saved));
     return toPhoto(saved);
   });
 }
 
 /** PUT /api/admin/homepage/instagram/{id}: replaces the fields. Throws 404 for an unknown id. */
-export async function updatePhoto(db: Database, id: string, data: InstagramPhotoData): Promise<InstagramPhoto> {
+export async function updatePhoto(db: Database, id: string, data: InstagramPhotoData, actor: AuditActor): Promise<InstagramPhoto> {
   if (!isUuid(id)) throw notFound(PHOTO_NOT_FOUND);
-  const [saved] = await db.update(instagramPhotos).set(data).where(eq(instagramPhotos.id, id)).returning();
-  if (!saved) throw notFound(PHOTO_NOT_FOUND);
-  return toPhoto(saved);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(instagramPhotos).where(eq(instagramPhotos.id, id)).for('update');
+    if (!current) throw notFound(PHOTO_NOT_FOUND);
+    const [saved] = await tx.update(instagramPhotos).set(data).where(eq(instagramPhotos.id, id)).returning();
+    await recordContent(tx, actor, 'update', 'Instagram photo', id, toPhoto(current), toPhoto(saved));
+    return toPhoto(saved);
+  });
 }
 
 /** DELETE /api/admin/homepage/instagram/{id}. Throws 404 for an unknown id. */
-export async function deletePhoto(db: Database, id: string): Promise<{ message: string }> {
+export async function deletePhoto(db: Database, id: string, actor: AuditActor): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound(PHOTO_NOT_FOUND);
-  const gone = await db.delete(instagramPhotos).where(eq(instagramPhotos.id, id)).returning({ id: instagramPhotos.id });
-  if (gone.length === 0) throw notFound(PHOTO_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(instagramPhotos).where(eq(instagramPhotos.id, id)).returning();
+    if (!gone) throw notFound(PHOTO_NOT_FOUND);
+    await recordContent(tx, actor, 'delete', 'Instagram photo', id, toPhoto(gone), null);
+  });
   return { message: 'Photo deleted successfully' };
 }
 
@@ -276,26 +330,34 @@ export async function listTestimonials(db: Database): Promise<Testimonial[]> {
 }
 
 /** POST /api/admin/homepage/testimonials. Throws 409 'Maximum 10 testimonials allowed' past 10. */
-export async function createTestimonial(db: Database, data: TestimonialData): Promise<Testimonial> {
+export async function createTestimonial(db: Database, data: TestimonialData, actor: AuditActor): Promise<Testimonial> {
   return db.transaction(async (tx) => {
     if ((await lockAndCount(tx, testimonials)) >= HOMEPAGE_CONTENT_LIMITS.testimonials) throw conflict(LIMIT_MESSAGES.testimonials);
     const [saved] = await tx.insert(testimonials).values(data).returning();
+    await recordContent(tx, actor, 'create', 'testimonial', saved.id, null, toTestimonial(saved));
     return toTestimonial(saved);
   });
 }
 
 /** PUT /api/admin/homepage/testimonials/{id}: replaces the fields. Throws 404 for an unknown id. */
-export async function updateTestimonial(db: Database, id: string, data: TestimonialData): Promise<Testimonial> {
+export async function updateTestimonial(db: Database, id: string, data: TestimonialData, actor: AuditActor): Promise<Testimonial> {
   if (!isUuid(id)) throw notFound(TESTIMONIAL_NOT_FOUND);
-  const [saved] = await db.update(testimonials).set(data).where(eq(testimonials.id, id)).returning();
-  if (!saved) throw notFound(TESTIMONIAL_NOT_FOUND);
-  return toTestimonial(saved);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(testimonials).where(eq(testimonials.id, id)).for('update');
+    if (!current) throw notFound(TESTIMONIAL_NOT_FOUND);
+    const [saved] = await tx.update(testimonials).set(data).where(eq(testimonials.id, id)).returning();
+    await recordContent(tx, actor, 'update', 'testimonial', id, toTestimonial(current), toTestimonial(saved));
+    return toTestimonial(saved);
+  });
 }
 
 /** DELETE /api/admin/homepage/testimonials/{id}. Throws 404 for an unknown id. */
-export async function deleteTestimonial(db: Database, id: string): Promise<{ message: string }> {
+export async function deleteTestimonial(db: Database, id: string, actor: AuditActor): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound(TESTIMONIAL_NOT_FOUND);
-  const gone = await db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
-  if (gone.length === 0) throw notFound(TESTIMONIAL_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(testimonials).where(eq(testimonials.id, id)).returning();
+    if (!gone) throw notFound(TESTIMONIAL_NOT_FOUND);
+    await recordContent(tx, actor, 'delete', 'testimonial', id, toTestimonial(gone), null);
+  });
   return { message: 'Testimonial deleted successfully' };
 }

@@ -21,6 +21,7 @@ import {
   verticalVideoSchema,
 } from '../../../core/schemas/admin-homepage';
 import { idParams } from '../../../core/schemas/common';
+import { auditActor } from '../audit/record';
 import * as content from './admin-service';
 
 // A malformed id is a 404, like an unknown one (idParams).
@@ -41,7 +42,7 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/banners`,
     { config: { permission: 'content.write' }, schema: { body: heroBannerSchema, response: answers({ 201: heroBannerAnswerSchema }) } },
-    async (req, reply) => reply.status(201).send(await content.createBanner(db, req.body)),
+    async (req, reply) => reply.status(201).send(await content.createBanner(db, req.body, auditActor(req))),
   );
   // Static path: wins over /banners/:id in the router.
   app.put(
@@ -50,7 +51,7 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { body: bannerOrderSchema, response: answers({ 200: z.array(heroBannerAnswerSchema) }) },
     },
-    async (req) => content.reorderBanners(db, req.body.ids),
+    async (req) => content.reorderBanners(db, req.body.ids, auditActor(req)),
   );
   app.put(
     `${BASE}/banners/:id`,
@@ -58,12 +59,12 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { params: bannerId, body: heroBannerSchema, response: answers({ 200: heroBannerAnswerSchema }) },
     },
-    async (req) => content.updateBanner(db, req.params.id, req.body),
+    async (req) => content.updateBanner(db, req.params.id, req.body, auditActor(req)),
   );
   app.delete(
     `${BASE}/banners/:id`,
     { config: { permission: 'content.write' }, schema: { params: bannerId, response: answers({ 200: messageSchema }) } },
-    async (req) => content.deleteBanner(db, req.params.id),
+    async (req) => content.deleteBanner(db, req.params.id, auditActor(req)),
   );
 
   app.get(
@@ -77,7 +78,7 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { body: verticalVideoSchema, response: answers({ 201: verticalVideoAnswerSchema }) },
     },
-    async (req, reply) => reply.status(201).send(await content.createVideo(db, req.body)),
+    async (req, reply) => reply.status(201).send(await content.createVideo(db, req.body, auditActor(req))),
   );
   app.put(
     `${BASE}/videos/:id`,
@@ -85,12 +86,12 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { params: videoId, body: verticalVideoSchema, response: answers({ 200: verticalVideoAnswerSchema }) },
     },
-    async (req) => content.updateVideo(db, req.params.id, req.body),
+    async (req) => content.updateVideo(db, req.params.id, req.body, auditActor(req)),
   );
   app.delete(
     `${BASE}/videos/:id`,
     { config: { permission: 'content.write' }, schema: { params: videoId, response: answers({ 200: messageSchema }) } },
-    async (req) => content.deleteVideo(db, req.params.id),
+    async (req) => content.deleteVideo(db, req.params.id, auditActor(req)),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { body: instagramPhotoSchema, response: answers({ 201: instagramPhotoAnswerSchema }) },
     },
-    async (req, reply) => reply.status(201).send(await content.createPhoto(db, req.body)),
+    async (req, reply) => reply.status(201).send(await content.createPhoto(db, req.body, auditActor(req))),
   );
   app.put(
     `${BASE}/instagram/:id`,
@@ -112,12 +113,12 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { params: photoId, body: instagramPhotoSchema, response: answers({ 200: instagramPhotoAnswerSchema }) },
     },
-    async (req) => content.updatePhoto(db, req.params.id, req.body),
+    async (req) => content.updatePhoto(db, req.params.id, req.body, auditActor(req)),
   );
   app.delete(
     `${BASE}/instagram/:id`,
     { config: { permission: 'content.write' }, schema: { params: photoId, response: answers({ 200: messageSchema }) } },
-    async (req) => content.deletePhoto(db, req.params.id),
+    async (req) => content.deletePhoto(db, req.params.id, auditActor(req)),
   );
 
   app.get(
@@ -128,7 +129,7 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/testimonials`,
     { config: { permission: 'content.write' }, schema: { body: testimonialSchema, response: answers({ 201: testimonialAnswerSchema }) } },
-    async (req, reply) => reply.status(201).send(await content.createTestimonial(db, req.body)),
+    async (req, reply) => reply.status(201).send(await content.createTestimonial(db, req.body, auditActor(req))),
   );
   app.put(
     `${BASE}/testimonials/:id`,
@@ -136,11 +137,11 @@ export const adminHomepageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'content.write' },
       schema: { params: testimonialId, body: testimonialSchema, response: answers({ 200: testimonialAnswerSchema }) },
     },
-    async (req) => content.updateTestimonial(db, req.params.id, req.body),
+    async (req) => content.updateTestimonial(db, req.params.id, req.body, auditActor(req)),
   );
   app.delete(
     `${BASE}/testimonials/:id`,
     { config: { permission: 'content.write' }, schema: { params: testimonialId, response: answers({ 200: messageSchema }) } },
-    async (req) => content.deleteTestimonial(db, req.params.id),
+    async (req) => content.deleteTestimonial(db, req.params.id, auditActor(req)),
   );
 };

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, min } from 'drizzle-orm';
 import type { MediaFolder, ResourceType, UploadTarget } from '../../../core/schemas/media';
 import type { Database } from '../../db/client';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { mediaUploadGrants } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
@@ -32,6 +33,8 @@ export interface GrantRequest {
   /** True for a shopper (counted against UPLOAD_QUOTA); false for an admin. */
   quota: boolean;
   now: Date;
+  /** A staff member's grant is recorded in the audit log ('media.upload', docs/architecture.md#audit-log) with it. */
+  auditedAs?: AuditActor;
 }
 
 /** "N hours" (rounded up, at least 1). */
@@ -62,7 +65,18 @@ export async function issueUploadTarget(db: Database, store: MediaStore, req: Gr
     }
   }
   const id = randomBytes(10).toString('hex');
-  await db.insert(mediaUploadGrants).values({ id, userId: req.userId, folder: req.folder, createdAt: req.now });
+  const actor = req.auditedAs;
+  await db.transaction(async (tx) => {
+    await tx.insert(mediaUploadGrants).values({ id, userId: req.userId, folder: req.folder, createdAt: req.now });
+    if (actor) {
+      await recordAudit(tx, actor, {
+        action: 'media.upload',
+        entity: 'media',
+        entityId: `${req.folder}/${id}`,
+        summary: `Started uploading ${req.resourceType === 'video' ? 'a video' : 'a picture'} to ${req.folder}`,
+      });
+    }
+  });
   return store.uploadTarget(req.folder, req.resourceType, id);
 }
 

@@ -22,6 +22,7 @@ import { createMediaStore, type MediaStore } from '../../integrations/media-stor
 import { requireUser } from '../../plugins/auth';
 import { QuotaError } from './grants';
 import { privatePhotoRoutes } from './private-photos';
+import { auditActor, recordAudit } from '../audit/record';
 import { deleteMedia, missingFile, receiveUpload, uploadTargetFor } from './service';
 
 declare module 'fastify' {
@@ -86,6 +87,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         resourceType: req.body.resourceType,
         quota: false,
         now: app.authDeps.now(),
+        auditedAs: auditActor(req),
       }),
   );
 
@@ -93,7 +95,19 @@ export const adminMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       { config: { permission: 'media.upload' }, schema: { body: mediaDeleteSchema, response: answers({ 200: mediaDeleteResultSchema }) } },
-      async (req) => deleteMedia(app.mediaStore, req.body.publicId, req.body.resourceType, req.log),
+      async (req) => {
+        const deleted = await deleteMedia(app.mediaStore, req.body.publicId, req.body.resourceType, req.log);
+        // The file is in the media store, not the database: the row follows the store's answer.
+        await app.db.transaction((tx) =>
+          recordAudit(tx, auditActor(req), {
+            action: 'media.delete',
+            entity: 'media',
+            entityId: req.body.publicId,
+            summary: deleted.result === 'ok' ? `Deleted the file ${req.body.publicId}` : `Tried to delete ${req.body.publicId} (not found)`,
+          }),
+        );
+        return deleted;
+      },
     );
   }
 };

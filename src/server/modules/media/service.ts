@@ -8,6 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AuditActor } from '../audit/record';
 import {
   FOLDER_RULES,
   resourceTypeOf,
@@ -34,6 +35,8 @@ export interface UploadTargetRequest {
   /** Count against the shopper's daily quota (false for admins). */
   quota: boolean;
   now: Date;
+  /** A staff member's grant goes in the audit log with it ('media.upload'). */
+  auditedAs?: AuditActor;
 }
 
 /**

@@ -33,6 +33,7 @@ import {
 } from '../../../core/schemas/reviews';
 import { ABUSE_LIMITS } from '../../plugins/abuse-limits';
 import { requireUser } from '../../plugins/auth';
+import { auditActor } from '../audit/record';
 import { shopperUploadTarget } from '../media/routes';
 import {
   PRODUCT_NOT_FOUND,
@@ -133,7 +134,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: reviewParams, body: reviewStatusSchema, response: answers({ 200: adminReviewSchema }) },
     },
     async (req) => {
-      const review = await moderateReview(db, req.params.id, req.body.status);
+      const review = await moderateReview(db, req.params.id, req.body.status, auditActor(req));
       app.responseCache.invalidate();
       return review;
     },
@@ -145,7 +146,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: reviewParams, body: reviewReplySchema, response: answers({ 200: adminReviewSchema }) },
     },
     async (req) => {
-      const review = await replyToReview(db, req.params.id, req.body.reply);
+      const review = await replyToReview(db, req.params.id, req.body.reply, auditActor(req));
       app.responseCache.invalidate();
       return review;
     },

@@ -31,6 +31,7 @@ import type { ReviewInput } from '../../../core/schemas/reviews';
 import type { Database } from '../../db/client';
 import { orderEvents, orderItems, orders, productReviews, products, reviewHelpfulVotes, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 type ReviewRow = typeof productReviews.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -331,26 +332,56 @@ async function adminReview(db: Reader, reviewId: string): Promise<AdminReview> {
  * PUT /api/admin/reviews/{id}/status: approves or hides a review; the product's rating changes in
  * the same transaction (setting the status it already has changes nothing). Throws 404.
  */
-export async function moderateReview(db: Database, reviewId: string, status: 'approved' | 'hidden'): Promise<AdminReview> {
+export async function moderateReview(
+  db: Database,
+  reviewId: string,
+  status: 'approved' | 'hidden',
+  actor: AuditActor,
+): Promise<AdminReview> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(productReviews).where(eq(productReviews.id, reviewId)).for('update');
     if (!before) throw notFound(REVIEW_NOT_FOUND);
     if (before.status === status) return;
     await tx.update(productReviews).set({ status }).where(eq(productReviews.id, reviewId));
     await applyDelta(tx, before.productId, ratingDelta(before, { status, rating: before.rating }));
+    const title = await productTitle(tx, before.productId);
+    await recordAudit(tx, actor, {
+      action: status === 'approved' ? 'review.publish' : 'review.hide',
+      entity: 'review',
+      entityId: reviewId,
+      summary: `${status === 'approved' ? 'Published' : 'Hid'} a ${before.rating}-star review of ${title}`,
+      changes: { status: { before: before.status, after: status } },
+    });
   });
   return adminReview(db, reviewId);
 }
 
 /** PUT /api/admin/reviews/{id}/reply: sets (or with '' removes) the shop's public answer. Throws 404. */
-export async function replyToReview(db: Database, reviewId: string, reply: string): Promise<AdminReview> {
-  const updated = await db
-    .update(productReviews)
-    .set(reply ? { reply, repliedAt: new Date() } : { reply: null, repliedAt: null })
-    .where(eq(productReviews.id, reviewId))
-    .returning({ id: productReviews.id });
-  if (updated.length === 0) throw notFound(REVIEW_NOT_FOUND);
+export async function replyToReview(db: Database, reviewId: string, reply: string, actor: AuditActor): Promise<AdminReview> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(productReviews).where(eq(productReviews.id, reviewId)).for('update');
+    if (!before) throw notFound(REVIEW_NOT_FOUND);
+    await tx
+      .update(productReviews)
+      .set(reply ? { reply, repliedAt: new Date() } : { reply: null, repliedAt: null })
+      .where(eq(productReviews.id, reviewId));
+    if ((before.reply ?? '') === reply) return;
+    const title = await productTitle(tx, before.productId);
+    await recordAudit(tx, actor, {
+      action: 'review.reply',
+      entity: 'review',
+      entityId: reviewId,
+      summary: reply ? `Replied to a ${before.rating}-star review of ${title}` : `Removed the reply to a review of ${title}`,
+      changes: { reply: { before: before.reply, after: reply || null } },
+    });
+  });
   return adminReview(db, reviewId);
+}
+
+/** A product's title for an audit summary ('' when it is gone). */
+async function productTitle(tx: Tx, productId: string): Promise<string> {
+  const [row] = await tx.select({ title: products.title }).from(products).where(eq(products.id, productId));
+  return row?.title ?? '';
 }
 
 /** Reviews waiting for moderation (the dashboard tile). */

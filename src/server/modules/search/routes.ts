@@ -12,6 +12,7 @@ import { answers, messageSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../core/schemas/common';
 import { adminSynonymSchema, suggestionsQuerySchema, suggestionsSchema, synonymInputSchema } from '../../../core/schemas/search';
+import { auditActor } from '../audit/record';
 import { forgetSearchDictionary } from './matcher';
 import { createSynonym, deleteSynonym, listSynonyms, searchSuggestions, updateSynonym } from './service';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/search-synonyms',
     { config: { permission: 'catalog.write' }, schema: { body: synonymInputSchema, response: answers({ 201: adminSynonymSchema }) } },
     async (req, reply) => {
-      const created = await createSynonym(db, req.body);
+      const created = await createSynonym(db, req.body, auditActor(req));
       app.responseCache.invalidate();
       return reply.status(201).send(created);
     },
@@ -57,7 +58,7 @@ export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: synonymId, body: synonymInputSchema, response: answers({ 200: adminSynonymSchema }) },
     },
     async (req) => {
-      const updated = await updateSynonym(db, req.params.id, req.body);
+      const updated = await updateSynonym(db, req.params.id, req.body, auditActor(req));
       app.responseCache.invalidate();
       return updated;
     },
@@ -66,7 +67,7 @@ export const adminSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/search-synonyms/:id',
     { config: { permission: 'catalog.write' }, schema: { params: synonymId, response: answers({ 200: messageSchema }) } },
     async (req) => {
-      const deleted = await deleteSynonym(db, req.params.id);
+      const deleted = await deleteSynonym(db, req.params.id, auditActor(req));
       app.responseCache.invalidate();
       return deleted;
     },

@@ -15,7 +15,8 @@ import {
 } from '../../../core/schemas/search';
 import { productImages, products, searchSynonyms } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { keptStatements, prepareKept, type Database } from '../../db/client';
+import { keptStatements, prepareKept, type Database, type Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { matchText, type TextMatch } from './matcher';
 
 type SynonymRow = typeof searchSynonyms.$inferSelect;
@@ -32,7 +33,7 @@ export async function listSynonyms(db: Database): Promise<AdminSynonym[]> {
 }
 
 /** Refuses (409) words already in another group than `exceptId`. */
-async function ensureTermsFree(db: Database, terms: string[], exceptId?: string): Promise<void> {
+async function ensureTermsFree(db: Tx, terms: string[], exceptId?: string): Promise<void> {
   const clash = await db
     .select({ terms: searchSynonyms.terms })
     .from(searchSynonyms)
@@ -56,32 +57,66 @@ async function ensureTermsFree(db: Database, terms: string[], exceptId?: string)
 }
 
 /** POST /api/admin/search-synonyms: a new group. */
-export async function createSynonym(db: Database, body: SynonymBody): Promise<AdminSynonym> {
-  await ensureTermsFree(db, body.terms);
-  const [row] = await db.insert(searchSynonyms).values({ terms: body.terms }).returning();
-  return shape(row);
+export async function createSynonym(db: Database, body: SynonymBody, actor: AuditActor): Promise<AdminSynonym> {
+  return db.transaction(async (tx) => {
+    await ensureTermsFree(tx, body.terms);
+    const [row] = await tx.insert(searchSynonyms).values({ terms: body.terms }).returning();
+    await recordAudit(tx, actor, {
+      action: 'synonym.create',
+      entity: 'synonym',
+      entityId: row.id,
+      summary: `Added the search synonyms ${row.terms.join(', ')}`,
+      changes: { terms: { before: null, after: row.terms } },
+    });
+    return shape(row);
+  });
 }
 
 /** PUT /api/admin/search-synonyms/{id}: replaces a group's words. */
-export async function updateSynonym(db: Database, id: string, body: SynonymBody): Promise<AdminSynonym> {
-  await ensureTermsFree(db, body.terms, id);
-  const [row] = await db
-    .update(searchSynonyms)
-    .set({ terms: body.terms, updatedAt: new Date() })
-    .where(sql`${searchSynonyms.id} = ${id}`)
-    .returning();
-  if (!row) throw notFound('Synonym group not found');
-  return shape(row);
+export async function updateSynonym(db: Database, id: string, body: SynonymBody, actor: AuditActor): Promise<AdminSynonym> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(searchSynonyms)
+      .where(sql`${searchSynonyms.id} = ${id}`)
+      .for('update');
+    if (!before) throw notFound('Synonym group not found');
+    await ensureTermsFree(tx, body.terms, id);
+    const [row] = await tx
+      .update(searchSynonyms)
+      .set({ terms: body.terms, updatedAt: new Date() })
+      .where(sql`${searchSynonyms.id} = ${id}`)
+      .returning();
+    if (JSON.stringify(before.terms) !== JSON.stringify(row.terms)) {
+      await recordAudit(tx, actor, {
+        action: 'synonym.update',
+        entity: 'synonym',
+        entityId: id,
+        summary: `Changed the search synonyms ${before.terms.join(', ')} to ${row.terms.join(', ')}`,
+        changes: { terms: { before: before.terms, after: row.terms } },
+      });
+    }
+    return shape(row);
+  });
 }
 
 /** DELETE /api/admin/search-synonyms/{id}. */
-export async function deleteSynonym(db: Database, id: string): Promise<{ message: string }> {
-  const [row] = await db
-    .delete(searchSynonyms)
-    .where(sql`${searchSynonyms.id} = ${id}`)
-    .returning({ id: searchSynonyms.id });
-  if (!row) throw notFound('Synonym group not found');
-  return { message: 'Synonym group deleted' };
+export async function deleteSynonym(db: Database, id: string, actor: AuditActor): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(searchSynonyms)
+      .where(sql`${searchSynonyms.id} = ${id}`)
+      .returning();
+    if (!row) throw notFound('Synonym group not found');
+    await recordAudit(tx, actor, {
+      action: 'synonym.delete',
+      entity: 'synonym',
+      entityId: id,
+      summary: `Deleted the search synonyms ${row.terms.join(', ')}`,
+      changes: { terms: { before: row.terms, after: null } },
+    });
+    return { message: 'Synonym group deleted' };
+  });
 }
 
 /**
