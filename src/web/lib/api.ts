@@ -9,12 +9,16 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string>;
 
-  /** Builds the error from a status, a message and the server's per-field messages. */
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  /** The whole answer, for the few callers that read more than the message (a login's 409 `code`). */
+  readonly body?: unknown;
+
+  /** Builds the error from a status, a message, the server's per-field messages and its whole answer. */
+  constructor(status: number, message: string, errors?: Record<string, string>, body?: unknown) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -76,7 +80,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   if (!response.ok) {
     if (response.status === 401 && auth) clearToken();
     const { message, errors } = readMessage(payload);
-    throw new ApiRequestError(response.status, message ?? fallbackMessage, errors);
+    throw new ApiRequestError(response.status, message ?? fallbackMessage, errors, payload);
   }
   return payload as T;
 }

@@ -11,6 +11,9 @@ import { readVerificationState } from '../features/auth/flow-state';
 import { useHydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 
+/** True when the login sent an account moved from the old shop here (its code was just mailed). */
+const movedFromOldShop = (state: unknown) => Boolean(state && typeof state === 'object' && (state as { moved?: unknown }).moved === true);
+
 /** Title of the reset code page. */
 export function meta() {
   return pageMeta('Enter reset code', 'Enter the 6-digit code we sent to reset your password.');
@@ -40,10 +43,17 @@ export default function VerifyResetOtp() {
     <CodeEntryForm
       title="Enter reset code"
       subtitle={
-        <>
-          If an account exists for <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>, we sent a 6-digit
-          code to it. The code expires in 10 minutes.
-        </>
+        movedFromOldShop(location.state) ? (
+          <>
+            Your account moved from our old shop. We sent a 6-digit code to{' '}
+            <strong className="font-semibold text-stone-900">{email}</strong> to set your password. The code expires in 10 minutes.
+          </>
+        ) : (
+          <>
+            If an account exists for <strong className="font-semibold text-stone-900">{email || 'your e-mail'}</strong>, we sent a 6-digit
+            code to it. The code expires in 10 minutes.
+          </>
+        )
       }
       submitLabel="Verify code"
       verifyFallback="Invalid or expired code. Please try again."

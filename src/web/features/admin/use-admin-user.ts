@@ -3,7 +3,8 @@
  * to /login; any staff role (core/permissions.ts) is let in. A customer sees 'Access denied. Admin
  * privileges required.' and is sent to /profile from the dashboard, or to /admin/dashboard from
  * the others; a staff member on a screen their role may not use ('You need the orders.read
- * permission for this', features/admin/staff-permissions.ts) is sent to /admin/dashboard.
+ * permission for this', features/admin/staff-permissions.ts) is sent to /admin/dashboard; one the
+ * shop requires two-step sign-in of, still without it, is sent to /admin/security.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -33,6 +34,8 @@ export function useAdminUser(): User | null {
   const denied = user !== null && !isStaff(user.role);
   const needed = user && !denied ? screenPermission(pathname) : null;
   const lacking = user && needed && !user.permissions.includes(needed) ? needed : null;
+  // The shop requires two-step sign-in of staff: every screen but My sign-in waits until it is on.
+  const enrolFirst = Boolean(user && !denied && user.twoStepSetupRequired && pathname !== '/admin/security');
 
   useEffect(() => {
     if (status === 'signed-out' || me.isError) {
@@ -43,8 +46,11 @@ export function useAdminUser(): User | null {
     } else if (lacking) {
       toast.error(`You need the ${lacking} permission for this`, { id: 'admin-permission-denied' });
       void navigate('/admin/dashboard', { replace: true });
+    } else if (enrolFirst) {
+      toast.error('Set up two-step sign-in first (My sign-in)', { id: 'admin-two-step-first' });
+      void navigate('/admin/security', { replace: true });
     }
-  }, [status, me.isError, denied, lacking, navigate, pathname]);
+  }, [status, me.isError, denied, lacking, enrolFirst, navigate, pathname]);
 
-  return user && !denied && !lacking ? user : null;
+  return user && !denied && !lacking && !enrolFirst ? user : null;
 }

@@ -1,16 +1,38 @@
 /**
- * Account calls: login, signup start, one-time code verify and resend, password reset.
+ * Account calls: login (and its two-step code), logout, signup start, one-time code verify and
+ * resend, password reset.
  */
 import type { User } from '../../../core/api-types';
-import { apiFetch } from '../../lib/api';
+import { ApiRequestError, apiFetch } from '../../lib/api';
 
-/** POST /api/auth/login -> {token, user} */
+/** POST /api/auth/login -> {token, user}, or {twoStepRequired, challenge} when the account has two-step sign-in on. */
 export function login(body: { email: string; password: string }) {
-  return apiFetch<{ token: string; user: User }>('/api/auth/login', {
+  return apiFetch<{ token: string; user: User } | { twoStepRequired: true; challenge: string }>('/api/auth/login', {
     method: 'POST',
     body,
     fallbackMessage: 'Login failed',
   });
+}
+
+/** The verification of a login's 409 'password-not-set' (an account moved from the old shop), or null. */
+export function passwordNotSet(error: unknown): { verificationId: string } | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const body = error.body as { code?: unknown; verificationId?: unknown } | null;
+  return body?.code === 'password-not-set' && typeof body.verificationId === 'string' ? { verificationId: body.verificationId } : null;
+}
+
+/** POST /api/auth/login/two-step: the challenge with a code of the app or a recovery code -> {token, user}. */
+export function loginTwoStep(body: { challenge: string; code?: string; recoveryCode?: string }) {
+  return apiFetch<{ token: string; user: User }>('/api/auth/login/two-step', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'That code is not right.',
+  });
+}
+
+/** POST /api/users/me/sign-out: ends this device's session on the server (best effort: the token goes anyway). */
+export function logoutSession() {
+  return apiFetch<{ message: string }>('/api/users/me/sign-out', { method: 'POST', fallbackMessage: 'Could not sign out' });
 }
 
 /** POST /api/auth/register-start -> {verificationId, message} */
