@@ -20,6 +20,8 @@ import { deleteProductImage } from '../../features/admin/products/image-upload';
 import { downloadProductsCsv } from '../../features/admin/import/export-download';
 import { errorMessage } from '../../lib/api';
 import { ProductForm } from '../../features/admin/products/product-form';
+import { EntityHistory } from '../../features/admin/activity/entity-history';
+import { useAdmin } from './admin-layout';
 
 /** Title; admin pages stay out of search engines. */
 export function meta() {
@@ -39,6 +41,7 @@ function matches(product: Product, query: string): boolean {
 export default function AdminProducts() {
   const qc = useQueryClient();
   const products = useAdminProducts();
+  const admin = useAdmin();
   const categories = useAdminCategories();
   const [form, setForm] = useState<FormState>(null);
   const [query, setQuery] = useState('');
@@ -151,6 +154,11 @@ export default function AdminProducts() {
           onSaved={onSaved}
           onCancel={closeForm}
         />
+      ) : null}
+      {form?.product ? (
+        <div className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
+          <EntityHistory user={admin} entity="product" entityId={form.product._id} />
+        </div>
       ) : null}
 
       {products.isPending ? (

@@ -18,6 +18,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { DownloadInvoiceButton } from '../../../components/orders/download-invoice';
 import { OrderTotalRows } from '../../../components/orders/order-totals';
 import { formatDateTime } from '../format';
+import { useAdmin } from '../../../routes/admin/admin-layout';
+import { EntityHistory } from '../activity/entity-history';
 import { useAdminOrder } from './api';
 import { AdminStatusBadge } from './order-status';
 import { RefundPanel } from './refund-panel';
@@ -39,6 +41,7 @@ function Details({ order }: { order: AdminOrder }) {
   const timeline = [...order.timeline].sort((x, y) => x.at.localeCompare(y.at));
   // The shipping panel's query (one request): shipped exchanges decide the sizes the lines show.
   const exchanged = exchangesByLine(useAdminOrderReturns(order._id).data ?? []);
+  const admin = useAdmin();
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -143,6 +146,8 @@ function Details({ order }: { order: AdminOrder }) {
           ))}
         </ol>
       </Block>
+
+      <EntityHistory user={admin} entity="order" entityId={order._id} />
     </div>
   );
 }
