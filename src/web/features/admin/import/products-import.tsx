@@ -118,10 +118,10 @@ function MappingForm({ job, mapping, onChange }: { job: ImportJob; mapping: Impo
                   <span className="min-w-0 font-medium sm:w-48 sm:truncate">
                     {label} <span className="font-normal text-stone-500">({c.products})</span>
                   </span>
-                  <div className="flex gap-2">
+                  <div className="flex min-w-0 gap-2">
                     <select
                       aria-label={`Category for ${label}`}
-                      className="min-w-0 flex-1 rounded-md border border-stone-300 px-2 py-1 sm:w-56"
+                      className="w-0 min-w-0 flex-1 rounded-md border border-stone-300 px-2 py-1 sm:w-56 sm:flex-none"
                       value={value}
                       onChange={(e) => {
                         const v = e.target.value;
