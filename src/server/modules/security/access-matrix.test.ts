@@ -20,6 +20,9 @@ const PUBLIC = new Set([
   'POST /api/auth/forgot-password-start',
   'POST /api/auth/verify-reset-otp',
   'POST /api/auth/reset-password',
+  // A staff invitation's one-time link: the token in the address is the authorisation.
+  'GET /api/staff-invitations/:token',
+  'POST /api/staff-invitations/:token/accept',
   'POST /api/contacts',
   // What the storefront may show of the shop's settings.
   'GET /api/settings/public',

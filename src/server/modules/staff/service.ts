@@ -20,6 +20,7 @@ import type { Database, Tx } from '../../db/client';
 import { mailOutbox, staffInvitations, userSessions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors';
 import type { MailQueue } from '../../integrations/mail/outbox';
+import { endAllSessions } from '../auth/sessions';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { toUser } from '../auth/service';
@@ -179,7 +180,7 @@ export async function revokeInvitation(deps: StaffDeps, actor: AuditActor, id: s
 
 /**
  * Sets staff member `id`'s role to `role` ('customer' removes staff access), ending every session
- * of theirs (token version bump). Every owner row is locked first (in id order, as every such
+ * of theirs (auth/sessions.ts `endAllSessions`: sessions marked ended, token version bumped). Every owner row is locked first (in id order, as every such
  * change does), so the count of the other owners is exact until the commit. Returns the row
  * before and after; throws 404 for an account that is not staff, 409 LAST_OWNER_MESSAGE.
  */
@@ -188,11 +189,9 @@ async function setRole(tx: Tx, id: string, role: StaffRole | 'customer', now: Da
   const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!before || !isStaff(before.role)) throw notFound(MEMBER_NOT_FOUND);
   if (before.role === 'owner' && role !== 'owner' && !owners.some((o) => o.id !== id)) throw conflict(LAST_OWNER_MESSAGE);
-  const [after] = await tx
-    .update(users)
-    .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
+  await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
+  await endAllSessions(tx, id, now);
+  const [after] = await tx.select().from(users).where(eq(users.id, id));
   return { before, after };
 }
 

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffInvitation, StaffList } from '../../../core/schemas/staff';
 import { INVITATION_GONE_MESSAGE, LAST_OWNER_MESSAGE } from '../../../core/staff-roles';
-import { auditLog, staffInvitations, users } from '../../db/schema';
+import { auditLog, staffInvitations, userSessions, users } from '../../db/schema';
 import { createUser, TEST_PASSWORD } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { INVITATION_HOURS } from './service';
@@ -230,6 +230,12 @@ describe('changing roles and removing staff', () => {
     expect(row.role).toBe('customer');
     expect(row.tokenVersion).toBe(member.user.tokenVersion + 1);
     expect((await t.app.inject({ url: '/api/users/me', headers: member.headers })).statusCode).toBe(401);
+    // Its sessions are marked ended too, so no list shows them open.
+    const open = await t.db
+      .select()
+      .from(userSessions)
+      .where(and(eq(userSessions.userId, member.user.id), isNull(userSessions.revokedAt)));
+    expect(open).toEqual([]);
     expect(await auditRows('staff.remove', member.user.id)).toHaveLength(1);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/staff/${member.user.id}`, headers: owner.headers });
     expect(again.statusCode).toBe(404);
