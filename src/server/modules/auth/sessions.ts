@@ -104,7 +104,7 @@ export async function revokeSession(db: Tx, user: SigningInUser, sessionId: stri
       .set({ revokedAt: now })
       .where(and(eq(userSessions.id, sessionId), open(user.id, now)))
       .returning();
-    if (!row) throw notFound('That session has already ended.');
+    if (!row) throw notFound('Open session not found');
     if (isStaff(user.role)) {
       await recordAudit(tx, actor, {
         action: 'auth.session-revoke',

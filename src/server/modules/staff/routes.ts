@@ -61,7 +61,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/staff/invitations/:id',
-    { config, schema: { params: idParams('Invitation not found or no longer pending'), response: answers({ 200: messageSchema }) } },
+    { config, schema: { params: idParams('Pending invitation not found'), response: answers({ 200: messageSchema }) } },
     async (req) => revokeInvitation(deps, auditActor(req), req.params.id),
   );
   app.patch(

@@ -167,7 +167,7 @@ export async function revokeInvitation(deps: StaffDeps, actor: AuditActor, id: s
       .set({ revokedAt: now })
       .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
       .returning();
-    if (!row) throw notFound('Invitation not found or no longer pending');
+    if (!row) throw notFound('Pending invitation not found');
     await recordAudit(tx, actor, {
       action: 'staff.invitation-revoke',
       entity: 'staff-invitation',

@@ -74,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/users/me/sessions/:id',
-    { ...signedIn, schema: { params: idParams('That session has already ended.'), response: answers({ 200: messageSchema }) } },
+    { ...signedIn, schema: { params: idParams('Open session not found'), response: answers({ 200: messageSchema }) } },
     async (req) => {
       const user = requireUser(req);
       if (req.params.id === req.signIn?.sessionId) throw badRequest('This is the device you are using: log out to end it.');
