@@ -28,6 +28,7 @@ import type { ColourOption } from '../../core/colours';
 import type { MediaFolder } from '../../core/schemas/media';
 import type { RefundDestination } from '../../core/schemas/returns';
 import type { Role } from '../../core/permissions';
+import type { StockChangeReasonName } from '../../core/schemas/inventory';
 
 /** A PostgreSQL text-search vector (read as its text form; only SQL reads it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -955,7 +956,7 @@ export const inventoryLedger = pgTable(
   (t) => [index().on(t.variantId, t.createdAt)],
 );
 
-export type StockChangeReason = 'sale' | 'cancellation' | 'return_restock' | 'exchange_reservation' | 'exchange_release' | 'adjustment';
+export type StockChangeReason = StockChangeReasonName;
 
 /**
  * Runs of periodic jobs that must happen once per period across every instance (the daily

@@ -11,7 +11,7 @@
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { casing, type Tx } from '../../db/client';
 import type { StockChangeReasonName } from '../../../core/schemas/inventory';
-import { inventoryLedger, orderItems, variants, type StockChangeReason } from '../../db/schema';
+import { inventoryLedger, orderItems, variants } from '../../db/schema';
 
 /** Who and why, recorded on the ledger row. */
 export interface StockChangeMeta {
@@ -95,7 +95,7 @@ export async function recordOpeningStock(tx: Tx, variantId: string, stock: numbe
     delta: stock,
     stockAfter: stock,
     // The column's type predates the 'import' reason (core/schemas/inventory.ts lists them all).
-    reason: meta.reason as StockChangeReason,
+    reason: meta.reason,
     orderId: meta.orderId ?? null,
     adminId: meta.adminId ?? null,
     note: meta.note ?? '',
