@@ -38,7 +38,7 @@ async function invitationPath(email: string): Promise<string> {
   return path!;
 }
 
-test('the owner invites a fulfilment member, who joins, sees no money and ships an order', async ({
+test('the owner invites a fulfilment member, who joins, sees no money and ships an order; the owner sees both in the activity log', async ({
   page,
   browser,
   request,
@@ -115,8 +115,18 @@ test('the owner invites a fulfilment member, who joins, sees no money and ships 
   await expect(toast(member, 'Order shipped')).toBeVisible();
   await expect(dialog.getByText('In transit')).toBeVisible();
 
+  // The owner sees both actions in the activity log, and the shipment in the order's own history.
+  await page.goto('/admin/activity');
+  const log = page.getByRole('row').filter({ hasText: 'Ravi Packer' });
+  await expect(log.filter({ hasText: 'staff.invitation-accept' })).toHaveCount(1);
+  await expect(log.filter({ hasText: 'order.ship' })).toHaveCount(1);
+  await page.goto(`/admin/orders?search=${ref}`);
+  await page.getByRole('button', { name: `View Details of order #${ref}` }).click();
+  const history = page.getByRole('dialog', { name: `Order #${ref}` }).getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Ravi Packer' }).filter({ hasText: 'order.ship' })).toBeVisible();
+
   // Back on /admin/staff the owner sees the new member; removing them (confirmed) signs them out.
-  await page.reload();
+  await page.goto('/admin/staff');
   const row = page.getByRole('list', { name: 'Staff' }).getByRole('group', { name: 'Ravi Packer' });
   await expect(row.getByLabel('Role of Ravi Packer')).toHaveValue('fulfilment');
   await expect(page.getByRole('list', { name: 'Pending invitations' }).getByRole('group', { name: email })).toHaveCount(0);
