@@ -251,6 +251,8 @@ export const users = pgTable(
      */
     totpSecret: text(),
     totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The last TOTP time step accepted: a code of that step or earlier is refused (RFC 6238 §5.2), on every instance. */
+    totpLastStep: integer(),
     /** Hashes of the unused one-time recovery codes of two-step sign-in. */
     recoveryCodeHashes: jsonb().$type<string[]>().notNull().default([]),
     /** What the Shopify customer import brought that the shop has no column for (tags, orders, spent). */

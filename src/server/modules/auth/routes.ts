@@ -163,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, recoveryCode } = req.body;
       const right =
         code !== undefined
-          ? checkTotp(keys, user, code, deps.now().getTime())
+          ? await checkTotp(app.db, keys, user, code, deps.now().getTime())
           : await useRecoveryCode(app.db, keys, user.id, recoveryCode!);
       if (!right) {
         // Counted like a wrong password (docs/decisions/0020-login-limits.md).

@@ -190,6 +190,18 @@ describe('two-step sign-in', () => {
     expect(actions.filter((a) => a === 'auth.sign-in').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('takes a code once even when it is sent twice at the same moment (the step is kept in the database)', async () => {
+    const owner = await createUser(t.app, t.db, { role: 'owner' });
+    const { code } = await enrol(await tokenOf(owner.user.email));
+    const challenge = (await login(owner.user.email)).json().challenge as string;
+    const twice = await Promise.all(
+      [1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/auth/login/two-step', payload: { challenge, code: code() } })),
+    );
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, owner.user.id));
+    expect(row.totpLastStep).toBe(Math.floor(t.clock.now.getTime() / 30_000));
+  });
+
   it('takes a recovery code once', async () => {
     const { user } = await createUser(t.app, t.db);
     const { recoveryCodes } = await enrol(await tokenOf(user.email));

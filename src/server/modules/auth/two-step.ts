@@ -8,13 +8,13 @@
  * - Enrolling: `beginEnrolment` stores a new secret (not yet on), `confirmEnrolment` turns it on with
  *   a right code and gives 10 recovery codes, shown once and stored as HMAC-SHA256 hashes.
  * - A code is accepted once: a time step at or before the last accepted one for the account is
- *   refused (RFC 6238 §5.2). The last step is kept in this process, so with several instances a
- *   code might be replayed on another instance within its 90 seconds.
+ *   refused (RFC 6238 §5.2). The last step is `users.totp_last_step`, moved forward by one
+ *   conditional UPDATE, so no instance accepts a code another one already took.
  * - A recovery code works once: it is taken out of the stored list by one UPDATE that only matches
  *   while the list still holds it.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { BRAND } from '../../../core/constants';
 import type { Database, Tx } from '../../db/client';
@@ -77,23 +77,30 @@ function totpOf(base32: string, email: string): TOTP {
   });
 }
 
-/** Last accepted time step per account (this process): a code is good once. */
-const lastStep = new Map<string, number>();
-
 /**
  * True when `code` is the account's current code (or one step either side) and no code of that
- * step or later was accepted before. `nowMs` is the app's clock.
+ * step or later was accepted before: the account's last step moves forward in one UPDATE that
+ * only matches while it is behind, so two requests (on any instances) cannot both use a code.
+ * `nowMs` is the app's clock.
  */
-export function checkTotp(keys: TwoStepKeys, user: Pick<UserRow, 'id' | 'email' | 'totpSecret'>, code: string, nowMs: number): boolean {
+export async function checkTotp(
+  db: Database | Tx,
+  keys: TwoStepKeys,
+  user: Pick<UserRow, 'id' | 'email' | 'totpSecret'>,
+  code: string,
+  nowMs: number,
+): Promise<boolean> {
   if (!user.totpSecret) return false;
   const totp = totpOf(decryptSecret(keys.secretKey, user.id, user.totpSecret), user.email);
   const delta = totp.validate({ token: code, timestamp: nowMs, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(nowMs / 1000 / TOTP_PERIOD_S) + delta;
-  if (step <= (lastStep.get(user.id) ?? -1)) return false;
-  if (lastStep.size > 10_000) lastStep.clear();
-  lastStep.set(user.id, step);
-  return true;
+  const taken = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return taken.length > 0;
 }
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -154,7 +161,7 @@ export async function beginEnrolment(db: Database, keys: TwoStepKeys, user: User
 export async function confirmEnrolment(tx: Tx, keys: TwoStepKeys, user: UserRow, code: string, now: Date): Promise<string[]> {
   if (user.totpEnabledAt) throw conflict('Two-step sign-in is already on.');
   if (!user.totpSecret) throw badRequest('Start setting up two-step sign-in first.');
-  if (!checkTotp(keys, user, code, now.getTime())) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+  if (!(await checkTotp(tx, keys, user, code, now.getTime()))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
   const { codes, hashes } = newRecoveryCodes(keys);
   const done = await tx
     .update(users)

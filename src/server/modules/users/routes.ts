@@ -146,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = requireUser(req);
       if (!user.totpEnabledAt) throw badRequest('Two-step sign-in is off.');
-      if (!checkTotp(keys, user, req.body.code, now().getTime())) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+      if (!(await checkTotp(app.db, keys, user, req.body.code, now().getTime()))) throw badRequest(WRONG_CODE, { code: WRONG_CODE });
       const recoveryCodes = await app.db.transaction((tx) => replaceRecoveryCodes(tx, keys, user.id, now()));
       reply.header('cache-control', 'no-store');
       return { recoveryCodes };
@@ -167,7 +167,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, recoveryCode, password } = req.body;
       const right =
         code !== undefined
-          ? checkTotp(keys, user, code, now().getTime())
+          ? await checkTotp(app.db, keys, user, code, now().getTime())
           : recoveryCode !== undefined
             ? await useRecoveryCode(app.db, keys, user.id, recoveryCode)
             : await verifyPassword(password!, user.passwordHash);
