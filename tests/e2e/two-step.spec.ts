@@ -3,10 +3,12 @@
  * the demo owner, so the demo account the other specs sign in with keeps a password-only login)
  * sets up two-step sign-in on /admin/security with the key shown (the code computed here with
  * otpauth, as a phone would), saves the recovery codes, logs out, logs in with the password and a
- * code, and sees where it is signed in; "Sign out everywhere else" ends the other session. The
- * owner is removed at the end.
+ * code, and sees where it is signed in; "Sign out everywhere else" ends the other session. Then
+ * the demo owner resets the new owner's two-step sign-in (a lost phone) on /admin/staff, which
+ * signs them out everywhere. The new owner is removed at the end.
  */
 import { Secret, TOTP } from 'otpauth';
+import { TOKEN_STORAGE_KEY } from '../../src/core/constants';
 import { signInPage } from './accounts-fixtures';
 import { adminTest, bearer } from './admin-api';
 import { expect as baseExpect } from './hydrated-test';
@@ -45,7 +47,12 @@ async function nextCode(totp: TOTP): Promise<string> {
   return totp.generate();
 }
 
-test('an owner sets up two-step sign-in, logs in with a code and sees where they are signed in', async ({ page, request, adminToken }) => {
+test('an owner sets up two-step sign-in, logs in with a code and sees where they are signed in', async ({
+  page,
+  request,
+  adminToken,
+  browser,
+}) => {
   const email = uniqueEmail('owner');
   const invited = await request.post('/api/admin/staff/invitations', { headers: bearer(adminToken), data: { email, role: 'owner' } });
   expect(invited.ok(), await invited.text()).toBe(true);
@@ -101,6 +108,25 @@ test('an owner sets up two-step sign-in, logs in with a code and sees where they
     await expect(page.getByText('Signed out of 1 other session.')).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     expect((await request.get('/api/users/me', { headers: bearer(otherToken) })).status()).toBe(401);
+
+    // Neha lost her phone: the demo owner sees where she is signed in and resets her two-step
+    // sign-in on /admin/staff, which signs her out everywhere.
+    const nehaToken = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signInPage(owner, adminToken);
+    await owner.goto('/admin/staff');
+    const row = owner.getByRole('list', { name: 'Staff' }).getByRole('group', { name: 'Neha Owner', exact: true });
+    await expect(row.getByText('Two-step on')).toBeVisible();
+    await row.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(owner.getByRole('list', { name: 'Sessions of Neha Owner' }).getByRole('listitem')).toHaveCount(1);
+    await owner.getByRole('region', { name: 'Sign-in of Neha Owner' }).getByRole('button', { name: 'Reset two-step' }).click();
+    await owner.getByRole('alertdialog', { name: 'Reset two-step sign-in?' }).getByRole('button', { name: 'Reset two-step' }).click();
+    await expect(row.getByText('Two-step off')).toBeVisible();
+    await expect(owner.getByText('Not signed in anywhere.')).toBeVisible();
+    await owner.screenshot({ path: test.info().outputPath('staff-member-sign-in.png'), fullPage: true });
+    expect((await request.get('/api/users/me', { headers: bearer(nehaToken!) })).status()).toBe(401);
+    await ownerContext.close();
   } finally {
     await request.delete(`/api/admin/staff/${user._id}`, { headers: bearer(adminToken) });
   }

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
-import { auditLog, creditNotes, orderRefunds } from '../../db/schema';
+import { auditLog, creditNotes, orderRefunds, users } from '../../db/schema';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 import { SYSTEM_ACTOR } from '../audit/record';
+import { TWO_STEP_YOURSELF_FIRST } from '../settings/routes';
 
 type Staff = Awaited<ReturnType<typeof createUser>>;
 
@@ -186,11 +187,14 @@ describe('refund limits per role (docs/decisions/0023-staff-roles.md "Refund lim
         403,
         'Refunds above ₹500 need an owner: a support member may refund up to ₹500',
       ]);
-      // Last: two-step sign-in required of staff holds staff accounts without it at the door.
-      expect(
-        (await setPolicy(owner, { refundLimitManagerRupees: 20_000, refundLimitSupportRupees: 500, staffTwoStepRequired: true }))
-          .statusCode,
-      ).toBe(200);
+      // Last: two-step sign-in required of staff, which the owner may ask only with their own on
+      // (else it would hold them at My sign-in).
+      const requireIt = () =>
+        setPolicy(owner, { refundLimitManagerRupees: 20_000, refundLimitSupportRupees: 500, staffTwoStepRequired: true });
+      const refused = await requireIt();
+      expect([refused.statusCode, refused.json().message]).toEqual([400, TWO_STEP_YOURSELF_FIRST]);
+      await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, owner.user.id));
+      expect((await requireIt()).statusCode).toBe(200);
       const rows = await t.db
         .select()
         .from(auditLog)

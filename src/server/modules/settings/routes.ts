@@ -4,7 +4,7 @@
  *   token, 403 for others); the body is `shopSettingsSchema` (rupees), 400 with field messages
  *   otherwise; a change of a tax field (`TAX_SETTINGS_FIELDS`) without 'settings.tax' is 403, nothing saved.
  * - PUT /api/admin/settings/staff-policy: the owner ('staff.manage'): refund limits per role and the
- *   two-step rule (`staffPolicySchema`); answers the settings.
+ *   two-step rule (`staffPolicySchema`; 400 requiring two-step while one's own is off); answers the settings.
  * - GET /api/settings/public: what the storefront may show (`PublicShopSettings`), for anyone.
  * Decorates `app.settings` (the cached service) for other modules. A save drops the response
  * cache here and, through Redis, on every instance; each instance's settings copy goes with it.
@@ -15,9 +15,12 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { can, missingPermission } from '../../../core/permissions';
 import { shopSettingsSchema, staffPolicySchema } from '../../../core/schemas/settings';
-import { forbidden } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { auditActor } from '../audit/record';
 import { createSettingsService, type SettingsService } from './service';
+
+/** The answer to requiring two-step sign-in of staff before turning on one's own. */
+export const TWO_STEP_YOURSELF_FIRST = 'Turn on your own two-step sign-in (My sign-in) before requiring it of every staff account.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +73,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: staffPolicySchema, response: answers({ 200: shopSettingsAnswerSchema }) },
     },
     async (request) => {
+      // Requiring two-step of staff while one's own is off would hold oneself at My sign-in.
+      if (request.body.staffTwoStepRequired && !request.currentUser?.totpEnabledAt) throw badRequest(TWO_STEP_YOURSELF_FIRST);
       const saved = await app.settings.saveStaffPolicy(request.body, auditActor(request));
       app.responseCache.invalidate();
       return saved;

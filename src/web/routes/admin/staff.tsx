@@ -1,6 +1,7 @@
 /**
  * /admin/staff (staff.manage, owners): the staff accounts with their role (a select; a change is
- * confirmed and signs the member out everywhere), two-step sign-in and last sign-in, Remove
+ * confirmed and signs the member out everywhere), two-step sign-in and last sign-in, "Sign-in"
+ * (another member's sessions, Sign out everywhere, Reset two-step for a lost phone), Remove
  * (confirmed: the account stays a customer's), the pending invitations with Revoke, and the
  * "Invite staff" form. The server keeps one owner at least (409, shown as a toast). Changing or
  * removing one's own owner role ends one's own session too: the screen then goes to /login.
@@ -22,6 +23,7 @@ import { adminMeta } from '../../features/admin/admin-meta';
 import { formatDateTime } from '../../features/admin/format';
 import { adminStaffKey, changeStaffRole, removeStaff, revokeInvitation, useAdminStaff } from '../../features/admin/staff/api';
 import { InviteForm } from '../../features/admin/staff/invite-form';
+import { MemberSignIn } from '../../features/admin/staff/member-sign-in';
 import { errorMessage } from '../../lib/api';
 import { clearToken } from '../../lib/auth';
 import { useAdmin } from './admin-layout';
@@ -42,40 +44,49 @@ function MemberRow({
   onRole: (role: StaffRole) => void;
   onRemove: () => void;
 }) {
+  const [signInOpen, setSignInOpen] = useState(false);
   return (
-    <div role="group" aria-label={member.name} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-stone-900">{member.name}</span>
-          {isYou ? <Badge tone="blue">You</Badge> : null}
-          {member.twoStep ? <Badge tone="green">Two-step on</Badge> : <Badge tone="grey">Two-step off</Badge>}
+    <>
+      <div role="group" aria-label={member.name} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold text-stone-900">{member.name}</span>
+            {isYou ? <Badge tone="blue">You</Badge> : null}
+            {member.twoStep ? <Badge tone="green">Two-step on</Badge> : <Badge tone="grey">Two-step off</Badge>}
+          </div>
+          <p className="mt-0.5 truncate text-sm text-stone-600">{member.email}</p>
+          <p className="mt-0.5 text-xs text-stone-500">
+            {member.lastSignInAt ? `Last signed in ${formatDateTime(member.lastSignInAt)}` : 'No sign-in recorded yet'}
+          </p>
         </div>
-        <p className="mt-0.5 truncate text-sm text-stone-600">{member.email}</p>
-        <p className="mt-0.5 text-xs text-stone-500">
-          {member.lastSignInAt ? `Last signed in ${formatDateTime(member.lastSignInAt)}` : 'No sign-in recorded yet'}
-        </p>
+        <div className="flex shrink-0 items-center gap-2">
+          <label className="sr-only" htmlFor={`role-${member._id}`}>
+            Role of {member.name}
+          </label>
+          <select
+            id={`role-${member._id}`}
+            value={member.role}
+            onChange={(e) => onRole(e.target.value as StaffRole)}
+            className="h-9 rounded-md border border-stone-300 bg-white px-2.5 text-sm text-stone-900 shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none"
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+          {isYou ? null : (
+            <Button size="sm" variant="outline" aria-expanded={signInOpen} onClick={() => setSignInOpen((open) => !open)}>
+              Sign-in
+            </Button>
+          )}
+          <Button size="sm" variant="danger" onClick={onRemove}>
+            Remove
+          </Button>
+        </div>
       </div>
-      <div className="flex shrink-0 items-center gap-2">
-        <label className="sr-only" htmlFor={`role-${member._id}`}>
-          Role of {member.name}
-        </label>
-        <select
-          id={`role-${member._id}`}
-          value={member.role}
-          onChange={(e) => onRole(e.target.value as StaffRole)}
-          className="h-9 rounded-md border border-stone-300 bg-white px-2.5 text-sm text-stone-900 shadow-sm focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none"
-        >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-        <Button size="sm" variant="danger" onClick={onRemove}>
-          Remove
-        </Button>
-      </div>
-    </div>
+      {signInOpen ? <MemberSignIn member={member} /> : null}
+    </>
   );
 }
 
