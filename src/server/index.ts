@@ -115,13 +115,15 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    stopJobs();
+    // Jobs start no new run; the ones running finish before the pool closes.
+    const jobsStopped = stopJobs();
     app.shuttingDown = true;
     // Stops accepting connections, lets in-flight requests finish, then closes Redis and the pool.
     // Keep-alive sockets that finish a request while closing are closed as soon as they go idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(sweep);
+    await jobsStopped;
     await handle.close();
     process.exit(0);
   };

@@ -19,18 +19,24 @@ import { claimStaleImports, runProductImport } from './modules/import/product-im
 import { importDeps } from './modules/import/product-routes';
 import { SWEPT_FOLDERS, sweepUnusedPhotos, type SweptFolder } from './modules/reviews/photo-sweep';
 
-/** Starts the timers; the returned function stops them (graceful shutdown). */
+/** Starts the timers; the returned function stops them and resolves once the jobs running then finish (graceful shutdown). */
 export function startBackgroundJobs(
   app: FastifyInstance,
   opts: { mailEveryMs?: number; reconcileEveryMs?: number; lowStockEveryMs?: number; photoSweepEveryMs?: number } = {},
-): () => void {
+): () => Promise<void> {
   let running = true;
+  const inFlight = new Set<Promise<void>>();
   const guard = (name: string, job: () => Promise<unknown>) => async () => {
     if (!running) return;
+    const run = job().then(
+      () => undefined,
+      (err: unknown) => void app.log.warn({ err }, `${name} failed`),
+    );
+    inFlight.add(run);
     try {
-      await job();
-    } catch (err) {
-      app.log.warn({ err }, `${name} failed`);
+      await run;
+    } finally {
+      inFlight.delete(run);
     }
   };
   // Orders a stopped shop left without their invoice number are numbered before their mails go out
@@ -88,8 +94,9 @@ export function startBackgroundJobs(
   void resumeImports();
   void lowStockMail();
   void deliverMail();
-  return () => {
+  return async () => {
     running = false;
     for (const timer of timers) clearInterval(timer);
+    await Promise.all(inFlight);
   };
 }

@@ -95,7 +95,8 @@ describe('review photo sweep (disk store)', () => {
     try {
       for (let i = 0; i < 100 && onDisk(orphan); i++) await new Promise((r) => setTimeout(r, 20));
     } finally {
-      stop();
+      // A sweep still running finishes first, so it cannot meet the next test's files.
+      await stop();
     }
     expect(onDisk(orphan)).toBe(false);
   });
@@ -149,7 +150,8 @@ describe('return photo sweep (the same sweep, return_photos folder)', () => {
     try {
       for (let i = 0; i < 100 && onDisk(orphan); i++) await new Promise((r) => setTimeout(r, 20));
     } finally {
-      stop();
+      // A sweep still running finishes first, so it cannot meet the next test's files.
+      await stop();
     }
     expect(onDisk(orphan)).toBe(false);
   });
