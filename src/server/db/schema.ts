@@ -263,6 +263,12 @@ export const users = pgTable(
       totalSpentPaise: number;
       acceptsEmailMarketing: boolean;
     } | null>(),
+    /** Order updates on WhatsApp (service messages): ticked at checkout by default, or on the profile. */
+    whatsappUpdates: boolean().notNull().default(false),
+    /** Offers on WhatsApp (marketing): only when ticked; a reply of STOP clears it. */
+    whatsappOffers: boolean().notNull().default(false),
+    /** The store credit balance in paise: moved only with a store_credit_ledger row in the same transaction. */
+    storeCreditPaise: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -272,6 +278,7 @@ export const users = pgTable(
     index('users_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('users_phone_idx').on(sql`${t.phone} text_pattern_ops`),
     check('users_role_known', sql`${t.role} in ('customer', 'owner', 'manager', 'fulfilment', 'support', 'content')`),
+    check('users_store_credit_not_negative', sql`${t.storeCreditPaise} >= 0`),
   ],
 );
 
@@ -381,6 +388,8 @@ export const checkoutAttempts = pgTable(
     idempotencyKey: text(),
     razorpayOrderId: text().unique(),
     razorpayPaymentId: text(),
+    /** Store credit the shopper spends on this order (paise, part of grandTotalPaise); the rest is paid online or in cash. */
+    storeCreditPaise: integer().notNull().default(0),
     orderId: uuid(),
     failureReason: text(),
     createdAt: createdAt(),
@@ -452,6 +461,14 @@ export const orders = pgTable(
     seller: jsonb().$type<OrderSeller>(),
     /** True once the units of a cancelled/returned order went back to stock (docs/architecture.md#stock). */
     restocked: boolean().notNull().default(false),
+    /** Store credit spent on the order (paise, included in grandTotalPaise): a payment, not a discount. */
+    storeCreditPaise: integer().notNull().default(0),
+    /**
+     * Cash on Delivery confirmation: 'awaiting' (the shopper has until `codConfirmBy` to confirm or
+     * cancel), 'confirmed', 'held' (unconfirmed in time, waiting for the shop's call); null when not asked.
+     */
+    codConfirmation: text().$type<'awaiting' | 'confirmed' | 'held'>(),
+    codConfirmBy: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -471,6 +488,12 @@ export const orders = pgTable(
     index('orders_invoice_due_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.invoiceDue}`),
+    // COD orders still waiting for the shopper's confirmation, by deadline.
+    index('orders_cod_awaiting_idx')
+      .on(t.codConfirmBy)
+      .where(sql`${t.codConfirmation} = 'awaiting'`),
+    check('orders_cod_confirmation', sql`${t.codConfirmation} in ('awaiting', 'confirmed', 'held')`),
+    check('orders_store_credit', sql`${t.storeCreditPaise} >= 0 and ${t.storeCreditPaise} <= ${t.grandTotalPaise}`),
   ],
 );
 
@@ -846,6 +869,23 @@ export const shopSettings = pgTable(
     refundLimitSupportPaise: integer().notNull().default(100_000),
     /** Whether every staff account must sign in with an authenticator app (two-step). */
     staffTwoStepRequired: boolean().notNull().default(false),
+    /** WhatsApp template per message kind, as approved in Meta's WhatsApp Manager: name and language code. */
+    whatsappTemplates: jsonb().$type<Record<string, { name: string; language: string }>>().notNull().default({}),
+    /** Which COD orders wait for the shopper's confirmation: none ('off'), those above `codConfirmAbovePaise`, or 'all'. */
+    codConfirmMode: text().$type<'off' | 'above' | 'all'>().notNull().default('off'),
+    codConfirmAbovePaise: integer().notNull().default(0),
+    /** Hours the shopper has to confirm before `codConfirmExpiry` applies. */
+    codConfirmHours: integer().notNull().default(24),
+    /** An unconfirmed COD order is cancelled (stock back) or held for the shop's call. */
+    codConfirmExpiry: text().$type<'cancel' | 'hold'>().notNull().default('cancel'),
+    /** COD is not offered to a phone or e-mail with this many COD orders refused at the door. */
+    codMaxRefused: integer().notNull().default(2),
+    /** Back-in-stock alerts sent per unit that came back (the rest wait for the next restock). */
+    backInStockFactor: integer().notNull().default(3),
+    /** Whether refunds may go to store credit: 'off', or 'choice' (the shopper or admin chooses). */
+    storeCreditRefunds: text().$type<'off' | 'choice'>().notNull().default('off'),
+    /** Percent added to a refund taken as store credit, as a separate ledger row. */
+    storeCreditBonusPercent: integer().notNull().default(0),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
@@ -855,6 +895,15 @@ export const shopSettings = pgTable(
     check('shop_settings_low_stock_threshold', sql`${t.lowStockThreshold} >= 0`),
     check('shop_settings_return_window', sql`${t.returnWindowDays} >= 0`),
     check('shop_settings_refund_limits', sql`${t.refundLimitManagerPaise} >= 0 and ${t.refundLimitSupportPaise} >= 0`),
+    check(
+      'shop_settings_cod_confirm',
+      sql`${t.codConfirmMode} in ('off', 'above', 'all') and ${t.codConfirmExpiry} in ('cancel', 'hold') and ${t.codConfirmAbovePaise} >= 0 and ${t.codConfirmHours} between 1 and 168 and ${t.codMaxRefused} >= 1`,
+    ),
+    check('shop_settings_back_in_stock_factor', sql`${t.backInStockFactor} between 1 and 100`),
+    check(
+      'shop_settings_store_credit',
+      sql`${t.storeCreditRefunds} in ('off', 'choice') and ${t.storeCreditBonusPercent} between 0 and 100`,
+    ),
   ],
 );
 
@@ -1271,5 +1320,130 @@ export const importJobs = pgTable(
     index('import_jobs_created_idx').on(t.createdAt.desc()),
     check('import_jobs_kind', sql`${t.kind} in ('products', 'customers')`),
     check('import_jobs_status', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * WhatsApp messages waiting to go or gone (docs/architecture.md#whatsapp): template messages of
+ * Meta's WhatsApp Business Cloud API, staged in the transaction of the change they tell of and sent
+ * after the commit with retries, like mail. `components` is the template's parameters as the API
+ * takes them; `status` follows the status webhook (sent, delivered, read, failed).
+ */
+export const whatsappMessages = pgTable(
+  'whatsapp_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The shopper's number in international form without '+' (919845012345). */
+    to: text().notNull(),
+    /** What the message says: order_placed, cod_confirmation, shipped, … (a key of whatsappTemplates). */
+    kind: text().notNull(),
+    templateName: text().notNull(),
+    language: text().notNull(),
+    components: jsonb().$type<unknown[]>().notNull().default([]),
+    /** Offers (cart reminders, back in stock): sent only with the shopper's consent, never after STOP. */
+    marketing: boolean().notNull().default(false),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: text().$type<'queued' | 'sent' | 'delivered' | 'read' | 'failed'>().notNull().default('queued'),
+    statusAt: timestamp({ withTimezone: true }),
+    /** The id the Cloud API answered (wamid.…): the status webhook names it. */
+    providerMessageId: text().unique(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('whatsapp_messages_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index().on(t.orderId),
+    check('whatsapp_messages_status', sql`${t.status} in ('queued', 'sent', 'delivered', 'read', 'failed')`),
+  ],
+);
+
+/** WhatsApp webhook deliveries already handled, by a key made from the event: a replay is dropped. */
+export const whatsappWebhookEvents = pgTable('whatsapp_webhook_events', {
+  key: text().primaryKey(),
+  receivedAt: createdAt(),
+});
+
+/** Numbers that replied STOP (or pressed the opt-out button): no marketing message goes to them. */
+export const whatsappOptOuts = pgTable('whatsapp_opt_outs', {
+  phone: text().primaryKey(),
+  optedOutAt: createdAt(),
+});
+
+/**
+ * "Notify me" on a sold-out variant (docs/architecture.md#back-in-stock): a shopper's (userId) or a
+ * guest's (email or phone, confirmed with a one-time code kept here as a hash). Alerts go out in
+ * sign-up order when stock comes back through the ledger, each once (`notifiedAt`).
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    variantId: uuid()
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    email: text(),
+    phone: text(),
+    channel: text().$type<'whatsapp' | 'email'>().notNull(),
+    codeHash: text(),
+    codeAttempts: integer().notNull().default(0),
+    codeExpiresAt: timestamp({ withTimezone: true }),
+    /** When the sign-up counts: at once for a signed-in shopper, once the code matches for a guest. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    notifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_live_uq')
+      .on(t.variantId, sql`coalesce((${t.userId})::text, lower(${t.email}), ${t.phone})`)
+      .where(sql`${t.notifiedAt} is null`),
+    index('stock_alerts_waiting_idx')
+      .on(t.variantId, t.confirmedAt)
+      .where(sql`${t.notifiedAt} is null and ${t.confirmedAt} is not null`),
+    check('stock_alerts_someone', sql`${t.userId} is not null or ${t.email} is not null or ${t.phone} is not null`),
+    check('stock_alerts_channel', sql`${t.channel} in ('whatsapp', 'email')`),
+  ],
+);
+
+/**
+ * Store credit (docs/architecture.md#store-credit): every credit and debit of a shopper's balance,
+ * written with the change of users.store_credit_paise in the same transaction, under the user's row
+ * lock. The balance never goes below zero. A refund credits once (unique per refund and reason); an
+ * order spends once and gets it back once if cancelled.
+ */
+export const storeCreditLedger = pgTable(
+  'store_credit_ledger',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Signed paise: positive credits, negative spends. */
+    deltaPaise: integer().notNull(),
+    balanceAfterPaise: integer().notNull(),
+    reason: text().$type<'refund' | 'bonus' | 'order' | 'order_cancelled' | 'adjustment'>().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    refundId: uuid().references(() => orderRefunds.id, { onDelete: 'set null' }),
+    note: text().notNull().default(''),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    uniqueIndex('store_credit_refund_uq')
+      .on(t.refundId, t.reason)
+      .where(sql`${t.refundId} is not null`),
+    uniqueIndex('store_credit_order_uq')
+      .on(t.orderId, t.reason)
+      .where(sql`${t.reason} in ('order', 'order_cancelled')`),
+    check('store_credit_nonzero', sql`${t.deltaPaise} <> 0`),
+    check('store_credit_balance', sql`${t.balanceAfterPaise} >= 0`),
+    check('store_credit_reason', sql`${t.reason} in ('refund', 'bonus', 'order', 'order_cancelled', 'adjustment')`),
   ],
 );

@@ -392,6 +392,9 @@ function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementC
     invoiceDue: true,
     seller: { legalName: ctx.seller.legalName, address: ctx.seller.address, state: ctx.seller.state, gstin: ctx.seller.gstin },
     restocked: false,
+    storeCreditPaise: attempt.storeCreditPaise,
+    codConfirmation: null as OrderRow['codConfirmation'],
+    codConfirmBy: null as Date | null,
     createdAt: now,
     updatedAt: now,
   } satisfies OrderRow;

@@ -160,6 +160,9 @@ describe('Cash on Delivery', () => {
         gstin: demoShopSettings.gstin,
       },
       restocked: false,
+      storeCreditPaise: 0,
+      codConfirmation: null,
+      codConfirmBy: null,
       createdAt: now,
       updatedAt: now,
     });

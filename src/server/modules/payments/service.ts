@@ -202,6 +202,7 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
     shippingAddress: { ...address, line2: address.line2 ?? '', country: 'India' as const },
     email: address.email,
     phone: address.phone,
+    storeCreditPaise: 0,
   } satisfies typeof checkoutAttempts.$inferInsert;
   const pricing = { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}) };
   return { attempt, pricing };
