@@ -9,12 +9,30 @@ import { INDIAN_STATES } from '../constants';
 import { gstinProblem, normalizeGstin } from '../gstin';
 import { DEFAULT_RETURNS_POLICY } from '../returns';
 import { DEFAULT_TAX_SLABS } from '../tax';
+import { WHATSAPP_KINDS } from '../whatsapp';
 import { LOW_STOCK_THRESHOLD } from './admin-orders';
 import type { publicShopSettingsSchema } from './answers/admin';
 import { isPincode, isWholePaise, MAX_RUPEES, rupeesField as rupees } from './common';
 
 /** Highest low-stock threshold an owner may set, pieces. */
 export const MAX_LOW_STOCK_THRESHOLD = 1_000;
+
+/** COD is not offered after this many COD orders refused at the door, until the owner sets another number. */
+export const DEFAULT_COD_MAX_REFUSED = 2;
+/** COD confirmation before the owner turns it on. */
+export const DEFAULT_COD_CONFIRMATION = { mode: 'off', above: 0, hours: 24, expiry: 'cancel' } as const satisfies {
+  mode: 'off' | 'above' | 'all';
+  above: number;
+  hours: number;
+  expiry: 'cancel' | 'hold';
+};
+/** Back-in-stock alerts per unit that comes back, until the owner sets another number. */
+export const DEFAULT_BACK_IN_STOCK_FACTOR = 3;
+/** Store credit before the owner turns it on: refunds go back the way they were paid. */
+export const DEFAULT_STORE_CREDIT = { refunds: 'off', bonusPercent: 0 } as const satisfies {
+  refunds: 'off' | 'choice';
+  bonusPercent: number;
+};
 
 /** Most pincodes one list may hold. */
 export const MAX_PINCODES = 5_000;
@@ -128,7 +146,82 @@ export const shopSettingsSchema = z
       /** Added to a COD order, rupees. */
       fee: rupees('COD fee'),
       blockedPincodes: pincodeList('COD blocked pincodes'),
+      /** COD is not offered to a phone or e-mail with this many COD orders refused at the door. */
+      maxRefused: z
+        .number({ error: 'Refused COD orders must be a number' })
+        .int('Refused COD orders must be a whole number')
+        .min(1, 'Refused COD orders must be at least 1')
+        .max(20, 'Refused COD orders must be at most 20')
+        .default(DEFAULT_COD_MAX_REFUSED),
     }),
+    /**
+     * COD confirmation (docs/architecture.md#cod-confirmation): which COD orders wait for the
+     * shopper's confirmation ('off', those above `above` rupees, 'all'), for how many hours, and what
+     * happens to one left unconfirmed. Optional in the body (default: off).
+     */
+    codConfirmation: z
+      .object(
+        {
+          mode: z.enum(['off', 'above', 'all'], { error: 'Choose which COD orders need confirming' }),
+          above: rupees('COD confirmation amount'),
+          hours: z
+            .number({ error: 'Hours to confirm must be a number' })
+            .int('Hours to confirm must be a whole number')
+            .min(1, 'Hours to confirm must be at least 1')
+            .max(168, 'Hours to confirm must be at most 168 (a week)'),
+          expiry: z.enum(['cancel', 'hold'], { error: 'Choose what happens to an unconfirmed order' }),
+        },
+        { error: 'COD confirmation settings are invalid' },
+      )
+      .default(DEFAULT_COD_CONFIRMATION),
+    /**
+     * WhatsApp (docs/architecture.md#whatsapp): the template for each message kind, by its name in
+     * WhatsApp Manager and its language code; a kind without one goes by e-mail. Optional in the body.
+     */
+    whatsapp: z
+      .object(
+        {
+          templates: z.partialRecord(
+            z.enum(WHATSAPP_KINDS, { error: 'Unknown WhatsApp message' }),
+            z.object({
+              name: z
+                .string({ error: 'Template name is required' })
+                .trim()
+                .regex(/^[a-z0-9_]{1,512}$/, 'Template names are lower-case letters, digits and underscores'),
+              language: z
+                .string({ error: 'Template language is required' })
+                .trim()
+                .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Template language is a code such as en, en_US or hi'),
+            }),
+            { error: 'WhatsApp templates are invalid' },
+          ),
+        },
+        { error: 'WhatsApp settings are invalid' },
+      )
+      .default({ templates: {} }),
+    /** Back-in-stock alerts sent per unit that comes back (docs/architecture.md#back-in-stock). Optional. */
+    backInStock: z
+      .object(
+        {
+          factor: z
+            .number({ error: 'Alerts per unit must be a number' })
+            .int('Alerts per unit must be a whole number')
+            .min(1, 'Alerts per unit must be at least 1')
+            .max(100, 'Alerts per unit must be at most 100'),
+        },
+        { error: 'Back-in-stock settings are invalid' },
+      )
+      .default({ factor: DEFAULT_BACK_IN_STOCK_FACTOR }),
+    /** Store credit (docs/architecture.md#store-credit): whether refunds may go to it, and the bonus percent. Optional. */
+    storeCredit: z
+      .object(
+        {
+          refunds: z.enum(['off', 'choice'], { error: 'Choose whether refunds may go to store credit' }),
+          bonusPercent: count('Store credit bonus', 100),
+        },
+        { error: 'Store credit settings are invalid' },
+      )
+      .default(DEFAULT_STORE_CREDIT),
     delivery: z.object({
       /** Working days from order to hand-over to the courier. */
       dispatchDays: count('Dispatch days', 30),
@@ -265,7 +358,11 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   supportEmail: '',
   supportPhone: '',
   whatsappNumber: '',
-  cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [] },
+  cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [], maxRefused: DEFAULT_COD_MAX_REFUSED },
+  codConfirmation: { ...DEFAULT_COD_CONFIRMATION },
+  whatsapp: { templates: {} },
+  backInStock: { factor: DEFAULT_BACK_IN_STOCK_FACTOR },
+  storeCredit: { ...DEFAULT_STORE_CREDIT },
   delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
   tax: { slabs: DEFAULT_TAX_SLABS.map((s) => ({ upTo: s.upToPaise === null ? null : s.upToPaise / 100, rate: s.ratePercent })) },
   inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },

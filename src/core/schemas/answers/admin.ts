@@ -211,7 +211,17 @@ export const shopSettingsAnswerSchema = z.object({
     maxOpenOrders: z.number(),
     fee: z.number(),
     blockedPincodes: z.array(z.string()),
+    maxRefused: z.number(),
   }),
+  codConfirmation: z.object({
+    mode: z.enum(['off', 'above', 'all']),
+    above: z.number(),
+    hours: z.number(),
+    expiry: z.enum(['cancel', 'hold']),
+  }),
+  whatsapp: z.object({ templates: z.record(z.string(), z.object({ name: z.string(), language: z.string() })) }),
+  backInStock: z.object({ factor: z.number() }),
+  storeCredit: z.object({ refunds: z.enum(['off', 'choice']), bonusPercent: z.number() }),
   delivery: z.object({
     dispatchDays: z.number(),
     transitDaysWithinState: z.number(),

@@ -13,7 +13,11 @@
 import { sql } from 'drizzle-orm';
 import {
   changedTaxFields,
+  DEFAULT_BACK_IN_STOCK_FACTOR,
+  DEFAULT_COD_CONFIRMATION,
+  DEFAULT_COD_MAX_REFUSED,
   DEFAULT_SHOP_SETTINGS,
+  DEFAULT_STORE_CREDIT,
   type PublicShopSettings,
   type ShopSettings,
   type ShopSettingsData,
@@ -69,7 +73,17 @@ function fromRow(row: SettingsRow): ShopSettings {
       maxOpenOrders: row.codMaxOpenOrders,
       fee: toRupees(row.codFeePaise),
       blockedPincodes: row.codBlockedPincodes,
+      maxRefused: row.codMaxRefused,
     },
+    codConfirmation: {
+      mode: row.codConfirmMode,
+      above: toRupees(row.codConfirmAbovePaise),
+      hours: row.codConfirmHours,
+      expiry: row.codConfirmExpiry,
+    },
+    whatsapp: { templates: row.whatsappTemplates },
+    backInStock: { factor: row.backInStockFactor },
+    storeCredit: { refunds: row.storeCreditRefunds, bonusPercent: row.storeCreditBonusPercent },
     delivery: {
       dispatchDays: row.dispatchDays,
       transitDaysWithinState: row.transitDaysWithinState,
@@ -111,6 +125,14 @@ const settingsSummary = (what: string, fields: string[]) =>
     )
     .join(', ')}`;
 
+/** The COD confirmation settings as the row's columns (paise). */
+const codConfirmationToRow = (c: ShopSettingsData['codConfirmation']) => ({
+  codConfirmMode: c.mode,
+  codConfirmAbovePaise: toPaise(c.above),
+  codConfirmHours: c.hours,
+  codConfirmExpiry: c.expiry,
+});
+
 /** Valid settings (rupees) as the row's columns (paise); `userId` is who saved them (null: the seed). */
 export function settingsToRow(data: ShopSettingsData, userId: string | null) {
   return {
@@ -127,6 +149,13 @@ export function settingsToRow(data: ShopSettingsData, userId: string | null) {
     codMaxOpenOrders: data.cod.maxOpenOrders,
     codFeePaise: toPaise(data.cod.fee),
     codBlockedPincodes: data.cod.blockedPincodes,
+    // Sections added later may be missing from settings built in code rather than parsed: their defaults then.
+    codMaxRefused: data.cod.maxRefused ?? DEFAULT_COD_MAX_REFUSED,
+    ...codConfirmationToRow(data.codConfirmation ?? DEFAULT_COD_CONFIRMATION),
+    whatsappTemplates: data.whatsapp?.templates ?? {},
+    backInStockFactor: data.backInStock?.factor ?? DEFAULT_BACK_IN_STOCK_FACTOR,
+    storeCreditRefunds: (data.storeCredit ?? DEFAULT_STORE_CREDIT).refunds,
+    storeCreditBonusPercent: (data.storeCredit ?? DEFAULT_STORE_CREDIT).bonusPercent,
     dispatchDays: data.delivery.dispatchDays,
     transitDaysWithinState: data.delivery.transitDaysWithinState,
     transitDaysMetros: data.delivery.transitDaysMetros,

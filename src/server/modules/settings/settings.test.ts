@@ -50,7 +50,12 @@ describe('shop settings', () => {
       supportEmail: '',
       supportPhone: '',
       whatsappNumber: '',
-      cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [] },
+      cod: { enabled: true, maxOrderTotal: 5000, maxOpenOrders: 2, fee: 0, blockedPincodes: [], maxRefused: 2 },
+      // Off until the owner turns them on: no COD confirmation, no WhatsApp templates, refunds the way they were paid.
+      codConfirmation: { mode: 'off', above: 0, hours: 24, expiry: 'cancel' },
+      whatsapp: { templates: {} },
+      backInStock: { factor: 3 },
+      storeCredit: { refunds: 'off', bonusPercent: 0 },
       delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
       tax: {
         slabs: [
