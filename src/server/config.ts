@@ -80,6 +80,7 @@ const envSchema = z.object({
   CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
   REDIS_URL: z.string().url().optional(),
   TRUST_PROXY: trustProxySetting.optional(),
+  IMPORT_PRIVATE_HOSTS: z.string().optional(),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -143,6 +144,12 @@ export interface AppConfig {
    * (per-IP rate limits count that address).
    */
   trustProxy: false | string[];
+  /**
+   * IMPORT_PRIVATE_HOSTS: comma-separated host names or addresses on a private network that an
+   * import may download pictures from; any other must be on the public internet
+   * (docs/architecture.md#security). Empty by default.
+   */
+  importPrivateHosts: string[];
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -240,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     trustProxy: e.TRUST_PROXY ?? false,
+    importPrivateHosts: (e.IMPORT_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().replace(/^\[|\]$/g, '').toLowerCase())
+      .filter(Boolean),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,

@@ -76,7 +76,8 @@ async function importFile(csv: string): Promise<{ dry: ImportJob; done: ImportJo
 const productByHandle = async (handle: string) => (await t.db.select().from(products).where(eq(products.handle, handle)))[0];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test's picture server is on this machine: trusted by name, as an owner's office server would be.
+  t = await createTestApp({}, { IMPORT_PRIVATE_HOSTS: '127.0.0.1' });
   owner = await createUser(t.app, t.db, { role: 'owner' });
   const files: Record<string, Buffer> = {
     '/kurta-indigo.jpg': await jpeg('#1f2a5a'),
@@ -89,6 +90,7 @@ beforeAll(async () => {
     downloads++;
     if (req.url === '/slow.jpg') return void setTimeout(() => res.end('late'), 3000);
     if (req.url === '/page.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>not a picture</html>');
+    if (req.url === '/redirect-to-metadata.jpg') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
     const body = files[req.url ?? ''];
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
@@ -271,7 +273,10 @@ describe('Shopify product import', () => {
     const dry = (await upload(csv)).json<ImportJob>();
     // Started as the route does, run here with a short time limit for pictures.
     await startProductImport(t.db, dry._id, { options: {}, categories: {} }, { ...SYSTEM_ACTOR, id: owner.user.id });
-    await runProductImport({ db: t.db, mediaStore: t.app.mediaStore, log: t.app.log, pictureTimeoutMs: 500 }, dry._id);
+    await runProductImport(
+      { db: t.db, mediaStore: t.app.mediaStore, log: t.app.log, pictureTimeoutMs: 500, privatePictureHosts: ['127.0.0.1'] },
+      dry._id,
+    );
     const done = await waitFor(dry._id);
     expect(done.status).toBe('done');
     expect(done.errors.map((e) => [e.line, e.column, e.message.replace(origin, '')])).toEqual(
@@ -283,6 +288,51 @@ describe('Shopify product import', () => {
     const product = await productByHandle('shopify-test-pics');
     const imgs = await t.db.select().from(productImages).where(eq(productImages.productId, product.id));
     expect(imgs).toHaveLength(1);
+  }, 20_000);
+
+  it('pictures on a private network are refused unless the host is trusted, redirects included', async () => {
+    // localhost resolves to a loopback address; the others are written as addresses.
+    const refused = ['http://localhost:8080/a.jpg', 'http://10.1.2.3/a.jpg', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/a.jpg'];
+    const csv = [
+      'URL handle,Title,Option1 name,Option1 value,Price,Product image URL,Image position',
+      `shopify-test-private,Private,Size,M,499,${refused[0]},1`,
+      ...refused.slice(1).map((url, i) => `shopify-test-private,,,,,${url},${i + 2}`),
+      `shopify-test-private,,,,,${origin}/redirect-to-metadata.jpg,5`,
+    ].join('\n');
+    const dry = (await upload(csv)).json<ImportJob>();
+    await startProductImport(t.db, dry._id, { options: {}, categories: {} }, { ...SYSTEM_ACTOR, id: owner.user.id });
+    // No host trusted: even the test's own server (127.0.0.1) is private.
+    const before = downloads;
+    await runProductImport({ db: t.db, mediaStore: t.app.mediaStore, log: t.app.log, pictureTimeoutMs: 2000 }, dry._id);
+    const done = await waitFor(dry._id);
+    expect(done.status).toBe('done');
+    expect(downloads).toBe(before);
+    expect(done.errors.map((e) => e.message)).toEqual([
+      'Picture http://localhost:8080/a.jpg was left out: localhost is on a private network, which the shop does not download from',
+      'Picture http://10.1.2.3/a.jpg was left out: 10.1.2.3 is on a private network, which the shop does not download from',
+      'Picture http://169.254.169.254/latest/meta-data was left out: 169.254.169.254 is on a private network, which the shop does not download from',
+      'Picture http://[::1]/a.jpg was left out: ::1 is on a private network, which the shop does not download from',
+      `Picture ${origin}/redirect-to-metadata.jpg was left out: 127.0.0.1 is on a private network, which the shop does not download from`,
+    ]);
+    const product = await productByHandle('shopify-test-private');
+    expect(await t.db.select().from(productImages).where(eq(productImages.productId, product.id))).toHaveLength(0);
+  }, 20_000);
+
+  it('a trusted host may not redirect to an untrusted private address', async () => {
+    const csv = [
+      'URL handle,Title,Option1 name,Option1 value,Price,Product image URL,Image position',
+      `shopify-test-redirect,Redirect,Size,M,499,${origin}/redirect-to-metadata.jpg,1`,
+    ].join('\n');
+    const dry = (await upload(csv)).json<ImportJob>();
+    await startProductImport(t.db, dry._id, { options: {}, categories: {} }, { ...SYSTEM_ACTOR, id: owner.user.id });
+    await runProductImport(
+      { db: t.db, mediaStore: t.app.mediaStore, log: t.app.log, pictureTimeoutMs: 2000, privatePictureHosts: ['127.0.0.1'] },
+      dry._id,
+    );
+    const done = await waitFor(dry._id);
+    expect(done.errors.map((e) => e.message.replace(origin, ''))).toEqual([
+      'Picture /redirect-to-metadata.jpg was left out: 169.254.169.254 is on a private network, which the shop does not download from',
+    ]);
   }, 20_000);
 
   it('bad files get a clear 4xx and leave no job behind', async () => {

@@ -48,6 +48,8 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   /** Picture download time limit, ms (tests shorten it). */
   pictureTimeoutMs?: number;
+  /** Hosts on a private network pictures may come from (IMPORT_PRIVATE_HOSTS); others must be public. */
+  privatePictureHosts?: readonly string[];
 }
 
 type JobRow = typeof importJobs.$inferSelect;
@@ -696,7 +698,7 @@ async function writeBatch(deps: ImportDeps, plans: ProductPlan[], ctx: BatchCont
     ctx.downloads.set(
       url,
       ctx
-        .limit(() => downloadPicture(mediaStore, url, deps.pictureTimeoutMs))
+        .limit(() => downloadPicture(mediaStore, url, { timeoutMs: deps.pictureTimeoutMs, privateHosts: deps.privatePictureHosts }))
         .catch((err: unknown) => (err instanceof PictureError ? err : new PictureError('the download failed'))),
     );
   }

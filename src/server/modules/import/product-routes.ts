@@ -41,7 +41,12 @@ import {
 } from './product-import';
 
 /** The deps the import runs with (also used by the background job that resumes imports). */
-export const importDeps = (app: FastifyInstance): ImportDeps => ({ db: app.db, mediaStore: app.mediaStore, log: app.log });
+export const importDeps = (app: FastifyInstance): ImportDeps => ({
+  db: app.db,
+  mediaStore: app.mediaStore,
+  log: app.log,
+  privatePictureHosts: app.config.importPrivateHosts,
+});
 
 /** Bytes that no CSV holds: NUL, and most control characters (a picture, a PDF, a spreadsheet). */
 // eslint-disable-next-line no-control-regex

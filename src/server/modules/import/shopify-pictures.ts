@@ -4,12 +4,11 @@
  * docs/decisions/0021-upload-limits.md), stripped of metadata and kept in the media store under a
  * name made from the address (`product_images/<20 hex of its SHA-256>`), so a picture already
  * stored is never downloaded again. A picture that fails is reported and its product imports
- * without it.
+ * without it. Addresses on a private network are refused (`fetchPublic`).
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { fetch } from 'undici';
 import { inArray } from 'drizzle-orm';
 import { FOLDER_RULES } from '../../../core/schemas/media';
 import type { Database } from '../../db/client';
@@ -17,6 +16,7 @@ import { productImages } from '../../db/schema';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { detectFileType, SNIFF_BYTES } from '../media/file-type';
 import { stripImageMetadata, UnreadableImageError } from '../media/image-metadata';
+import { fetchPublic, PrivateAddressError } from './public-address';
 
 /** How long one picture may take to arrive, ms. */
 export const PICTURE_TIMEOUT_MS = 15_000;
@@ -54,18 +54,28 @@ export async function storedPictures(db: Database, urls: string[]): Promise<Map<
 }
 
 /**
- * Downloads the picture at `url` into the media store. Throws PictureError naming the reason: not
- * reachable, an HTTP error, too slow (PICTURE_TIMEOUT_MS), over 5 MB, not a JPEG, PNG, GIF, WebP or
- * AVIF image, or a store that is not the disk store (Cloudinary takes pictures from the browser only).
+ * Downloads the picture at `url` into the media store. `opts.privateHosts`: hosts on a private
+ * network that may be fetched anyway (IMPORT_PRIVATE_HOSTS). Throws PictureError naming the reason:
+ * on a private network or not http(s), not reachable, an HTTP error, too slow (PICTURE_TIMEOUT_MS),
+ * over 5 MB, not a JPEG, PNG, GIF, WebP or AVIF image, or a store that is not the disk store
+ * (Cloudinary takes pictures from the browser only).
  */
-export async function downloadPicture(store: MediaStore, url: string, timeoutMs = PICTURE_TIMEOUT_MS): Promise<StoredPicture> {
+export async function downloadPicture(
+  store: MediaStore,
+  url: string,
+  opts: { timeoutMs?: number; privateHosts?: readonly string[] } = {},
+): Promise<StoredPicture> {
+  const timeoutMs = opts.timeoutMs ?? PICTURE_TIMEOUT_MS;
   if (store.provider !== 'disk')
     throw new PictureError('pictures are imported into the shop’s own media folder only (CLOUDINARY_URL is set)');
   const signal = AbortSignal.timeout(timeoutMs);
   let response;
   try {
-    response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'image/*' } });
+    response = await fetchPublic(url, { signal, headers: { accept: 'image/*' }, privateHosts: opts.privateHosts });
   } catch (err) {
+    const cause = (err as Error).cause;
+    if (err instanceof PrivateAddressError) throw new PictureError(err.message);
+    if (cause instanceof PrivateAddressError) throw new PictureError(cause.message);
     throw new PictureError(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : `could not be reached (${(err as Error).message})`);
   }
   if (!response.ok || !response.body) {
