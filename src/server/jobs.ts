@@ -15,7 +15,7 @@ import { reconcileOpenAttempts } from './modules/payments/service';
 import { settleOwedRefunds } from './modules/refunds/owed';
 import { refundDeps } from './modules/refunds/routes';
 import { pruneGrants } from './modules/media/grants';
-import { claimStaleImports, runProductImport } from './modules/import/product-import';
+import { claimStaleImports, expireDryRuns, runProductImport } from './modules/import/product-import';
 import { importDeps } from './modules/import/product-routes';
 import { SWEPT_FOLDERS, sweepUnusedPhotos, type SweptFolder } from './modules/reviews/photo-sweep';
 
@@ -78,9 +78,12 @@ export function startBackgroundJobs(
     for (const sweep of folderSweeps) await sweep();
     await pruneUploadGrants();
   };
-  // A product import whose process ended (heartbeat stopped) goes on here (modules/import/product-import.ts).
+  // A product import whose process ended (heartbeat stopped) goes on here, and dry runs never
+  // started within a day are ended with their files deleted (modules/import/product-import.ts).
   const resumeImports = guard('product import resume', async () => {
     for (const id of await claimStaleImports(app.db)) void runProductImport(importDeps(app), id);
+    const expired = await expireDryRuns(app.db);
+    if (expired > 0) app.log.info({ expired }, 'ended dry runs not started within a day');
   });
   const timers = [
     setInterval(() => void resumeImports(), opts.reconcileEveryMs ?? 60_000),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, like } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { auditLog, categories, importJobs, inventoryLedger, productImages, products, variants } from '../../db/schema';
 import { SYSTEM_ACTOR } from '../audit/record';
-import { runProductImport, startProductImport } from './product-import';
+import { DRY_RUN_EXPIRED, DRY_RUN_KEPT_MS, expireDryRuns, getProductImport, runProductImport, startProductImport } from './product-import';
 
 // The Shopify product import (docs/architecture.md#moving-in-from-shopify), from files shaped like
 // Shopify's exports of both header generations, pictures served by a local server.
@@ -90,7 +90,8 @@ beforeAll(async () => {
     downloads++;
     if (req.url === '/slow.jpg') return void setTimeout(() => res.end('late'), 3000);
     if (req.url === '/page.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>not a picture</html>');
-    if (req.url === '/redirect-to-metadata.jpg') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+    if (req.url === '/redirect-to-metadata.jpg')
+      return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
     const body = files[req.url ?? ''];
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
@@ -292,7 +293,12 @@ describe('Shopify product import', () => {
 
   it('pictures on a private network are refused unless the host is trusted, redirects included', async () => {
     // localhost resolves to a loopback address; the others are written as addresses.
-    const refused = ['http://localhost:8080/a.jpg', 'http://10.1.2.3/a.jpg', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/a.jpg'];
+    const refused = [
+      'http://localhost:8080/a.jpg',
+      'http://10.1.2.3/a.jpg',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/a.jpg',
+    ];
     const csv = [
       'URL handle,Title,Option1 name,Option1 value,Price,Product image URL,Image position',
       `shopify-test-private,Private,Size,M,499,${refused[0]},1`,
@@ -334,6 +340,32 @@ describe('Shopify product import', () => {
       'Picture /redirect-to-metadata.jpg was left out: 169.254.169.254 is on a private network, which the shop does not download from',
     ]);
   }, 20_000);
+
+  it('a dry run not started within a day ends with its file deleted, and can no longer start', async () => {
+    const csv = ['URL handle,Title,Option1 name,Option1 value,Price', 'shopify-test-stale,Stale,Size,M,499'].join('\n');
+    const stale = (await upload(csv)).json<ImportJob>();
+    const fresh = (await upload(csv)).json<ImportJob>();
+    const dayAgo = new Date(Date.now() - DRY_RUN_KEPT_MS - 60_000);
+    await t.db.update(importJobs).set({ createdAt: dayAgo }).where(eq(importJobs.id, stale._id));
+    const [{ filePath }] = await t.db.select().from(importJobs).where(eq(importJobs.id, stale._id));
+    expect(existsSync(filePath)).toBe(true);
+
+    expect(await expireDryRuns(t.db)).toBe(1);
+    expect(existsSync(filePath)).toBe(false);
+    const ended = await getProductImport(t.db, stale._id);
+    expect(ended.status).toBe('failed');
+    expect(ended.errors.at(-1)?.message).toBe(DRY_RUN_EXPIRED);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/import/products/${stale._id}/start`,
+      headers: owner.headers,
+      payload: { options: {}, categories: {} },
+    });
+    expect(start.statusCode).toBe(409);
+    // The fresh one is untouched, and a second sweep ends nothing more.
+    expect((await getProductImport(t.db, fresh._id)).status).toBe('queued');
+    expect(await expireDryRuns(t.db)).toBe(0);
+  });
 
   it('bad files get a clear 4xx and leave no job behind', async () => {
     const jobsBefore = (await t.db.select().from(importJobs)).length;

@@ -12,7 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { ProductBody } from '../../../core/schemas/admin-catalog';
 import {
@@ -532,6 +532,32 @@ async function mappedCategories(db: Database, dryRun: DryRun, mapping: ImportMap
     }
   }
   return out;
+}
+
+/** How long a dry run waits for the owner to start it before its file is deleted. */
+export const DRY_RUN_KEPT_MS = 24 * 60 * 60_000;
+/** The problem an expired dry run shows. */
+export const DRY_RUN_EXPIRED = 'This dry run was not started within a day, so its file was deleted: upload the file again.';
+
+/**
+ * Ends dry runs (import jobs still 'queued') older than DRY_RUN_KEPT_MS: each becomes
+ * 'failed' with DRY_RUN_EXPIRED and its uploaded file is deleted, so files the owner abandoned do not
+ * pile up in the data folder. The conditional update makes it safe against a start at the same
+ * moment (the start locks the row and needs 'queued'). Answers how many ended.
+ */
+export async function expireDryRuns(db: Database, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(importJobs)
+    .set({
+      status: 'failed',
+      finishedAt: now,
+      errorCount: sql`${importJobs.errorCount} + 1`,
+      errors: sql`${importJobs.errors} || ${JSON.stringify([{ line: 0, column: '', message: DRY_RUN_EXPIRED }])}::jsonb`,
+    })
+    .where(and(eq(importJobs.status, 'queued'), lt(importJobs.createdAt, new Date(now.getTime() - DRY_RUN_KEPT_MS))))
+    .returning({ filePath: importJobs.filePath });
+  for (const r of rows) if (r.filePath) await unlink(r.filePath).catch(() => undefined);
+  return rows.length;
 }
 
 /** Claims running product jobs whose heartbeat stopped (their process ended): answers their ids. */
