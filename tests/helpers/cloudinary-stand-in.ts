@@ -84,19 +84,23 @@ export async function startCloudinaryStandIn(): Promise<StandIn> {
   server.post<{ Params: { cloud: string; type: string } }>('/v1_1/:cloud/:type/upload', async (req, reply) => {
     if (req.params.cloud !== CLOUD.name) return reply.status(404).send({ error: { message: 'Unknown cloud' } });
     const params: Record<string, string> = {};
-    let bytes = 0;
-    let format = '';
     let data: Buffer = Buffer.alloc(0);
     for await (const part of req.parts()) {
       if (part.type === 'field') params[part.fieldname] = String(part.value);
-      else {
-        data = await part.toBuffer();
-        bytes = data.length;
-        format = data[0] === 0x89 ? 'png' : 'jpg';
-      }
+      else data = await part.toBuffer();
     }
     const problem = checkSigned(params);
     if (problem) return reply.status(401).send({ error: { message: problem } });
+    // `file` as an address: Cloudinary downloads it (the upload API's remote URL source).
+    if (params.file && /^https?:\/\//.test(params.file)) {
+      const remote = await fetch(params.file).catch(() => null);
+      if (!remote?.ok) return reply.status(400).send({ error: { message: `Resource not found - ${params.file}` } });
+      data = Buffer.from(await remote.arrayBuffer());
+    }
+    const bytes = data.length;
+    const isImage = data[0] === 0x89 || (data[0] === 0xff && data[1] === 0xd8);
+    if (params.allowed_formats && !isImage) return reply.status(400).send({ error: { message: 'Invalid image file' } });
+    const format = data[0] === 0x89 ? 'png' : 'jpg';
     state.uploads.push({ resourceType: req.params.type, params, bytes });
     // A signed public_id names the asset inside the folder; uploading it again replaces it (Cloudinary's default overwrite).
     const publicId = `${params.folder}/${params.public_id || randomBytes(10).toString('hex')}`;

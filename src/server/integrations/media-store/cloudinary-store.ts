@@ -12,6 +12,10 @@
  * keeps no EXIF/XMP/IPTC metadata (a phone photo's location) and never serves the file on a plain
  * URL; they are handed out as the upload API's private download URLs (`GET /v1_1/<cloud>/image/download`,
  * signed like an upload, with `expires_at`), which stop working when they expire.
+ *
+ * A product import's pictures are handed to Cloudinary by address (`uploadFromUrl`: the upload API
+ * with `file=<url>`, Cloudinary downloads it), limited to the picture formats the shop takes
+ * (`allowed_formats`) and stored with IMPORTED_PICTURE_TRANSFORMATION.
  */
 import { createHash } from 'node:crypto';
 import { FOLDER_RULES, isPrivateFolder, type MediaFolder, type ResourceType, type UploadTarget } from '../../../core/schemas/media';
@@ -47,6 +51,14 @@ const UNSIGNED_PARAMS = new Set(['file', 'cloud_name', 'resource_type', 'api_key
  * transformation is applied (Cloudinary's transformation reference, "flag").
  */
 export const PRIVATE_UPLOAD_TRANSFORMATION = 'c_limit,h_2000,w_2000,fl_force_strip';
+
+/**
+ * The incoming transformation of imported product pictures: at most 2000 px a side (enough for the
+ * product page's zoom, and far smaller on a phone) with metadata cleared, as the disk store does.
+ */
+export const IMPORTED_PICTURE_TRANSFORMATION = 'c_limit,h_2000,w_2000,fl_force_strip';
+/** The formats an imported picture may be (Cloudinary refuses the rest with "format … not allowed"). */
+export const IMPORTED_PICTURE_FORMATS = 'jpg,png,gif,webp,avif';
 
 /** A delivery URL's path after `image/<type>/`: an authenticated one starts with its signature. */
 const DELIVERY_PATH = {
@@ -87,6 +99,18 @@ export interface CloudinaryStore {
    * `<folder>/<uploadId>` and a target used again replaces that one asset rather than adding one.
    */
   uploadTarget(folder: MediaFolder, resourceType: ResourceType, uploadId: string): UploadTarget;
+  /**
+   * Signed upload of the picture at `sourceUrl` into `folder` as `<folder>/<name>` (Cloudinary
+   * downloads it; uploading the same name again replaces it). Answers its delivery URL, public id
+   * and size in bytes. Throws with Cloudinary's message when it refuses (not an image, a format not
+   * allowed, the address not reachable) or cannot be reached within `timeoutMs`.
+   */
+  uploadFromUrl(
+    folder: 'product_images',
+    name: string,
+    sourceUrl: string,
+    timeoutMs: number,
+  ): Promise<{ url: string; publicId: string; bytes: number }>;
   /**
    * Signed `destroy` of `publicId`: 'ok' when Cloudinary removed it, 'not found' when it had
    * nothing. Throws when Cloudinary cannot be reached or refuses the call.
@@ -167,6 +191,30 @@ export function createCloudinaryStore(opts: CloudinaryStoreOptions): CloudinaryS
         uploadUrl: endpoint(resourceType, 'upload'),
         fields: { api_key: opts.apiKey, ...params, signature: cloudinarySignature(params, opts.apiSecret) },
       };
+    },
+
+    async uploadFromUrl(folder, name, sourceUrl, timeoutMs) {
+      const params: Record<string, string> = {
+        allowed_formats: IMPORTED_PICTURE_FORMATS,
+        folder,
+        public_id: name,
+        timestamp: timestamp(),
+        transformation: IMPORTED_PICTURE_TRANSFORMATION,
+      };
+      const form = new FormData();
+      for (const [k, v] of Object.entries(signed(params))) form.append(k, v);
+      form.append('file', sourceUrl);
+      const res = await doFetch(endpoint('image', 'upload'), { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
+      const answer = (await res.json().catch(() => null)) as {
+        secure_url?: unknown;
+        public_id?: unknown;
+        bytes?: unknown;
+        error?: { message?: string };
+      } | null;
+      if (!res.ok) throw new Error(answer?.error?.message ?? `Cloudinary answered HTTP ${res.status}`);
+      if (typeof answer?.secure_url !== 'string' || typeof answer.public_id !== 'string' || typeof answer.bytes !== 'number')
+        throw new Error('Cloudinary answered without the picture’s address');
+      return { url: answer.secure_url, publicId: answer.public_id, bytes: answer.bytes };
     },
 
     async delete(publicId, resourceType) {

@@ -13,6 +13,7 @@ import { inArray } from 'drizzle-orm';
 import { FOLDER_RULES } from '../../../core/schemas/media';
 import type { Database } from '../../db/client';
 import { productImages } from '../../db/schema';
+import type { CloudinaryStore } from '../../integrations/media-store/cloudinary-store';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { detectFileType, SNIFF_BYTES } from '../media/file-type';
 import { stripImageMetadata, UnreadableImageError } from '../media/image-metadata';
@@ -54,11 +55,33 @@ export async function storedPictures(db: Database, urls: string[]): Promise<Map<
 }
 
 /**
+ * Hands the picture at `url` to Cloudinary (it downloads it: `uploadFromUrl`), under the same name
+ * the disk store would give it. A picture over 5 MB once stored is deleted again and refused.
+ */
+async function uploadToCloudinary(store: CloudinaryStore, url: string, timeoutMs: number): Promise<StoredPicture> {
+  const name = pictureId(url).split('/')[1];
+  let saved;
+  try {
+    saved = await store.uploadFromUrl('product_images', name, url, timeoutMs);
+  } catch (err) {
+    const timedOut = (err as Error).name === 'TimeoutError';
+    throw new PictureError(
+      timedOut ? `no answer within ${timeoutMs / 1000} s` : `Cloudinary could not take it (${(err as Error).message})`,
+    );
+  }
+  if (saved.bytes > RULE.maxBytes) {
+    await store.delete(saved.publicId, 'image').catch(() => undefined);
+    throw new PictureError('it is larger than 5 MB');
+  }
+  return { url: saved.url, publicId: saved.publicId };
+}
+
+/**
  * Downloads the picture at `url` into the media store. `opts.privateHosts`: hosts on a private
  * network that may be fetched anyway (IMPORT_PRIVATE_HOSTS). Throws PictureError naming the reason:
  * on a private network or not http(s), not reachable, an HTTP error, too slow (PICTURE_TIMEOUT_MS),
- * over 5 MB, not a JPEG, PNG, GIF, WebP or AVIF image, or a store that is not the disk store
- * (Cloudinary takes pictures from the browser only).
+ * over 5 MB, or not a JPEG, PNG, GIF, WebP or AVIF image. With Cloudinary as the store, Cloudinary
+ * downloads it instead (`uploadToCloudinary`) and its refusal is the reason.
  */
 export async function downloadPicture(
   store: MediaStore,
@@ -66,8 +89,7 @@ export async function downloadPicture(
   opts: { timeoutMs?: number; privateHosts?: readonly string[] } = {},
 ): Promise<StoredPicture> {
   const timeoutMs = opts.timeoutMs ?? PICTURE_TIMEOUT_MS;
-  if (store.provider !== 'disk')
-    throw new PictureError('pictures are imported into the shop’s own media folder only (CLOUDINARY_URL is set)');
+  if (store.provider === 'cloudinary') return uploadToCloudinary(store, url, timeoutMs);
   const signal = AbortSignal.timeout(timeoutMs);
   let response;
   try {
