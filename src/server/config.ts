@@ -79,6 +79,7 @@ const envSchema = z.object({
   SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
   CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
   REDIS_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url('must be the address shoppers open, like https://shop.example').optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   IMPORT_PRIVATE_HOSTS: z.string().optional(),
   RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
@@ -131,6 +132,8 @@ export interface AppConfig {
   shiprocket: ShiprocketConfig;
   cloudinaryUrl: string | undefined;
   redisUrl: string | undefined;
+  /** PUBLIC_URL: the shop's address for links in mail no request asks for (back-in-stock alerts); unset: http://localhost:PORT. */
+  publicUrl: string | undefined;
   /** How long anonymous catalogue answers and pages are cached; 0 turns the cache off. */
   responseCacheTtlMs: number;
   /**
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         },
     cloudinaryUrl: e.CLOUDINARY_URL,
     redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
     responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -41,6 +41,7 @@ import { adminSearchRoutes, searchRoutes } from '../modules/search/routes';
 import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes';
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
 import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes';
+import { adminStockAlertRoutes, stockAlertRoutes } from '../modules/stock-alerts/routes';
 import { userRoutes } from '../modules/users/routes';
 import { adminSignInRoutes } from '../modules/users/routes.admin';
 import { wishlistRoutes } from '../modules/wishlist/routes';
@@ -112,6 +113,7 @@ const ADMIN_ROUTES = [
   adminProductExportRoutes,
   adminAuditRoutes,
   adminStaffRoutes,
+  adminStockAlertRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
@@ -132,6 +134,7 @@ const OPEN_ROUTES = [
   invoiceRoutes,
   refundRoutes,
   wishlistRoutes,
+  stockAlertRoutes,
   reviewRoutes,
   searchRoutes,
   returnRoutes,

@@ -9,6 +9,7 @@ import type { BuildOptions } from '../app';
 import { createMailer } from '../integrations/mail/mailer';
 import { createMailQueue } from '../integrations/mail/outbox';
 import { withShopContact } from '../integrations/mail/templates';
+import { withShopAddress } from '../modules/stock-alerts/mail';
 import { BRAND } from '../../core/constants';
 import { createRazorpayClient } from '../integrations/razorpay/razorpay-client';
 import { renderMailAttachment } from '../modules/invoices/attachments';
@@ -20,9 +21,13 @@ import { createPincodeService } from '../modules/pincodes/service';
 export function decorateServices(app: FastifyInstance, opts: BuildOptions): void {
   const { config } = opts;
   // Every mail names the support e-mail Settings give when it is sent (integrations/mail/templates.ts).
-  const mailer = withShopContact(
-    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    async () => (await app.settings.get()).supportEmail || BRAND.supportEmail,
+  // Links in mail sent where no request names the shop (a back-in-stock alert) start with PUBLIC_URL.
+  const mailer = withShopAddress(
+    withShopContact(
+      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+      async () => (await app.settings.get()).supportEmail || BRAND.supportEmail,
+    ),
+    () => config.publicUrl ?? `http://localhost:${config.port}`,
   );
   const razorpay =
     opts.razorpay ??

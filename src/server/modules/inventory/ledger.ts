@@ -7,11 +7,14 @@
  * reservation and release (`changeStock`), a cancelled or returned order's units (`returnOrderUnits`,
  * through orders/lifecycle.ts) and an order placement's sale (`saleSteps`, steps of the placement's
  * own statement). Callers run them inside their own transaction. Quantities are whole pieces.
+ * A change that raises a size's stock also sends the back-in-stock alerts those pieces pay for, in
+ * the same transaction (modules/stock-alerts/release.ts, docs/architecture.md#back-in-stock).
  */
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { casing, type Tx } from '../../db/client';
 import type { StockChangeReasonName } from '../../../core/schemas/inventory';
 import { inventoryLedger, orderItems, variants } from '../../db/schema';
+import { releaseStockAlerts } from '../stock-alerts/release';
 
 /** Who and why, recorded on the ledger row. */
 export interface StockChangeMeta {
@@ -59,6 +62,7 @@ export async function changeStock(
     select id, ${delta}, stock_qty, ${m.reason}, ${m.orderId}, ${m.adminId}, ${m.note}, ${m.at} from changed
     returning stock_after`);
   const [row] = result.rows;
+  if (row && change.delta > 0) await releaseStockAlerts(tx, change.variantId, change.delta);
   return row ? Number(row.stock_after) : null;
 }
 
@@ -69,7 +73,7 @@ export async function changeStock(
  */
 export async function setStock(tx: Tx, change: { variantId: string; target: number } & StockChangeMeta): Promise<number | null> {
   const m = metaColumns(change);
-  const result = await tx.execute<{ stock_qty: number }>(sql`
+  const result = await tx.execute<{ stock_qty: number; delta: number | null }>(sql`
     with cur as (select id, stock_qty from variants where id = ${change.variantId}::uuid),
     changed as (
       update variants v set stock_qty = ${change.target}::int, updated_at = ${m.at}
@@ -80,8 +84,9 @@ export async function setStock(tx: Tx, change: { variantId: string; target: numb
       insert into ${inventoryLedger} (variant_id, delta, stock_after, reason, order_id, admin_id, note, created_at)
       select id, delta, stock_qty, ${m.reason}, ${m.orderId}, ${m.adminId}, ${m.note}, ${m.at} from changed
     )
-    select coalesce((select stock_qty from changed), (select stock_qty from cur)) as stock_qty`);
+    select coalesce((select stock_qty from changed), (select stock_qty from cur)) as stock_qty, (select delta from changed) as delta`);
   const [row] = result.rows;
+  if (row && Number(row.delta) > 0) await releaseStockAlerts(tx, change.variantId, Number(row.delta));
   return row?.stock_qty === null || row?.stock_qty === undefined ? null : Number(row.stock_qty);
 }
 

@@ -24,6 +24,9 @@ const PUBLIC = new Set([
   'GET /api/staff-invitations/:token',
   'POST /api/staff-invitations/:token/accept',
   'POST /api/contacts',
+  // A guest's back-in-stock sign-up and its one-time code (a signed-in shopper's token is optional).
+  'POST /api/stock-alerts',
+  'POST /api/stock-alerts/:id/confirm',
   // What the storefront may show of the shop's settings.
   'GET /api/settings/public',
   'GET /api/coupons/public',
@@ -56,7 +59,7 @@ const PUBLIC = new Set([
 ]);
 // A shopper's own-order routes (cancel, returns) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews)/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews|stock-alerts\/(mine|:id$))/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;
