@@ -77,6 +77,18 @@ const envSchema = z.object({
   SHIPROCKET_PASSWORD: z.string().min(1).optional(),
   SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHIPROCKET_API_BASE: z.string().url().default('https://apiv2.shiprocket.in'),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'must be the digits of the phone number ID')
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+    .default('v21.0'),
   CLOUDINARY_URL: z.string().startsWith('cloudinary://', 'must look like cloudinary://key:secret@cloud').optional(),
   REDIS_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url('must be the address shoppers open, like https://shop.example').optional(),
@@ -117,6 +129,27 @@ export interface ShiprocketConfig {
   apiBase: string;
 }
 
+/**
+ * WhatsApp (docs/architecture.md#whatsapp): Meta's WhatsApp Business Cloud API when WHATSAPP_TOKEN
+ * and WHATSAPP_PHONE_NUMBER_ID are set (then WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN are
+ * required for the webhook); else, outside production, the built-in stand-in mounted at
+ * /whatsapp-sandbox with a secret kept in DATA_DIR. In production without them `enabled` is false
+ * and staged messages are marked failed ("not set up"); mail goes as always.
+ */
+export interface WhatsAppConfig {
+  enabled: boolean;
+  standIn: boolean;
+  token: string;
+  phoneNumberId: string;
+  /** The Meta app's secret: the webhook's X-Hub-Signature-256 is an HMAC-SHA256 with it. */
+  appSecret: string;
+  /** The token Meta sends back in the webhook's verification handshake. */
+  verifyToken: string;
+  /** https://graph.facebook.com, or the stand-in (in-process, see modules/whatsapp). */
+  apiBase: string;
+  apiVersion: string;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -130,6 +163,7 @@ export interface AppConfig {
   mailFrom: string;
   razorpay: RazorpayConfig;
   shiprocket: ShiprocketConfig;
+  whatsapp: WhatsAppConfig;
   cloudinaryUrl: string | undefined;
   redisUrl: string | undefined;
   /** PUBLIC_URL: the shop's address for links in mail no request asks for (back-in-stock alerts); unset: http://localhost:PORT. */
@@ -192,6 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && hasKeys && !e.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
   const hasShiprocket = Boolean(e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD);
   if (hasShiprocket && !e.SHIPROCKET_WEBHOOK_TOKEN) missing.push('SHIPROCKET_WEBHOOK_TOKEN (the token set on the Shiprocket webhook)');
+  const hasWhatsApp = Boolean(e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID);
+  if (hasWhatsApp && !(e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN)) {
+    missing.push('WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN (the webhook needs both with WHATSAPP_TOKEN)');
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD (set both or neither)');
   if (missing.length > 0) {
     throw new ConfigError(`Missing configuration:\n${missing.map((m) => `  ${m}`).join('\n')}`);
@@ -244,6 +282,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           webhookToken: isProduction ? '' : `${persistentSecret(dataDir, '.shiprocket-stand-in-secret')}-webhook`,
           // Filled in once the port is known (the stand-in is mounted on the shop's own server).
           apiBase: '',
+        },
+    whatsapp: hasWhatsApp
+      ? {
+          enabled: true,
+          standIn: false,
+          token: e.WHATSAPP_TOKEN!,
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+          appSecret: e.WHATSAPP_APP_SECRET ?? '',
+          verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
+          apiBase: e.WHATSAPP_API_BASE.replace(/\/$/, ''),
+          apiVersion: e.WHATSAPP_API_VERSION,
+        }
+      : {
+          enabled: !isProduction,
+          standIn: !isProduction,
+          token: isProduction ? '' : `${persistentSecret(dataDir, '.whatsapp-stand-in-secret')}-token`,
+          phoneNumberId: '100000000000001',
+          appSecret: isProduction ? '' : persistentSecret(dataDir, '.whatsapp-stand-in-secret'),
+          verifyToken: isProduction ? '' : `${persistentSecret(dataDir, '.whatsapp-stand-in-secret')}-verify`,
+          // The stand-in is mounted on the shop's own server and called in process (modules/whatsapp/stand-in.ts).
+          apiBase: 'http://whatsapp-stand-in',
+          apiVersion: e.WHATSAPP_API_VERSION,
         },
     cloudinaryUrl: e.CLOUDINARY_URL,
     redisUrl: e.REDIS_URL,

@@ -1,5 +1,6 @@
 /**
- * Background work each instance runs: mail retries every 30 s (after numbering the
+ * Background work each instance runs: WhatsApp messages due every 5 s (integrations/whatsapp/outbox.ts);
+ * mail retries every 30 s (after numbering the
  * invoices of orders a stopped shop left without one) and reconciliation of paid
  * checkout attempts every minute (and once at start, for what a crash left behind), with the refunds
  * owed that are still pending a few minutes on (modules/refunds/owed.ts). Both are safe
@@ -22,7 +23,13 @@ import { SWEPT_FOLDERS, sweepUnusedPhotos, type SweptFolder } from './modules/re
 /** Starts the timers; the returned function stops them and resolves once the jobs running then finish (graceful shutdown). */
 export function startBackgroundJobs(
   app: FastifyInstance,
-  opts: { mailEveryMs?: number; reconcileEveryMs?: number; lowStockEveryMs?: number; photoSweepEveryMs?: number } = {},
+  opts: {
+    mailEveryMs?: number;
+    whatsappEveryMs?: number;
+    reconcileEveryMs?: number;
+    lowStockEveryMs?: number;
+    photoSweepEveryMs?: number;
+  } = {},
 ): () => Promise<void> {
   let running = true;
   const inFlight = new Set<Promise<void>>();
@@ -45,6 +52,8 @@ export function startBackgroundJobs(
     await app.invoiceNumbering.numberDue();
     await app.mailQueue.deliverDue();
   });
+  // Staged WhatsApp messages (integrations/whatsapp/outbox.ts): due ones every 5 s, retries with backoff.
+  const deliverWhatsApp = guard('WhatsApp delivery', () => app.whatsapp.deliverDue());
   const reconcile = guard('payment reconciliation', async () => {
     const result = await reconcileOpenAttempts(app.paymentDeps);
     if (result.completed > 0) app.log.info(result, 'reconciled paid checkout attempts');
@@ -88,6 +97,7 @@ export function startBackgroundJobs(
   const timers = [
     setInterval(() => void resumeImports(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
+    setInterval(() => void deliverWhatsApp(), opts.whatsappEveryMs ?? 5_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void lowStockMail(), opts.lowStockEveryMs ?? 15 * 60_000),
     setInterval(() => void photoSweep(), opts.photoSweepEveryMs ?? 60 * 60_000),

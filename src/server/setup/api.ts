@@ -44,6 +44,7 @@ import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes
 import { adminStockAlertRoutes, stockAlertRoutes } from '../modules/stock-alerts/routes';
 import { userRoutes } from '../modules/users/routes';
 import { adminSignInRoutes } from '../modules/users/routes.admin';
+import { whatsappPlugin } from '../modules/whatsapp/plugin';
 import { wishlistRoutes } from '../modules/wishlist/routes';
 
 declare module 'fastify' {
@@ -139,6 +140,7 @@ const OPEN_ROUTES = [
   searchRoutes,
   returnRoutes,
   staffInvitationRoutes,
+  whatsappPlugin,
 ];
 
 /** Registers the settings service and every API route. */

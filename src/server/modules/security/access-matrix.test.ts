@@ -52,6 +52,9 @@ const PUBLIC = new Set([
   'POST /api/payments/razorpay/webhook',
   // Authorised by the token Shiprocket sends in x-api-key.
   'POST /api/shipping/tracking-webhook',
+  // Meta's WhatsApp webhook: the handshake by the verify token, events by X-Hub-Signature-256.
+  'GET /api/webhooks/whatsapp',
+  'POST /api/webhooks/whatsapp',
   // Authorised by the short-lived upload signature, like Cloudinary.
   'POST /api/media/upload',
   // Authorised by the URL's short-lived signature, handed only to the return's shopper and admins.
