@@ -11,6 +11,7 @@
  * calls), and upload grants older than a week are deleted with them (modules/media/grants.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { expireCodConfirmations } from './modules/cod-confirmation/service';
 import { sendDailyLowStockMail } from './modules/inventory/low-stock-mail';
 import { reconcileOpenAttempts } from './modules/payments/service';
 import { settleOwedRefunds } from './modules/refunds/owed';
@@ -61,6 +62,11 @@ export function startBackgroundJobs(
     const owed = await settleOwedRefunds(refundDeps(app));
     if (owed.checked > 0) app.log.info(owed, 'looked at pending refunds');
   });
+  // COD orders left unconfirmed past their deadline: cancelled or held (modules/cod-confirmation).
+  const codDeadlines = guard('COD confirmation deadlines', async () => {
+    const run = await expireCodConfirmations(refundDeps(app));
+    if (run.cancelled + run.held > 0) app.log.info(run, 'applied COD confirmation deadlines');
+  });
   const lowStockMail = guard('low-stock mail', async () => {
     const result = await sendDailyLowStockMail({
       db: app.db,
@@ -99,6 +105,7 @@ export function startBackgroundJobs(
     setInterval(() => void deliverMail(), opts.mailEveryMs ?? 30_000),
     setInterval(() => void deliverWhatsApp(), opts.whatsappEveryMs ?? 5_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
+    setInterval(() => void codDeadlines(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void lowStockMail(), opts.lowStockEveryMs ?? 15 * 60_000),
     setInterval(() => void photoSweep(), opts.photoSweepEveryMs ?? 60 * 60_000),
   ];

@@ -63,6 +63,9 @@ export const createOrderSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
   /** Optional coupon; an unusable one answers 400 with the reason. */
   couponCode: couponCodeField,
+  /** "Send me order updates on WhatsApp" and "Send me offers on WhatsApp", saved to the account (docs/architecture.md#whatsapp). */
+  whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false' }).optional(),
+  whatsappOffers: z.boolean({ error: 'whatsappOffers must be true or false' }).optional(),
 });
 
 export const DELIVERY_ADDRESS_REQUIRED = 'Delivery address is required';

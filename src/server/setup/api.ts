@@ -14,6 +14,7 @@ import { forbidden } from '../errors';
 import { adminAuditRoutes } from '../modules/audit/routes.admin';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
+import { adminCodConfirmationRoutes, codConfirmationRoutes } from '../modules/cod-confirmation/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
 import { catalogRoutes } from '../modules/catalog/routes.store';
 import { adminContactRoutes } from '../modules/contacts/routes.admin';
@@ -94,6 +95,7 @@ async function requirePermission(request: FastifyRequest): Promise<void> {
 /** Admin-only route plugins, registered inside the admin scope. */
 const ADMIN_ROUTES = [
   adminCatalogRoutes,
+  adminCodConfirmationRoutes,
   adminHomepageRoutes,
   adminOrderRoutes,
   adminShipmentRoutes,
@@ -127,6 +129,7 @@ const OPEN_ROUTES = [
   paymentRoutes,
   webhookRoutes,
   orderRoutes,
+  codConfirmationRoutes,
   contactRoutes,
   mediaRoutes,
   shipmentRoutes,

@@ -136,5 +136,11 @@ export const orderSchema = z.object({
     .object({ from: z.string(), to: z.string() })
     .nullable()
     .describe("Earliest and latest India dates 'YYYY-MM-DD'; null once delivered, cancelled or returned"),
+  codConfirmation: z
+    .object({ state: z.enum(['awaiting', 'confirmed', 'held']), until: z.string().nullable() })
+    .nullable()
+    .describe(
+      "Cash on Delivery confirmation (docs/architecture.md#cod-confirmation): awaiting the shopper until `until` (ISO), confirmed, or held for the shop's call; null when not asked",
+    ),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -20,6 +20,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { COD_CONFIRM_FIRST, codUnconfirmed } from '../../../core/cod-confirmation';
 import type { OrderStatus } from '../../../core/constants';
 import { canMove, dropdownRefusal, IN_TRANSIT_STATUSES, ORDER_STATUS_INFO, transitionRefusal } from '../../../core/order-status';
 import { orderRef } from '../../../core/schemas/admin-orders';
@@ -129,7 +130,11 @@ export async function moveOrder(tx: Tx, row: OrderRow, move: OrderMove): Promise
   } else {
     assertMove(row, move.to);
   }
+  // A Cash on Delivery order waiting for its confirmation is not packed or shipped until it is
+  // confirmed; cancelled, it waits for nothing (docs/architecture.md#cod-confirmation).
+  if (codUnconfirmed(row.codConfirmation) && FORWARD_OF_PLACED.includes(move.to)) throw badRequest(COD_CONFIRM_FIRST);
   const set: Partial<OrderRow> = { status: move.to, updatedAt: move.now };
+  if (move.to === 'cancelled' && codUnconfirmed(row.codConfirmation)) set.codConfirmation = null;
   if (move.restock) {
     if (!row.restocked) {
       await returnOrderUnits(tx, row.id, {
@@ -193,6 +198,9 @@ export async function restockReturned(
   }
   await tx.update(orders).set({ restocked: true }).where(eq(orders.id, row.id));
 }
+
+/** The moves that take an order on towards its shopper; refused while its COD confirmation is open. */
+const FORWARD_OF_PLACED: readonly OrderStatus[] = ['confirmed', 'processing', 'packed', 'shipped'];
 
 const adminOf = (by: OrderMover) => (by.actor === 'admin' ? (by.actorId ?? null) : null);
 

@@ -132,6 +132,11 @@ export interface PlacementOptions {
   insertAttempt?: boolean;
   /** The caller's transaction holds the shopper's row lock already (`lockShopper`). */
   shopperLocked?: boolean;
+  /**
+   * A Cash on Delivery order that waits for the shopper's confirmation until this time: placed with
+   * `codConfirmation` 'awaiting' (docs/architecture.md#cod-confirmation).
+   */
+  codConfirmBy?: Date;
 }
 
 /** The order as the API shows it and its staged confirmation mail (deliver it after the commit). */
@@ -363,7 +368,7 @@ type EventRow = typeof orderEvents.$inferSelect;
  * total), with the COD fee and the GST `taxLines` works out, the payment and the seller kept for its
  * invoice. Also answers the lines' allotted discounts and GST, for `orderLines`.
  */
-function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementContext, now: Date) {
+function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementContext, now: Date, codConfirmBy?: Date) {
   const { discounts, goods, codFeePaise, taxPaise } = taxLines(attempt, ctx);
   const order = {
     id: randomUUID(),
@@ -393,8 +398,8 @@ function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementC
     seller: { legalName: ctx.seller.legalName, address: ctx.seller.address, state: ctx.seller.state, gstin: ctx.seller.gstin },
     restocked: false,
     storeCreditPaise: attempt.storeCreditPaise,
-    codConfirmation: null as OrderRow['codConfirmation'],
-    codConfirmBy: null as Date | null,
+    codConfirmation: (codConfirmBy ? 'awaiting' : null) as OrderRow['codConfirmation'],
+    codConfirmBy: codConfirmBy ?? null,
     createdAt: now,
     updatedAt: now,
   } satisfies OrderRow;
@@ -595,7 +600,7 @@ export async function placeOrder<Row extends { ok: boolean }>(
   opts: PlacementOptions & { guard?: PlacementGuard<Row> } = {},
 ): Promise<Placed | { refused: Row }> {
   const now = ctx.now ?? new Date();
-  const { order, ...tax } = orderRow(attempt, payment, ctx, now);
+  const { order, ...tax } = orderRow(attempt, payment, ctx, now, opts.codConfirmBy);
   const items = orderLines(attempt, order.id, tax);
   const event = placedEvent(attempt, payment, order.id, now);
   const placed = shapeOrder(order, items, [event]);

@@ -158,6 +158,9 @@ export function shapeOrder(
     shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),
     refunds: refunds ?? { paid, refunded: 0, refundable: paid, state: 'none', refunds: [] },
     expectedDelivery: settings ? expectedDelivery(row, eventRows, settings) : null,
+    codConfirmation: row.codConfirmation
+      ? { state: row.codConfirmation, until: row.codConfirmation === 'awaiting' ? (row.codConfirmBy?.toISOString() ?? null) : null }
+      : null,
   };
 }
 

@@ -501,18 +501,20 @@ describe('Cash on Delivery', () => {
     res = await placeCod(shopper, [await oneLine()]);
     expect([res.statusCode, res.json().message]).toEqual([400, 'Cash on Delivery is not available right now. Please pay online.']);
     await shopWith({ maxOpenOrders: 5 });
+    // A phone and e-mail of its own: the refused-COD rule counts by them too, across accounts.
+    const address = { phone: '9123400001', email: 'refused-twice@example.in' };
     const placed: string[] = [];
-    for (let i = 0; i < 2; i++) placed.push((await placeCod(shopper, [await oneLine()])).json().order._id);
+    for (let i = 0; i < 2; i++) placed.push((await placeCod(shopper, [await oneLine()], { address })).json().order._id);
     // The first came back after delivery (a return): it does not count; the second never arrived.
     await t.db.insert(orderEvents).values({ orderId: placed[0], status: 'delivered' });
     await t.db.update(orders).set({ status: 'returned' }).where(eq(orders.userId, shopper.user.id));
-    const third = await placeCod(shopper, [await oneLine()]);
+    const third = await placeCod(shopper, [await oneLine()], { address });
     expect(third.statusCode).toBe(201);
     await t.db.update(orders).set({ status: 'returned' }).where(eq(orders.id, third.json().order._id));
-    res = await placeCod(shopper, [await oneLine()]);
+    res = await placeCod(shopper, [await oneLine()], { address });
     expect([res.statusCode, res.json().message]).toEqual([
       400,
-      'Cash on Delivery is not available on your account because earlier orders were returned undelivered. Please pay online.',
+      'Cash on Delivery is not available because 2 earlier Cash on Delivery orders were refused at delivery. Please pay online.',
     ]);
   });
 

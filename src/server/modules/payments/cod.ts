@@ -24,8 +24,9 @@
  * so it would miss the order of the submission it waited for.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
+import { codConfirmDeadline, needsCodConfirmation } from '../../../core/cod-confirmation';
 import { codRefusal, COD_REFUSALS } from '../../../core/cod-eligibility';
 import { COUPON_MESSAGES, normalizeCouponCode } from '../../../core/coupons';
 import { formatINR, toPaise } from '../../../core/money';
@@ -36,13 +37,12 @@ import { checkoutAttempts, orderEvents, orders } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { afterPlacement, lockShopper, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
+import { orderConfirmationMail } from '../orders/mail';
 import { findOrder } from '../orders/service';
 import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from './service';
 
 /** Statuses of an order that has not reached the shopper yet (counted against the open COD limit). */
 const UNDELIVERED = [...PRE_SHIPMENT_STATUSES, ...IN_TRANSIT_STATUSES];
-/** Earlier COD orders returned undelivered that make COD unavailable to a shopper. */
-const MAX_RETURNED_UNDELIVERED = 2;
 /** How long the same cart submitted again is taken as the same order (without an Idempotency-Key). */
 const SAME_CART_WINDOW_MS = 60_000;
 
@@ -50,7 +50,8 @@ export const COD_MESSAGES = {
   ...COD_REFUSALS,
   open: (max: number) =>
     `You already have ${max} Cash on Delivery ${max === 1 ? 'order' : 'orders'} on the way. Please pay online, or wait for ${max === 1 ? 'it' : 'them'} to arrive.`,
-  returned: 'Cash on Delivery is not available on your account because earlier orders were returned undelivered. Please pay online.',
+  returned: (refused: number) =>
+    `Cash on Delivery is not available because ${refused} earlier Cash on Delivery ${refused === 1 ? 'order was' : 'orders were'} refused at delivery. Please pay online.`,
   key: 'Idempotency-Key must be 1 to 200 visible characters',
   keyReused: 'This Idempotency-Key was already used for a different order. Use a new key for a new checkout.',
 } as const;
@@ -168,6 +169,24 @@ async function placedEarlier(db: Database, userId: string, keys: string[], now: 
   return rows[0]?.order_id ?? null;
 }
 
+/**
+ * The orders of a shopper for the refused-COD rule (docs/architecture.md#cash-on-delivery): their
+ * account's, or any with the same phone or e-mail (lower-cased), so a new account with the same phone
+ * does not start again at zero. Each part has its index (orders by user, `orders_phone_idx`,
+ * `orders_email_lower_idx`).
+ */
+function shopperOrders(userId: SQLWrapper, phone: SQLWrapper, email: SQLWrapper): SQL {
+  return sql`(${orders.userId} = ${userId}::uuid or (${orders.phone} = ${phone}::text and ${phone}::text <> '') or lower(${orders.email}) = lower(${email}::text))`;
+}
+
+/** `count(*) filter (...)` of the rows `where` selects that came back undelivered (no 'delivered' in their timeline). */
+function refusedCount(where: SQL): SQL {
+  return sql`count(*) filter (where ${where} and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${orders.id} and delivered.status = 'delivered'))`;
+}
+
+/** The addresses of an awaiting order's Confirm and Cancel links (cod-confirmation/links.ts). */
+export type CodConfirmLinks = { confirm: string; cancel: string };
+
 /** The shopper's history the placement checks first: see `codGuard`. */
 interface CodHistory {
   /** The order an earlier call with these keys placed, or null. */
@@ -181,11 +200,11 @@ interface CodHistory {
 
 const codHistory = sql`select h.*, h.twin is null and h.returned_undelivered < ${p('codMaxReturned')}::int and h.open_orders < ${p(
   'codMaxOpen',
-)}::int as ok from (select (${earlierOrder}) as twin, (count(*) filter (where ${orders.status} = any(${p(
-  'codUndelivered',
-)}::text[])))::int as open_orders, (count(*) filter (where ${orders.status} = 'returned' and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${
-  orders.id
-} and delivered.status = 'delivered')))::int as returned_undelivered from ${orders} where ${orders.userId} = ${p('codUserId')}::uuid and ${
+)}::int as ok from (select (${earlierOrder}) as twin, (count(*) filter (where ${orders.userId} = ${p('codUserId')}::uuid and ${
+  orders.status
+} = any(${p('codUndelivered')}::text[])))::int as open_orders, (${refusedCount(
+  sql`${orders.status} = 'returned'`,
+)})::int as returned_undelivered from ${orders} where ${shopperOrders(p('codUserId'), p('codPhone'), p('codEmail'))} and ${
   orders.paymentMethod
 } = 'cod') h`;
 
@@ -194,17 +213,41 @@ const codHistory = sql`select h.*, h.twin is null and h.returned_undelivered < $
  * order an earlier call with these keys placed, the shopper's undelivered COD orders and their COD
  * orders returned without delivery; ok when there is no twin and both are under their limits.
  */
-function codGuard(userId: string, keys: string[], now: number, maxOpenOrders: number): PlacementGuard<CodHistory> {
+function codGuard(
+  userId: string,
+  contact: { phone: string; email: string },
+  keys: string[],
+  now: number,
+  limits: { maxOpenOrders: number; maxRefused: number },
+): PlacementGuard<CodHistory> {
   return {
     name: 'cod',
     select: codHistory,
     values: {
       ...earlierOrderValues(userId, keys, now),
+      codPhone: contact.phone,
+      codEmail: contact.email,
       codUndelivered: UNDELIVERED,
-      codMaxOpen: maxOpenOrders,
-      codMaxReturned: MAX_RETURNED_UNDELIVERED,
+      codMaxOpen: limits.maxOpenOrders,
+      codMaxReturned: limits.maxRefused,
     },
   };
+}
+
+/**
+ * How many COD orders of the shopper `userId` (their account, or the same phone or e-mail, see
+ * `shopperOrders`) came back undelivered: the refused-COD rule's count, for the checkout's reason
+ * and the admin's customer view.
+ */
+export async function refusedCodOrders(db: Database, contact: { userId: string; phone: string | null; email: string }): Promise<number> {
+  const { rows } = await db.execute<{ refused: number }>(
+    sql`select (${refusedCount(sql`${orders.status} = 'returned'`)})::int as refused from ${orders} where ${shopperOrders(
+      sql`${contact.userId}`,
+      sql`${contact.phone ?? ''}`,
+      sql`${contact.email}`,
+    )} and ${orders.paymentMethod} = 'cod'`,
+  );
+  return Number(rows[0]?.refused ?? 0);
 }
 
 /** The order as its owner reads it (placed earlier). */
@@ -221,13 +264,13 @@ async function orderById(db: Tx, orderId: string): Promise<Order> {
  * `prepareAttempt` (400, 409 when a line sold out).
  */
 async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInput) {
-  const { cod } = await deps.settings.get();
+  const { cod, codConfirmation } = await deps.settings.get();
   const off = codRefusal(cod);
   if (off) throw badRequest(off);
   const { attempt } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
   const refusal = codRefusal(cod, { pincode: attempt.shippingAddress.pincode, totalPaise: attempt.grandTotalPaise });
   if (refusal) throw badRequest(refusal);
-  return { attempt, cod };
+  return { attempt, cod, codConfirmation };
 }
 
 /**
@@ -242,6 +285,7 @@ export async function placeCodOrder(
   userId: string,
   input: CheckoutInput,
   clientKey?: string,
+  confirmLinks?: (orderId: string) => CodConfirmLinks,
 ): Promise<{ message: string; order: Order; replayed: boolean }> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const keys = idempotencyKeys(userId, input, clientKey, now);
@@ -263,8 +307,17 @@ export async function placeCodOrder(
     if (earlier) return replay(earlier);
     throw err;
   }
-  const { attempt, cod } = prepared;
+  const { attempt, cod, codConfirmation } = prepared;
   const placement = await placementContext(deps);
+  // An order the settings ask to confirm waits until its deadline (docs/architecture.md#cod-confirmation);
+  // its mail asks for the confirmation, with the signed Confirm and Cancel links.
+  const codConfirmBy = needsCodConfirmation(codConfirmation, attempt.grandTotalPaise)
+    ? codConfirmDeadline(new Date(now), codConfirmation.hours)
+    : undefined;
+  if (codConfirmBy && placement.orderMail) {
+    const { queue } = placement.orderMail;
+    placement.orderMail = { queue, compose: (order) => orderConfirmationMail(order, confirmLinks?.(order._id)) };
+  }
 
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
   try {
@@ -278,12 +331,17 @@ export async function placeCodOrder(
         { ...attempt, paymentMethod: 'cod', idempotencyKey: keys[0], razorpayOrderId: null },
         { method: 'cod' },
         placement,
-        { insertAttempt: true, shopperLocked: true, guard: codGuard(userId, keys, now, cod.maxOpenOrders) },
+        {
+          insertAttempt: true,
+          shopperLocked: true,
+          codConfirmBy,
+          guard: codGuard(userId, { phone: attempt.phone, email: attempt.email }, keys, now, cod),
+        },
       );
       if (result.refused) {
         const history = result.refused;
         if (history.twin) return { orderId: history.twin };
-        if (history.returned_undelivered >= MAX_RETURNED_UNDELIVERED) throw badRequest(COD_MESSAGES.returned);
+        if (history.returned_undelivered >= cod.maxRefused) throw badRequest(COD_MESSAGES.returned(history.returned_undelivered));
         throw badRequest(COD_MESSAGES.open(cod.maxOpenOrders));
       }
       return { orderId: result.placed._id, placed: result.placed, mail: result.mail };

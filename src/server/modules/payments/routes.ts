@@ -6,19 +6,28 @@
  * Calls with a `couponCode` go through the wrong-code guard (modules/coupons/tries.ts: 429 past 10
  * wrong codes in 15 minutes per shopper).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { answers, createOrderResponseSchema, orderSchema, pricingSchema } from '../../../core/schemas/answers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createOrderSchema, previewSchema, verifyPaymentSchema } from '../../../core/schemas/checkout';
+import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
+import { pageUrl } from '../../plugins/ssr';
+import { codLinks } from '../cod-confirmation/links';
 import { createCouponTryGuard } from '../coupons/tries';
-import { placeCodOrder } from './cod';
+import { COD_MESSAGES, placeCodOrder, refusedCodOrders } from './cod';
 import { createCheckout, previewPricing, verifyAndCreateOrder } from './service';
 
 /** Preview: the pricing, with what stops the order as it stands (sold out, too few left...). */
 const previewAnswerSchema = pricingSchema.extend({ problems: z.array(z.string()) });
+/** Whether the shopper may pay by Cash on Delivery as far as their own history goes, and why not. */
+const codAvailabilitySchema = z.object({
+  refused: z.number().describe('COD orders of this account, phone or e-mail that came back undelivered'),
+  reason: z.string().nullable().describe('Why Cash on Delivery is not offered to this shopper; null when it is'),
+});
 /** A placed order, with the shopper's message. */
 const placedSchema = z.object({ message: z.string(), order: orderSchema });
 
@@ -60,6 +69,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => verifyAndCreateOrder(deps, req.body),
   );
 
+  // The refused-COD rule for the signed-in shopper (docs/architecture.md#cash-on-delivery), so the
+  // checkout says why COD is not offered; placing the order checks it again.
+  app.get(
+    '/api/payments/cod/availability',
+    { onRequest: app.authenticate, schema: { response: answers({ 200: codAvailabilitySchema }) } },
+    async (req) => {
+      const user = requireUser(req);
+      const [row] = await app.db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, user.id));
+      const refused = row ? await refusedCodOrders(app.db, { userId: user.id, phone: row.phone, email: row.email }) : 0;
+      const { maxRefused } = (await app.settings.get()).cod;
+      return { refused, reason: refused >= maxRefused ? COD_MESSAGES.returned(refused) : null };
+    },
+  );
+
   app.post(
     '/api/payments/cod/create-order',
     {
@@ -72,7 +95,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await withCouponGuard(req, reply, req.body.couponCode, () =>
-        placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key']),
+        placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key'], (orderId) =>
+          codLinks(pageUrl(req)?.origin ?? '', app.config.jwtSecret, orderId),
+        ),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.replayed ? 200 : 201).send({ message: result.message, order: result.order });

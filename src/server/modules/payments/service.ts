@@ -32,6 +32,7 @@ import { verifyPaymentSignature } from '../../integrations/razorpay/signature';
 import { describeProblem, priceRequestedLines, toPricing, type LineRequest, type PricedLines } from '../cart/pricing';
 import { couponRefused, priceWithCoupon, type CouponOutcome } from '../coupons/service';
 import type { InvoiceNumbering } from '../invoices/numbering';
+import { saveWhatsAppConsent } from '../whatsapp/consent';
 import { afterPlacement, placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
 import { sendAttemptRefund } from '../refunds/owed';
@@ -166,6 +167,9 @@ export interface CheckoutInput {
   email?: string;
   phone?: string;
   couponCode?: string | null;
+  /** WhatsApp consents ticked at checkout, saved to the account once the checkout is valid. */
+  whatsappUpdates?: boolean;
+  whatsappOffers?: boolean;
 }
 
 /**
@@ -184,6 +188,7 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
   if (priced.lines.length === 0) throw badRequest('No items to checkout');
   // A coupon that cannot be used is refused rather than silently dropped from what is charged.
   if (coupon && !coupon.valid) throw couponRefused(coupon.message);
+  await saveWhatsAppConsent(deps.db, userId, input, address.phone);
   const t = priced.totals;
   const appliedCoupon = coupon?.applied ? coupon : null;
   const attempt = {

@@ -531,8 +531,11 @@ export async function retryRefund(deps: RefundDeps, orderId: string, refundId: s
   return loadRefund(deps.db, refundId);
 }
 
-/** The actor of a cancel: the shopper (only their own order) or an admin (`audit`: the staff member, for the audit log). */
-export type Canceller = { id: string; role: 'customer' | 'admin'; audit?: AuditActor };
+/**
+ * The actor of a cancel: the shopper (only their own order), an admin (`audit`: the staff member, for
+ * the audit log), or the shop itself (a job: e.g. a COD order not confirmed in time).
+ */
+export type Canceller = { id: string; role: 'customer' | 'admin'; audit?: AuditActor } | { id: null; role: 'system'; audit?: undefined };
 
 /**
  * Cancels an order that has not shipped (PRE_SHIPMENT_STATUSES), as its shopper or an admin:
@@ -542,7 +545,8 @@ export type Canceller = { id: string; role: 'customer' | 'admin'; audit?: AuditA
  * up a one-per-shopper code), everything paid is refunded through `refundOrder`'s steps (prepaid;
  * a COD order has nothing paid yet) with a credit note, and the shopper is mailed (the credit note
  * attached). Idempotent: cancelling a cancelled order answers it again and makes no second refund
- * (it asks Razorpay again only for a refund it never got an answer to).
+ * (it asks Razorpay again only for a refund it never got an answer to). `onlyIf`, checked under the
+ * order's lock, leaves the order alone when false (a job's claim). Returns whether it ended the order now.
  * Throws 404 for an unknown order or someone else's (for a shopper), 400 SHIPPED_CANNOT_CANCEL
  * after shipping.
  */
@@ -550,9 +554,9 @@ export async function cancelOrder(
   deps: RefundDeps,
   orderId: string,
   by: Canceller,
-  input: { reason: string; manualReference?: string },
-): Promise<void> {
-  await endOrder(deps, orderId, by, input, 'cancel');
+  input: { reason: string; manualReference?: string; onlyIf?: (order: OrderRow) => boolean },
+): Promise<boolean> {
+  return endOrder(deps, orderId, by, input, 'cancel');
 }
 
 /**
@@ -600,17 +604,19 @@ async function endOrder(
   deps: RefundDeps,
   orderId: string,
   by: Canceller,
-  input: { reason: string; manualReference?: string },
+  input: { reason: string; manualReference?: string; onlyIf?: (order: OrderRow) => boolean },
   kind: keyof typeof ENDINGS,
-): Promise<void> {
+): Promise<boolean> {
   const ending = ENDINGS[kind];
   const now = deps.now?.() ?? new Date();
-  const admin = by.role === 'admin';
+  // The shop's own cancel (a job) reads to the shopper as the shop's, with its reason.
+  const admin = by.role !== 'customer';
   const settings = await deps.settings(); // before the transaction (see refundOrder)
   await numberInvoiceFirst(deps, orderId);
-  const { refundId, mail } = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!admin && order.userId !== by.id) throw notFound('Order not found');
+    if (by.role === 'customer' && order.userId !== by.id) throw notFound('Order not found');
+    if (input.onlyIf && !input.onlyIf(order)) return { refundId: null, mail: null, ended: false };
     const [ended] = await tx
       .select({ id: orderEvents.id })
       .from(orderEvents)
@@ -621,7 +627,7 @@ async function endOrder(
         .select({ id: orderRefunds.id })
         .from(orderRefunds)
         .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, ending.key)));
-      return { refundId: refund?.id ?? null, mail: null };
+      return { refundId: refund?.id ?? null, mail: null, ended: false };
     }
     if (!ending.from.includes(order.status)) {
       if (kind === 'cancel') throw badRequest(SHIPPED_CANNOT_CANCEL);
@@ -638,7 +644,7 @@ async function endOrder(
     // The lifecycle puts the units back (once per order), gives the coupon use back (the order never
     // happened, so it must not use up a one-per-shopper code), writes the status with its timeline row
     // and, for a staff member, the audit row of the whole action (the refund it owes included).
-    const mover: OrderMover = { actor: admin ? 'admin' : 'shopper', actorId: by.id, audit: by.audit };
+    const mover: OrderMover = { actor: by.role === 'system' ? 'system' : admin ? 'admin' : 'shopper', actorId: by.id, audit: by.audit };
     await moveOrder(tx, order, {
       to: ending.to,
       note,
@@ -690,8 +696,10 @@ async function endOrder(
         .map((creditNoteId) => ({ kind: 'credit_note' as const, creditNoteId })),
     });
     await tx.insert(mailOutbox).values(staged);
-    return { refundId: refund?.refund.id ?? null, mail: staged };
+    return { refundId: refund?.refund.id ?? null, mail: staged, ended: true };
   });
+  const { refundId, mail } = outcome;
   if (mail) await deps.mail.deliver(mail);
   if (refundId) await sendToProvider(deps, refundId);
+  return outcome.ended;
 }
