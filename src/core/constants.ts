@@ -80,8 +80,11 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** How an order is paid: online through Razorpay, or Cash on Delivery. */
-export const PAYMENT_METHODS = ['razorpay', 'cod'] as const;
+/**
+ * How an order is paid: online through Razorpay, or Cash on Delivery; 'store_credit' when the
+ * shopper's store credit paid all of it (docs/architecture.md#store-credit; its status is 'captured').
+ */
+export const PAYMENT_METHODS = ['razorpay', 'cod', 'store_credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /**
  * An order's payment state: a Razorpay order is 'captured' when placed; a COD order is 'pending'
@@ -90,7 +93,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['captured', 'pending', 'collected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** How the shop's screens name payment methods and states. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { razorpay: 'Paid online (Razorpay)', cod: 'Cash on Delivery' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  razorpay: 'Paid online (Razorpay)',
+  cod: 'Cash on Delivery',
+  store_credit: 'Paid with store credit',
+};
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { captured: 'Paid', pending: 'To collect', collected: 'Collected' };
 
 /** Home page limits. */

@@ -27,7 +27,8 @@ export interface RefundView {
   reason: string;
   source: 'cancel' | 'admin' | 'return';
   status: RefundStatus;
-  method: 'razorpay' | 'manual';
+  /** 'store_credit': into the shopper's store credit (docs/architecture.md#store-credit), processed at once. */
+  method: 'razorpay' | 'manual' | 'store_credit';
   providerRefundId: string | null;
   manualReference: string | null;
   failureReason: string | null;

@@ -113,6 +113,7 @@ export function lineRefundPaise(line: PaidLine, quantity: number, alreadyReturne
  */
 export function describeRefundDestination(to: RefundDestination, full = false): string {
   if (to.method === 'upi') return `UPI ${to.upiId}`;
+  if (to.method === 'store_credit') return 'Store credit';
   const number = full ? to.accountNumber : `••••${to.accountNumber.slice(-4)}`;
   return `Bank a/c ${number} (${to.ifsc}), ${to.accountName}`;
 }

@@ -63,6 +63,8 @@ export const createOrderSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
   /** Optional coupon; an unusable one answers 400 with the reason. */
   couponCode: couponCodeField,
+  /** Spend the shopper's store credit on this order (docs/architecture.md#store-credit). */
+  useStoreCredit: z.boolean({ error: 'useStoreCredit must be true or false' }).default(false),
   /** "Send me order updates on WhatsApp" and "Send me offers on WhatsApp", saved to the account (docs/architecture.md#whatsapp). */
   whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false' }).optional(),
   whatsappOffers: z.boolean({ error: 'whatsappOffers must be true or false' }).optional(),

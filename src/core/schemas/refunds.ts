@@ -35,4 +35,6 @@ export const adminRefundSchema = z.strictObject({
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The amount can have at most 2 decimals (paise)'),
   reason: reasonField,
   manualReference: manualReferenceField,
+  /** Into the shopper's store credit instead (docs/architecture.md#store-credit; the settings must offer it). */
+  toStoreCredit: z.boolean({ error: 'toStoreCredit must be true or false' }).optional(),
 });

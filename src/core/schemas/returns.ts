@@ -72,6 +72,8 @@ export const refundDestinationSchema = z.discriminatedUnion(
         .toUpperCase()
         .regex(IFSC_PATTERN, 'Please enter the 11-character IFSC, like SBIN0001234'),
     }),
+    /** The shopper's store credit (docs/architecture.md#store-credit), when the shop offers it; any order. */
+    z.object({ method: z.literal('store_credit') }),
   ],
   { error: 'Please choose UPI or a bank account for your refund' },
 );
@@ -134,8 +136,12 @@ export const returnNoteSchema = z.object({ note: note(null) });
 /** Body of the admin's reject: the note (why) is required, and mailed to the shopper. */
 export const returnRejectSchema = z.object({ note: note('Please say why the return is rejected') });
 
-/** Body of the admin's refund of a received return: a Cash on Delivery order needs the transfer's reference. */
+/**
+ * Body of the admin's refund of a received return: a Cash on Delivery order needs the transfer's
+ * reference, unless the refund goes to store credit (`toStoreCredit`, or the shopper chose it).
+ */
 export const returnRefundSchema = z.object({
+  toStoreCredit: z.boolean({ error: 'toStoreCredit must be true or false' }).optional(),
   manualReference: z
     .string({ error: 'The reference must be text' })
     .refine(noNul, 'The reference contains invalid characters')

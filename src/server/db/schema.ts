@@ -662,7 +662,7 @@ export const orderRefunds = pgTable(
     lines: jsonb().$type<{ orderItemId: string; quantity: number }[]>(),
     status: text().$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
     /** 'razorpay' (prepaid, Refunds API) or 'manual' (Cash on Delivery: the admin's bank/UPI transfer). */
-    method: text().$type<'razorpay' | 'manual'>().notNull(),
+    method: text().$type<'razorpay' | 'manual' | 'store_credit'>().notNull(),
     /** Razorpay's refund id (rfnd_…) of the current attempt. */
     providerRefundId: text().unique(),
     /** Raised by an admin's retry of a failed refund: Razorpay is asked again under a new idempotency key. */

@@ -43,6 +43,7 @@ import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes'
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
 import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes';
 import { adminStockAlertRoutes, stockAlertRoutes } from '../modules/stock-alerts/routes';
+import { adminStoreCreditRoutes, storeCreditRoutes } from '../modules/store-credit/routes';
 import { userRoutes } from '../modules/users/routes';
 import { adminSignInRoutes } from '../modules/users/routes.admin';
 import { whatsappPlugin } from '../modules/whatsapp/plugin';
@@ -117,6 +118,7 @@ const ADMIN_ROUTES = [
   adminAuditRoutes,
   adminStaffRoutes,
   adminStockAlertRoutes,
+  adminStoreCreditRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
@@ -139,6 +141,7 @@ const OPEN_ROUTES = [
   refundRoutes,
   wishlistRoutes,
   stockAlertRoutes,
+  storeCreditRoutes,
   reviewRoutes,
   searchRoutes,
   returnRoutes,

@@ -59,7 +59,7 @@ export const refundViewSchema = z.object({
   reason: z.string(),
   source: z.enum(['cancel', 'admin', 'return']),
   status: refundStatusSchema,
-  method: z.enum(['razorpay', 'manual']),
+  method: z.enum(['razorpay', 'manual', 'store_credit']),
   providerRefundId: z.string().nullable(),
   manualReference: z.string().nullable(),
   failureReason: z.string().nullable(),
@@ -128,6 +128,8 @@ export const orderSchema = z.object({
     status: z.enum(PAYMENT_STATUSES),
     providerPaymentId: z.string().nullable(),
     collectedAt: z.string().nullable(),
+    /** Rupees of the grand total paid with store credit (docs/architecture.md#store-credit); the rest online or in cash. */
+    storeCredit: z.number(),
   }),
   timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string() })),
   shipments: z.array(shipmentSchema),

@@ -16,6 +16,7 @@ export const loginAnswerSchema = z.object({ token: z.string(), user: userSchema 
 export const refundDestinationAnswerSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('upi'), upiId: z.string() }),
   z.object({ method: z.literal('bank'), accountName: z.string(), accountNumber: z.string(), ifsc: z.string() }),
+  z.object({ method: z.literal('store_credit') }),
 ]);
 
 export const returnLineSchema = z.object({

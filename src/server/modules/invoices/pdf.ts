@@ -40,6 +40,7 @@ export const invoiceDate = (at: Date) => formatIndiaTime(at, DATE_2DIGIT).replac
 const PAYMENT_LABELS: Record<InvoiceData['paymentMethod'], string> = {
   razorpay: 'Prepaid (online)',
   cod: 'Cash on Delivery',
+  store_credit: 'Store credit',
 };
 
 const INK = '#1c1917';

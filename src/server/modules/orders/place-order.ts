@@ -60,6 +60,8 @@ import {
 import type { MailMessage } from '../../integrations/mail/mailer';
 import type { MailQueue, StagedMail } from '../../integrations/mail/outbox';
 import { saleSteps } from '../inventory/ledger';
+import { debit } from '../store-credit/wallet';
+import { AppError } from '../../errors';
 import type { InvoiceNumbering } from '../invoices/numbering';
 import { shapeOrder } from './service';
 
@@ -76,7 +78,7 @@ export type PlacedAttempt = Omit<AttemptRow, 'status' | 'orderId' | 'razorpayPay
  * paid attempt). `firstOrderDiscount`: priced with the first-order discount, but the shopper has an
  * order now.
  */
-export type UnfillableReason = 'stock' | 'couponLimit' | 'couponShopper' | 'couponFirstOrder' | 'firstOrderDiscount';
+export type UnfillableReason = 'stock' | 'couponLimit' | 'couponShopper' | 'couponFirstOrder' | 'firstOrderDiscount' | 'storeCredit';
 
 /**
  * Thrown inside the order's transaction to roll it back. `earlierOrderId`: for `firstOrderDiscount`,
@@ -97,7 +99,11 @@ export const lockShopper = fixedStatement(
 );
 
 /** How the order is paid: captured online (Razorpay) or cash to collect on delivery. */
-export type OrderPayment = { method: 'razorpay'; razorpayPaymentId: string } | { method: 'cod' };
+export type OrderPayment =
+  | { method: 'razorpay'; razorpayPaymentId: string }
+  | { method: 'cod' }
+  /** Store credit paid the whole total (docs/architecture.md#store-credit): captured when placed. */
+  | { method: 'store_credit' };
 
 export interface PlacementContext {
   /**
@@ -605,8 +611,27 @@ export async function placeOrder<Row extends { ok: boolean }>(
   const event = placedEvent(attempt, payment, order.id, now);
   const placed = shapeOrder(order, items, [event]);
   const mail = stageOrderMail(ctx, placed);
+  // Store credit is spent under the shopper's row lock, taken before the stock (docs/architecture.md#store-credit).
+  if (attempt.storeCreditPaise > 0 && !opts.shopperLocked) await tx.execute(lockShopper({ userId: attempt.userId }));
   const result = await writePlacement<Row>(tx, attempt, { order, items, event, mail }, opts, now);
-  return refusal(result, attempt, opts.guard !== undefined) ?? { placed, mail };
+  const refused = refusal(result, attempt, opts.guard !== undefined);
+  if (refused) return refused;
+  if (attempt.storeCreditPaise > 0) await spendStoreCredit(tx, attempt, order.id);
+  return { placed, mail };
+}
+
+/**
+ * Spends the attempt's store credit on order `orderId` ('order' debit, once per order) under the
+ * shopper's row lock (docs/architecture.md#store-credit). Throws `Unfillable('storeCredit')` (roll
+ * back; a paid attempt is refunded) when the balance no longer covers it: spent on another order since.
+ */
+async function spendStoreCredit(tx: Tx, attempt: PlacedAttempt, orderId: string): Promise<void> {
+  try {
+    await debit(tx, { userId: attempt.userId, amountPaise: attempt.storeCreditPaise, reason: 'order', orderId, note: 'Spent at checkout' });
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 409) throw new Unfillable('storeCredit');
+    throw err;
+  }
 }
 
 /**

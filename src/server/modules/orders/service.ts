@@ -153,6 +153,7 @@ export function shapeOrder(
       status: row.paymentStatus,
       providerPaymentId: row.razorpayPaymentId,
       collectedAt: row.paymentCollectedAt?.toISOString() ?? null,
+      storeCredit: toRupees(row.storeCreditPaise),
     },
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
     shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),

@@ -29,7 +29,7 @@ import type { Order } from '../../../core/api-types';
 import { codConfirmDeadline, needsCodConfirmation } from '../../../core/cod-confirmation';
 import { codRefusal, COD_REFUSALS } from '../../../core/cod-eligibility';
 import { COUPON_MESSAGES, normalizeCouponCode } from '../../../core/coupons';
-import { formatINR, toPaise } from '../../../core/money';
+import { formatINR, toPaise, toRupees } from '../../../core/money';
 import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import { fixedStatement, type Database, type Tx } from '../../db/client';
@@ -39,7 +39,7 @@ import type { StagedMail } from '../../integrations/mail/outbox';
 import { afterPlacement, lockShopper, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
 import { orderConfirmationMail } from '../orders/mail';
 import { findOrder } from '../orders/service';
-import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from './service';
+import { placementContext, prepareAttempt, storeCreditFor, type CheckoutInput, type PaymentDeps } from './service';
 
 /** Statuses of an order that has not reached the shopper yet (counted against the open COD limit). */
 const UNDELIVERED = [...PRE_SHIPMENT_STATUSES, ...IN_TRANSIT_STATUSES];
@@ -62,6 +62,7 @@ const UNFILLABLE_COD: Record<Exclude<UnfillableReason, 'firstOrderDiscount'>, st
   couponLimit: COUPON_MESSAGES.usageLimit,
   couponShopper: COUPON_MESSAGES.alreadyUsed,
   couponFirstOrder: COUPON_MESSAGES.firstOrderOnly,
+  storeCredit: 'Your store credit was spent on another order meanwhile. Please review your payment.',
 };
 
 /**
@@ -268,7 +269,12 @@ async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInpu
   const off = codRefusal(cod);
   if (off) throw badRequest(off);
   const { attempt } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
-  const refusal = codRefusal(cod, { pincode: attempt.shippingAddress.pincode, totalPaise: attempt.grandTotalPaise });
+  // The COD limit is on the cash to collect: the total less the store credit spent (docs/architecture.md#store-credit).
+  attempt.storeCreditPaise = await storeCreditFor(deps.db, userId, input, attempt.grandTotalPaise, 'cod');
+  const refusal = codRefusal(cod, {
+    pincode: attempt.shippingAddress.pincode,
+    totalPaise: attempt.grandTotalPaise - attempt.storeCreditPaise,
+  });
   if (refusal) throw badRequest(refusal);
   return { attempt, cod, codConfirmation };
 }
@@ -353,5 +359,6 @@ export async function placeCodOrder(
   const { orderId, placed, mail } = outcome;
   if (!placed) return replay(orderId);
   const order = await afterPlacement(deps, placed, mail);
-  return { message: `Order placed! Pay ${formatINR(order.totals.grandTotal)} in cash when it arrives.`, order, replayed: false };
+  const cash = formatINR(toRupees(toPaise(order.totals.grandTotal) - toPaise(order.payment.storeCredit)));
+  return { message: `Order placed! Pay ${cash} in cash when it arrives.`, order, replayed: false };
 }

@@ -36,6 +36,8 @@ import { saveWhatsAppConsent } from '../whatsapp/consent';
 import { afterPlacement, placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
 import { sendAttemptRefund } from '../refunds/owed';
+import { balanceOf } from '../store-credit/wallet';
+import { creditToSpend } from '../../../core/store-credit';
 import type { SettingsService } from '../settings/service';
 import type { PincodeService } from '../pincodes/service';
 
@@ -135,6 +137,7 @@ const insertAttempt = preparedOnce((db) =>
       email: column('email'),
       phone: column('phone'),
       razorpayOrderId: column('razorpayOrderId'),
+      storeCreditPaise: column('storeCreditPaise'),
     })
     .prepare('insert_checkout_attempt'),
 );
@@ -167,6 +170,8 @@ export interface CheckoutInput {
   email?: string;
   phone?: string;
   couponCode?: string | null;
+  /** Spend the shopper's store credit on the order (docs/architecture.md#store-credit). */
+  useStoreCredit?: boolean;
   /** WhatsApp consents ticked at checkout, saved to the account once the checkout is valid. */
   whatsappUpdates?: boolean;
   whatsappOffers?: boolean;
@@ -213,6 +218,28 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
   return { attempt, pricing };
 }
 
+/** The message for a checkout paid online or in cash whose store credit covers everything. */
+export const CREDIT_COVERS_ALL = 'Your store credit covers this order: choose Pay with store credit';
+
+/**
+ * The store credit a checkout spends (paise; docs/architecture.md#store-credit `creditToSpend`): 0
+ * unless the shopper asked for it; throws 400 `CREDIT_COVERS_ALL` when the credit pays the whole
+ * total (that order is placed by POST /api/payments/store-credit/create-order, with no other payment).
+ * The balance is read without a lock: the debit at placement checks it again under the lock.
+ */
+export async function storeCreditFor(
+  db: Database,
+  userId: string,
+  input: Pick<CheckoutInput, 'useStoreCredit'>,
+  grandTotalPaise: number,
+  method: 'razorpay' | 'cod',
+): Promise<number> {
+  if (!input.useStoreCredit) return 0;
+  const spend = creditToSpend(await balanceOf(db, userId), grandTotalPaise, method);
+  if (spend >= grandTotalPaise) throw badRequest(CREDIT_COVERS_ALL, { useStoreCredit: CREDIT_COVERS_ALL });
+  return spend;
+}
+
 /**
  * What `placeOrder` needs from the shop settings (the seller, GST slabs) and the
  * order mail; read from the cached settings service before the order's transaction.
@@ -233,7 +260,9 @@ export async function createCheckout(deps: PaymentDeps, userId: string, input: C
   // attempt is written: one write per checkout instead of an insert and an update.
   const { attempt, pricing } = await prepareAttempt(deps, userId, input);
   if (attempt.grandTotalPaise < MIN_ONLINE_PAYMENT_PAISE) throw badRequest('The order total must be at least ₹1 to pay online');
-  const t = { grandTotal: attempt.grandTotalPaise, discountType: attempt.discountType };
+  attempt.storeCreditPaise = await storeCreditFor(deps.db, userId, input, attempt.grandTotalPaise, 'razorpay');
+  // Razorpay is asked for what the store credit leaves (docs/architecture.md#store-credit).
+  const t = { grandTotal: attempt.grandTotalPaise - attempt.storeCreditPaise, discountType: attempt.discountType };
   const appliedCoupon = attempt.couponCode ? { code: attempt.couponCode } : null;
   let rzpOrder;
   try {
@@ -271,6 +300,10 @@ const UNFILLABLE: Record<UnfillableReason, { failureReason: string; lead: string
   firstOrderDiscount: {
     failureReason: 'first-order discount already used after payment',
     lead: 'Your first-order discount was already used on another order.',
+  },
+  storeCredit: {
+    failureReason: 'store credit spent elsewhere after payment',
+    lead: 'Your store credit was spent on another order while you were paying.',
   },
 };
 
@@ -366,14 +399,20 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
     if (!claimed) return null;
     const [refund] = await tx
       .insert(refunds)
-      .values({ checkoutAttemptId: claimed.id, razorpayPaymentId: paymentId, amountPaise: claimed.grandTotalPaise, reason: failureReason })
+      // What was paid online: the total less the store credit the order would have spent (never debited).
+      .values({
+        checkoutAttemptId: claimed.id,
+        razorpayPaymentId: paymentId,
+        amountPaise: claimed.grandTotalPaise - claimed.storeCreditPaise,
+        reason: failureReason,
+      })
       .onConflictDoNothing()
       .returning({ id: refunds.id });
     return { attempt: claimed, refundId: refund?.id ?? null };
   });
   const [attempt] = owed ? [owed.attempt] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
   if (owed?.refundId) await sendAttemptRefund(deps, owed.refundId);
-  const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise)) : 'your payment';
+  const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise - attempt.storeCreditPaise)) : 'your payment';
   return conflict(`${lead} Your payment of ${amount} is being refunded.`);
 }
 

@@ -14,6 +14,16 @@ import { orderReference } from '../orders/mail';
 const ONLINE_TIMING = 'It goes back to the card, UPI or bank account you paid with, usually within 5 to 7 working days.';
 
 /**
+ * The words for the part of a refund that went to store credit (docs/architecture.md#store-credit),
+ * with its bonus; '' when none did.
+ */
+export function storeCreditWords(credit: { creditPaise: number; bonusPaise: number } | undefined): string {
+  if (!credit || credit.creditPaise <= 0) return '';
+  const bonus = credit.bonusPaise > 0 ? `, plus a bonus of ${formatINR(toRupees(credit.bonusPaise))}` : '';
+  return `${formatINR(toRupees(credit.creditPaise))} is in your store credit now${bonus}, ready to spend at checkout.`;
+}
+
+/**
  * The mail for a cancelled order; `refund` is null when nothing was paid (Cash on Delivery); `byShop`
  * with the shop's reason when an admin cancelled it; `creditNoteAttached` when the GST credit note
  * reversing its invoice travels with it.
@@ -23,12 +33,15 @@ export function cancellationMail(
   refund: { amountPaise: number; manual: boolean } | null,
   byShop: { reason: string } | null = null,
   creditNoteAttached = false,
+  storeCredit?: { creditPaise: number; bonusPaise: number },
 ): MailMessage {
   const ref = orderReference(order._id);
   const title = `Order #${ref} is cancelled`;
   const note = creditNoteAttached ? ' The credit note is attached.' : '';
   const money = refund
-    ? `A refund of ${formatINR(toRupees(refund.amountPaise))} is on its way. ${refund.manual ? 'We sent it to your bank or UPI account.' : ONLINE_TIMING}${note}`
+    ? refund.amountPaise === (storeCredit?.creditPaise ?? 0)
+      ? `${storeCreditWords(storeCredit)}${note}`
+      : `A refund of ${formatINR(toRupees(refund.amountPaise - (storeCredit?.creditPaise ?? 0)))} is on its way. ${refund.manual ? 'We sent it to your bank or UPI account.' : ONLINE_TIMING}${storeCredit?.creditPaise ? ` ${storeCreditWords(storeCredit)}` : ''}${note}`
     : `Nothing was charged for this order, so there is nothing to pay or refund.${note}`;
   const intro = byShop ? `We are sorry: we had to cancel your order (${byShop.reason}).` : 'Your order has been cancelled as you asked.';
   const text = [title, '', intro, money].join('\n');
@@ -36,20 +49,28 @@ export function cancellationMail(
   return { to: order.email, subject: `Order #${ref} cancelled`, text, html };
 }
 
-/** The mail for a refund made by the shop (an admin's refund or a return), with its credit note number (null: an order without an invoice). */
+/**
+ * The mail for a refund made by the shop (an admin's refund or a return), with its credit note number
+ * (null: an order without an invoice); `storeCredit`: the part of `refund.amountPaise` that went to
+ * store credit and its bonus.
+ */
 export function refundMail(
   order: Pick<typeof orders.$inferSelect, 'id' | 'email'>,
   refund: Pick<typeof orderRefunds.$inferSelect, 'amountPaise' | 'method' | 'reason' | 'manualReference'>,
   creditNoteNumber: string | null,
+  storeCredit?: { creditPaise: number; bonusPaise: number },
 ): MailMessage {
   const ref = orderReference(order.id);
   const amount = formatINR(toRupees(refund.amountPaise));
   const title = `Refund of ${amount} for order #${ref}`;
+  const money = refund.amountPaise - (storeCredit?.creditPaise ?? 0);
   const how =
-    refund.method === 'manual'
-      ? `We sent it to your bank or UPI account${refund.manualReference ? ` (reference ${refund.manualReference})` : ''}.`
-      : ONLINE_TIMING;
-  const lines = [`We have refunded ${amount} for: ${refund.reason}.`, how];
+    money <= 0
+      ? ''
+      : refund.method === 'manual'
+        ? `We sent it to your bank or UPI account${refund.manualReference ? ` (reference ${refund.manualReference})` : ''}.`
+        : ONLINE_TIMING;
+  const lines = [`We have refunded ${amount} for: ${refund.reason}.`, how, storeCreditWords(storeCredit)].filter(Boolean);
   if (creditNoteNumber) lines.push(`Credit note ${creditNoteNumber} is attached.`);
   const text = [title, '', ...lines].join('\n');
   const html = layout(title, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''));

@@ -135,6 +135,7 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: requireUser(req).id,
         idempotencyKey: `admin:${req.headers['idempotency-key']}`,
         manualReference: req.body.manualReference,
+        toStoreCredit: req.body.toStoreCredit,
         staff: auditActor(req),
       });
       return reply.code(201).send(await getAdminOrder(app.db, req.params.id));

@@ -49,6 +49,7 @@ import type { InvoiceNumbering } from '../invoices/numbering';
 import { loadInvoice } from '../invoices/service';
 import { lockOrder, moveOrder, noteOrder, type OrderMover } from '../orders/lifecycle';
 import { hydrateOrders } from '../orders/service';
+import { credit as creditWallet, bonusPaise, lockBalance } from '../store-credit/wallet';
 import { assertWithinRefundLimit } from './limits';
 import { cancellationMail, refundMail } from './mail';
 import { paidPaise } from './summary';
@@ -80,8 +81,13 @@ export interface RefundRequest {
   actorId: string | null;
   /** Same key, same order: the same refund, however often the action is retried. */
   idempotencyKey: string;
-  /** Cash on Delivery: the bank or UPI reference of the admin's transfer (required there). */
+  /** Cash on Delivery: the bank or UPI reference of the admin's transfer (required there, unless to store credit). */
   manualReference?: string;
+  /**
+   * The money part goes to the shopper's store credit instead of the payment or a transfer (only with
+   * the settings' store credit refunds on 'choice'; docs/architecture.md#store-credit).
+   */
+  toStoreCredit?: boolean;
   /**
    * The staff member issuing a discretionary refund (the admin's Refund, a return's refund): their
    * role's refund limit applies (refunds/limits.ts) and the audit log records the refund
@@ -176,24 +182,23 @@ export async function recordRefund(
   order: OrderRow,
   req: RefundRequest,
   opts: { mail: boolean; now: Date; settings: ShopSettings; by?: OrderMover },
-): Promise<{ refund: RefundRow; creditNoteId: string | null; mail: StagedMail | null; created: boolean }> {
+): Promise<{ refund: RefundRow; creditNoteId: string | null; creditNoteIds: string[]; mail: StagedMail | null; created: boolean }> {
   const [existing] = await tx
     .select()
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.idempotencyKey, req.idempotencyKey)));
   if (existing) {
     const [note] = await tx.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.refundId, existing.id));
-    return { refund: existing, creditNoteId: note?.id ?? null, mail: null, created: false };
+    return { refund: existing, creditNoteId: note?.id ?? null, creditNoteIds: note ? [note.id] : [], mail: null, created: false };
   }
   if (!Number.isSafeInteger(req.amountPaise) || req.amountPaise <= 0) {
     throw badRequest('The amount must be more than ₹0, in whole paise', { amount: 'The amount must be more than ₹0' });
   }
   if (req.staff) assertWithinRefundLimit(req.staff.role, req.amountPaise, opts.settings.staffPolicy);
-  const manual = order.paymentMethod === 'cod';
-  if (manual && !req.manualReference) {
-    const message = 'Please enter the bank or UPI reference of the refund you sent';
-    throw badRequest(message, { manualReference: message });
+  if (req.toStoreCredit && opts.settings.storeCredit.refunds !== 'choice') {
+    throw badRequest('Refunds to store credit are not offered by this shop', { toStoreCredit: 'Store credit refunds are off' });
   }
+  const cod = order.paymentMethod === 'cod';
   const paid = paidPaise(order);
   const { claimed } = await refundedPaise(tx, order.id);
   const refundable = paid - claimed;
@@ -204,42 +209,104 @@ export async function recordRefund(
         : `Only ${formatINR(toRupees(refundable))} can still be refunded on this order`;
     throw badRequest(message, { amount: message });
   }
+  // The money paid online or in cash goes back first, the store credit spent on the order last
+  // (docs/architecture.md#store-credit): refunds are ordered under the order's lock, so what is left of
+  // each part follows from what was claimed before.
+  const { moneyPaise, creditPaise } = splitRefund(paid, order.storeCreditPaise, claimed, req.amountPaise);
+  const manual = cod && moneyPaise > 0 && !req.toStoreCredit;
+  if (manual && !req.manualReference) {
+    const message = 'Please enter the bank or UPI reference of the refund you sent';
+    throw badRequest(message, { manualReference: message });
+  }
   const now = opts.now;
-  const [refund] = await tx
-    .insert(orderRefunds)
-    .values({
-      orderId: order.id,
-      amountPaise: req.amountPaise,
-      reason: req.reason,
-      source: req.source,
-      returnId: req.returnId ?? null,
-      lines: req.lines ?? null,
-      status: manual ? 'processed' : 'pending',
-      method: manual ? 'manual' : 'razorpay',
-      manualReference: manual ? req.manualReference! : null,
-      idempotencyKey: req.idempotencyKey,
-      actorId: req.actorId,
-      processedAt: manual ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const note = await issueCreditNote(
-    tx,
-    order,
-    { refundId: refund.id, amountPaise: req.amountPaise, reason: req.reason, lines: req.lines },
-    opts,
-  );
+  const moneyMethod: RefundRow['method'] = req.toStoreCredit ? 'store_credit' : cod ? 'manual' : 'razorpay';
+  const parts = [
+    { amountPaise: moneyPaise, method: moneyMethod, key: req.idempotencyKey },
+    {
+      amountPaise: creditPaise,
+      method: 'store_credit' as const,
+      key: moneyPaise > 0 ? `${req.idempotencyKey}:credit` : req.idempotencyKey,
+    },
+  ].filter((p) => p.amountPaise > 0);
+  const written: { refund: RefundRow; note: { id: string; number: string } | null }[] = [];
+  let storeCredit = { creditPaise: 0, bonusPaise: 0 };
+  for (const [i, part] of parts.entries()) {
+    const atOnce = part.method !== 'razorpay';
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        amountPaise: part.amountPaise,
+        reason: req.reason,
+        source: req.source,
+        returnId: req.returnId ?? null,
+        lines: req.lines ?? null,
+        status: atOnce ? 'processed' : 'pending',
+        method: part.method,
+        manualReference: part.method === 'manual' ? req.manualReference! : null,
+        idempotencyKey: part.key,
+        actorId: req.actorId,
+        processedAt: atOnce ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (part.method === 'store_credit') {
+      // The money part taken as credit by choice earns the bonus; credit spent on the order comes back as it was.
+      const chosen = i === 0 && moneyPaise > 0;
+      await creditWallet(tx, {
+        userId: order.userId,
+        amountPaise: part.amountPaise,
+        reason: !chosen && req.source === 'cancel' ? 'order_cancelled' : 'refund',
+        orderId: order.id,
+        refundId: refund.id,
+        note: `${chosen ? 'Refund' : 'Store credit back'} on order #${orderRef(order.id)}: ${req.reason}`.slice(0, 300),
+        actorId: req.actorId,
+      });
+      const bonus = chosen ? bonusPaise(part.amountPaise, opts.settings.storeCredit.bonusPercent) : 0;
+      if (bonus > 0) {
+        await creditWallet(tx, {
+          userId: order.userId,
+          amountPaise: bonus,
+          reason: 'bonus',
+          orderId: order.id,
+          refundId: refund.id,
+          note: `${opts.settings.storeCredit.bonusPercent}% bonus on the refund of order #${orderRef(order.id)} to store credit`,
+          actorId: req.actorId,
+        });
+      }
+      storeCredit = { creditPaise: storeCredit.creditPaise + part.amountPaise, bonusPaise: storeCredit.bonusPaise + bonus };
+    }
+    const note = await issueCreditNote(
+      tx,
+      order,
+      { refundId: refund.id, amountPaise: part.amountPaise, reason: req.reason, lines: req.lines },
+      opts,
+    );
+    written.push({ refund, note });
+  }
+  const [first] = written;
+  const notes = written.map((w) => w.note).filter((n): n is { id: string; number: string } => n !== null);
   let mail: StagedMail | null = null;
   if (opts.mail) {
     mail = deps.mail.stage({
-      ...refundMail(order, refund, note?.number ?? null),
-      attachments: note ? [{ kind: 'credit_note', creditNoteId: note.id }] : [],
+      ...refundMail(order, { ...first.refund, amountPaise: req.amountPaise }, notes.map((n) => n.number).join(', ') || null, storeCredit),
+      attachments: notes.map((n) => ({ kind: 'credit_note' as const, creditNoteId: n.id })),
     });
     await tx.insert(mailOutbox).values(mail);
   }
   if (req.staff) {
-    const to = manual ? `by bank or UPI transfer (reference ${req.manualReference})` : 'to the original payment';
+    const to = [
+      moneyPaise > 0 &&
+        (moneyMethod === 'manual'
+          ? `by bank or UPI transfer (reference ${req.manualReference})`
+          : moneyMethod === 'store_credit'
+            ? 'to store credit'
+            : 'to the original payment'),
+      creditPaise > 0 && `${moneyPaise > 0 ? `${formatINR(toRupees(creditPaise))} ` : ''}back to the store credit spent on it`,
+    ]
+      .filter(Boolean)
+      .join(' and ');
     await recordAudit(tx, req.staff, {
       action: 'order.refund',
       entity: 'order',
@@ -248,10 +315,30 @@ export async function recordRefund(
       changes: { refundedPaise: { before: claimed, after: claimed + req.amountPaise } },
     });
   }
-  // What the refund settles follows from it: the refund's own audit row stands for it.
+  // What the refund settles follows from it: the refund's own audit row stands for it. Settled once,
+  // when every part of it went back at once (a Razorpay part settles on Razorpay's answer).
   const by = opts.by ?? { actor: 'admin', actorId: req.actorId };
-  if (manual) await settleOrder(tx, order, refund, now, { actor: by.actor, actorId: by.actorId });
-  return { refund, creditNoteId: note?.id ?? null, mail, created: true };
+  if (written.every((w) => w.refund.status === 'processed')) {
+    await settleOrder(tx, order, first.refund, now, { actor: by.actor, actorId: by.actorId });
+  }
+  return { refund: first.refund, creditNoteId: first.note?.id ?? null, creditNoteIds: notes.map((n) => n.id), mail, created: true };
+}
+
+/**
+ * How a refund of `amountPaise` splits between the money paid for an order (online or in cash) and
+ * the store credit spent on it (docs/architecture.md#store-credit): the money goes back first, the
+ * credit last. `paidPaise` is everything received (money and credit), `creditSpentPaise` the credit
+ * part, `claimedPaise` what earlier refunds took. Both parts are whole paise and add up to the amount.
+ */
+export function splitRefund(
+  paidPaise: number,
+  creditSpentPaise: number,
+  claimedPaise: number,
+  amountPaise: number,
+): { moneyPaise: number; creditPaise: number } {
+  const moneyLeft = Math.max(0, paidPaise - creditSpentPaise - claimedPaise);
+  const moneyPaise = Math.min(amountPaise, moneyLeft);
+  return { moneyPaise, creditPaise: amountPaise - moneyPaise };
 }
 
 /**
@@ -318,17 +405,23 @@ async function settleOrder(tx: Tx, order: OrderRow, refund: RefundRow, now: Date
   const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
   const paid = paidPaise(fresh);
   const { processed } = await refundedPaise(tx, order.id);
-  const amount = formatINR(toRupees(refund.amountPaise));
   let move: { to: OrderStatus; note: string } | null = null;
   if (refund.returnId) {
+    // A return refunded in parts (money and store credit) is refunded once every part went back.
+    const parts = await tx
+      .select({ status: orderRefunds.status, amountPaise: orderRefunds.amountPaise })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.returnId, refund.returnId)));
+    if (parts.some((p) => p.status !== 'processed')) return;
+    const total = formatINR(toRupees(parts.reduce((sum, p) => sum + p.amountPaise, 0)));
     await tx
       .update(returnRequests)
       .set({ status: 'refunded', updatedAt: now })
       .where(and(eq(returnRequests.id, refund.returnId), eq(returnRequests.status, 'received')));
     move =
       fresh.status === 'returned'
-        ? { to: 'refunded', note: `Refunded ${amount} for returned items` }
-        : { to: fresh.status, note: `Refunded ${amount} for returned items; the other items stay with the shopper` };
+        ? { to: 'refunded', note: `Refunded ${total} for returned items` }
+        : { to: fresh.status, note: `Refunded ${total} for returned items; the other items stay with the shopper` };
   } else if (paid > 0 && processed >= paid && canMove(fresh.status, 'refunded')) {
     move = { to: 'refunded', note: `Refunded in full: ${formatINR(toRupees(paid))}` };
   }
@@ -641,6 +734,9 @@ async function endOrder(
     const { claimed } = await refundedPaise(tx, order.id);
     const refundable = paidPaise(order) - claimed;
     const refunding = refundable > 0 ? `; ${formatINR(toRupees(refundable))} refunded` : '';
+    // Store credit comes back in this transaction: the shopper's row is locked before the units go
+    // back to stock, in the order every placement takes them (shopper, then stock), so none deadlocks.
+    if (order.storeCreditPaise > 0) await lockBalance(tx, order.userId);
     // The lifecycle puts the units back (once per order), gives the coupon use back (the order never
     // happened, so it must not use up a one-per-shopper code), writes the status with its timeline row
     // and, for a staff member, the audit row of the whole action (the refund it owes included).
@@ -660,12 +756,15 @@ async function endOrder(
     });
 
     const reason = `${ending.words}: ${input.reason}`;
-    let refund: { refund: RefundRow; creditNoteId: string | null } | null = null;
+    let refund: { refund: RefundRow; creditNoteIds: string[] } | null = null;
     let unpaidNote: { id: string } | null = null;
-    if (refundable <= 0 && paidPaise(order) === 0) {
-      // Nothing was paid (Cash on Delivery): no refund, but the invoice is reversed all the same.
-      unpaidNote = await issueCreditNote(tx, order, { refundId: null, amountPaise: order.grandTotalPaise, reason }, { now, settings });
+    const unpaid = order.grandTotalPaise - paidPaise(order);
+    if (unpaid > 0) {
+      // Nothing was paid in cash yet (Cash on Delivery): no refund of it, but the invoice is reversed
+      // all the same (the store credit spent on the order comes back below, with its own note).
+      unpaidNote = await issueCreditNote(tx, order, { refundId: null, amountPaise: unpaid, reason }, { now, settings });
     }
+    const { creditPaise } = splitRefund(paidPaise(order), order.storeCreditPaise, claimed, Math.max(0, refundable));
     if (refundable > 0) {
       refund = await recordRefund(
         tx,
@@ -687,11 +786,12 @@ async function endOrder(
     const staged = deps.mail.stage({
       ...cancellationMail(
         shaped,
-        refund ? { amountPaise: refund.refund.amountPaise, manual: refund.refund.method === 'manual' } : null,
+        refund ? { amountPaise: refundable, manual: refund.refund.method === 'manual' } : null,
         admin ? { reason: kind === 'undelivered' ? `it came back to us undelivered: ${input.reason}` : input.reason } : null,
-        Boolean(refund?.creditNoteId ?? unpaidNote),
+        Boolean(refund?.creditNoteIds.length || unpaidNote),
+        { creditPaise, bonusPaise: 0 },
       ),
-      attachments: [refund?.creditNoteId ?? unpaidNote?.id]
+      attachments: [...(refund?.creditNoteIds ?? []), unpaidNote?.id]
         .filter((id): id is string => Boolean(id))
         .map((creditNoteId) => ({ kind: 'credit_note' as const, creditNoteId })),
     });

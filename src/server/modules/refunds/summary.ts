@@ -11,10 +11,16 @@ import { creditNotes, orderRefunds, type orders } from '../../db/schema';
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
 
-/** Paise actually received for an order: prepaid, its captured total; COD, the total once collected. */
-export function paidPaise(order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'grandTotalPaise'>): number {
-  if (order.paymentMethod === 'cod') return order.paymentStatus === 'collected' ? order.grandTotalPaise : 0;
-  return order.paymentStatus === 'captured' ? order.grandTotalPaise : 0;
+/**
+ * Paise actually received for an order: the store credit spent on it (taken when it was placed,
+ * docs/architecture.md#store-credit) plus the money: prepaid, the rest of its total once captured;
+ * COD, the rest once collected.
+ */
+export function paidPaise(order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'grandTotalPaise' | 'storeCreditPaise'>): number {
+  const credit = order.storeCreditPaise ?? 0;
+  const money = order.grandTotalPaise - credit;
+  if (order.paymentMethod === 'cod') return credit + (order.paymentStatus === 'collected' ? money : 0);
+  return credit + (order.paymentStatus === 'captured' ? money : 0);
 }
 
 /** A refund row with its credit note, as the API shows it (rupees). */

@@ -151,7 +151,14 @@ export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/returns/:id/refund',
     { config: { permission: 'orders.refund' }, schema: { params: returnId, body: returnRefundSchema, response: one } },
-    async (req) => refundReturn({ ...deps(), refunds: refundDeps(app) }, req.params.id, auditActor(req), req.body.manualReference),
+    async (req) =>
+      refundReturn(
+        { ...deps(), refunds: refundDeps(app) },
+        req.params.id,
+        auditActor(req),
+        req.body.manualReference,
+        req.body.toStoreCredit,
+      ),
   );
 
   app.post(

@@ -259,9 +259,20 @@ async function lockReturnableOrder(
 /**
  * Where the refund of a Cash on Delivery order goes: nothing was paid online to send it back to, so
  * the shopper says where (docs/decisions/0016-returns-and-exchanges.md); 400 without it. Null for a
- * prepaid order (back to the payment) or an exchange.
+ * prepaid order (back to the payment) or an exchange. Store credit, for any order, when the shop offers
+ * it (settings `storeCredit.refunds` 'choice', docs/architecture.md#store-credit; 400 otherwise).
  */
-function refundDestination(order: OrderRow, body: ReturnRequestData): ReturnRequestData['refundTo'] {
+function refundDestination(
+  order: OrderRow,
+  body: ReturnRequestData,
+  storeCredit: ShopSettings['storeCredit'],
+): ReturnRequestData['refundTo'] {
+  if (body.resolution === 'refund' && body.refundTo?.method === 'store_credit') {
+    if (storeCredit.refunds !== 'choice') {
+      throw badRequest('Refunds to store credit are not offered', { refundTo: 'Refunds to store credit are not offered' });
+    }
+    return body.refundTo;
+  }
   if (body.resolution !== 'refund' || order.paymentMethod !== 'cod') return null;
   if (!body.refundTo) {
     throw badRequest('Please tell us where to send your refund: a UPI ID or a bank account', {
@@ -402,12 +413,13 @@ export async function requestReturn(
 ): Promise<{ ret: ReturnRequest; replayed: boolean }> {
   const before = await replayedRequest(deps, userId, orderId, idempotencyKey);
   if (before) return before;
-  const policy = (await deps.settings.get()).returns;
+  const settings = await deps.settings.get();
+  const policy = settings.returns;
   const now = deps.now();
   try {
     const ret = await runStep(deps, async (tx) => {
       const order = await lockReturnableOrder(tx, userId, orderId, body, policy, now);
-      const refundTo = refundDestination(order, body);
+      const refundTo = refundDestination(order, body, settings.storeCredit);
       const planned = await planLines(tx, orderId, body);
       const row = await recordRequest(tx, order, { userId, body, planned, refundTo, idempotencyKey }, now);
       const label = body.resolution === 'exchange' ? 'Exchange requested' : 'Return requested';
@@ -672,6 +684,7 @@ export async function refundReturn(
   returnId: string,
   staff: AuditActor,
   manualReference?: string,
+  toStoreCredit?: boolean,
 ): Promise<ReturnRequest> {
   if (!isUuid(returnId)) throw notFound('Return not found');
   const [ret] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
@@ -699,6 +712,8 @@ export async function refundReturn(
       actorId: staff.id,
       idempotencyKey,
       manualReference,
+      // The shopper's choice in the request, or the admin's in the refund dialog (docs/architecture.md#store-credit).
+      toStoreCredit: toStoreCredit || ret.refundTo?.method === 'store_credit',
       staff,
     });
   const [current] = await deps.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));

@@ -62,7 +62,7 @@ const PUBLIC = new Set([
 ]);
 // A shopper's own-order routes (cancel, returns) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews|stock-alerts\/(mine|:id$))/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|payments\/store-credit\/create-order|store-credit|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews|stock-alerts\/(mine|:id$))/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;

@@ -1,0 +1,87 @@
+/**
+ * Store credit routes (docs/architecture.md#store-credit):
+ * - GET /api/store-credit: the signed-in shopper's balance and latest changes (rupees, newest first).
+ * - POST /api/payments/store-credit/create-order: places an order paid wholly with store credit
+ *   (checkout.ts; `Idempotency-Key` required): 201 placed, 200 with `Idempotent-Replayed: true` for a
+ *   key that placed it before.
+ * - GET /api/admin/customers/{id}/store-credit: a shopper's balance and history for the shop
+ *   ('orders.read': the order view shows it beside the customer); 404 'Customer not found'.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { toRupees } from '../../../core/money';
+import { idParams } from '../../../core/schemas/common';
+import { answers } from '../../../core/schemas/answers';
+import { storeCreditAccountSchema } from '../../../core/schemas/store-credit';
+import type { StoreCreditAccount } from '../../../core/store-credit';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { z } from 'zod';
+import { createOrderSchema } from '../../../core/schemas/checkout';
+import { orderSchema } from '../../../core/schemas/answers';
+import { requireUser } from '../../plugins/auth';
+import { placeStoreCreditOrder } from './checkout';
+import { historyOf, type LedgerRow } from './wallet';
+
+/** A ledger row as the API shows it (rupees). */
+const toEntry = (r: LedgerRow) => ({
+  _id: r.id,
+  amount: toRupees(r.deltaPaise),
+  balanceAfter: toRupees(r.balanceAfterPaise),
+  reason: r.reason,
+  orderId: r.orderId,
+  note: r.note,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** A shopper's balance (rupees) and their latest 50 changes; null for an unknown user. */
+export async function accountOf(db: Tx, userId: string): Promise<StoreCreditAccount | null> {
+  const [user] = await db.select({ balance: users.storeCreditPaise }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const history = await historyOf(db, userId, { limit: 50 });
+  return { balance: toRupees(user.balance), history: history.map(toEntry) };
+}
+
+const account = answers({ 200: storeCreditAccountSchema });
+
+const KEY_MESSAGE = 'An Idempotency-Key header (1 to 200 visible characters) is required';
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string({ error: KEY_MESSAGE }).regex(/^[\x21-\x7e]{1,200}$/, KEY_MESSAGE),
+});
+
+/** The shopper's own balance. */
+export const storeCreditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/store-credit', { onRequest: app.authenticate, schema: { response: account } }, async (req) => {
+    const found = await accountOf(app.db, requireUser(req).id);
+    if (!found) throw notFound('Shopper not found');
+    return found;
+  });
+
+  const placed = z.object({ message: z.string(), order: orderSchema });
+  app.post(
+    '/api/payments/store-credit/create-order',
+    {
+      onRequest: app.authenticate,
+      schema: { body: createOrderSchema, headers: idempotencyHeaders, response: answers({ 200: placed, 201: placed }) },
+    },
+    async (req, reply) => {
+      const result = await placeStoreCreditOrder(app.paymentDeps, requireUser(req).id, req.body, req.headers['idempotency-key']);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.replayed ? 200 : 201).send({ message: result.message, order: result.order });
+    },
+  );
+};
+
+/** A shopper's balance for the shop (inside the admin scope, setup/api.ts). */
+export const adminStoreCreditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/customers/:id/store-credit',
+    { config: { permission: 'orders.read' }, schema: { params: idParams('Customer not found'), response: account } },
+    async (req) => {
+      const found = await accountOf(app.db, req.params.id);
+      if (!found) throw notFound('Customer not found');
+      return found;
+    },
+  );
+};
