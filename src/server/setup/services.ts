@@ -10,6 +10,7 @@ import { createMailer } from '../integrations/mail/mailer';
 import { createMailQueue } from '../integrations/mail/outbox';
 import { withShopContact } from '../integrations/mail/templates';
 import { withShopAddress } from '../modules/stock-alerts/mail';
+import { setShopAddress } from '../modules/stock-alerts/release';
 import { BRAND } from '../../core/constants';
 import { createRazorpayClient } from '../integrations/razorpay/razorpay-client';
 import { renderMailAttachment } from '../modules/invoices/attachments';
@@ -21,13 +22,15 @@ import { createPincodeService } from '../modules/pincodes/service';
 export function decorateServices(app: FastifyInstance, opts: BuildOptions): void {
   const { config } = opts;
   // Every mail names the support e-mail Settings give when it is sent (integrations/mail/templates.ts).
-  // Links in mail sent where no request names the shop (a back-in-stock alert) start with PUBLIC_URL.
+  // Links in messages sent where no request names the shop (a back-in-stock alert) start with PUBLIC_URL.
+  const shopAddress = () => config.publicUrl ?? `http://localhost:${config.port}`;
+  setShopAddress(shopAddress);
   const mailer = withShopAddress(
     withShopContact(
       opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
       async () => (await app.settings.get()).supportEmail || BRAND.supportEmail,
     ),
-    () => config.publicUrl ?? `http://localhost:${config.port}`,
+    shopAddress,
   );
   const razorpay =
     opts.razorpay ??

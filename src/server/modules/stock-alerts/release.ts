@@ -7,8 +7,11 @@
  * - the waiting alerts of the size (confirmed, not yet notified), oldest confirmation first, at most
  *   `units × shop_settings.back_in_stock_factor`, are claimed by one UPDATE that sets `notified_at`
  *   (`FOR UPDATE SKIP LOCKED` in the choosing step); only while the size and its product are on sale;
- * - each claimed alert's message is staged in the same transaction: the mail as a `mail_outbox` row
- *   due at once (the outbox's retry loop sends it within half a minute of the commit).
+ * - each claimed alert's message is staged in the same transaction: on WhatsApp (the 'back_in_stock'
+ *   template, integrations/whatsapp/outbox.ts) for an alert that chose it, else, or when WhatsApp
+ *   cannot carry it (no template, no offers consent, STOP), as a `mail_outbox` row due at once (the
+ *   outbox's retry loop sends it within half a minute of the commit). A phone-only guest whose
+ *   WhatsApp cannot be sent has no other address: the alert is claimed and nothing goes out.
  *
  * So a rolled-back restock sends nothing and claims nothing, and a committed one has claimed and
  * queued each alert exactly once. Two restocks of one size at once cannot claim one alert twice:
@@ -16,9 +19,22 @@
  * commits, and its UPDATE of `stock_alerts` reads the claims the first committed.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { variantLabel } from '../../../core/colours';
 import type { Tx } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
-import { backInStockMail, type BackInStockItem } from './mail';
+import { OPT_OUT_PAYLOAD } from '../../integrations/whatsapp/buttons';
+import { stageWhatsApp } from '../../integrations/whatsapp/outbox';
+import { backInStockMail, backInStockPath, type BackInStockItem } from './mail';
+
+let shopAddress = () => 'http://localhost:3000';
+
+/**
+ * Sets where the shop is (PUBLIC_URL, else http://localhost:PORT), for the link a WhatsApp alert
+ * carries in its text (a mail's link is filled in as it is sent). Called once as the app is built.
+ */
+export function setShopAddress(address: () => string): void {
+  shopAddress = address;
+}
 
 /** An alert claimed for sending. */
 type Claimed = {
@@ -67,14 +83,32 @@ export async function releaseStockAlerts(tx: Tx, variantId: string, units: numbe
   const people = new Map(
     userIds.length === 0
       ? []
-      : (await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, userIds))).map(
-          (u) => [u.id, u] as const,
-        ),
+      : (
+          await tx
+            .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+            .from(users)
+            .where(inArray(users.id, userIds))
+        ).map((u) => [u.id, u] as const),
   );
   const mails = [];
   for (const alert of claimed) {
     const item: BackInStockItem = { title: alert.title, handle: alert.handle, colour: alert.colour, size: alert.size };
     const person = alert.user_id ? people.get(alert.user_id) : undefined;
+    const phone = alert.phone ?? person?.phone ?? '';
+    if (alert.channel === 'whatsapp' && phone) {
+      const staged = await stageWhatsApp(tx, {
+        kind: 'back_in_stock',
+        to: phone,
+        params: [
+          person?.name.split(' ')[0] || 'there',
+          `${item.title} (${variantLabel(item)})`,
+          `${shopAddress().replace(/\/+$/, '')}${backInStockPath(item)}`,
+        ],
+        buttons: [{ type: 'quick_reply', payload: OPT_OUT_PAYLOAD }],
+        ...(alert.user_id ? { userId: alert.user_id } : {}),
+      });
+      if (staged.staged) continue;
+    }
     const to = alert.email ?? person?.email ?? null;
     // A phone-only guest whose WhatsApp cannot be sent has no other way to be told.
     if (!to) continue;

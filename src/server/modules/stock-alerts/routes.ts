@@ -22,6 +22,7 @@ import {
   waitingAlertsQuerySchema,
   waitingAlertsSchema,
 } from '../../../core/schemas/stock-alerts';
+import { stageWhatsApp } from '../../integrations/whatsapp/outbox';
 import { requireUser } from '../../plugins/auth';
 import { ALERT_NOT_FOUND, confirmAlert, leaveAlert, myAlerts, signUpForAlert, waitingAlerts, type StockAlertDeps } from './service';
 
@@ -39,6 +40,8 @@ export function stockAlertDeps(app: FastifyInstance): StockAlertDeps {
     codePepper: auth.codePepper,
     now: auth.now,
     onCodeIssued: auth.onCodeIssued ? (to, code) => auth.onCodeIssued?.(to, code, 'signup') : undefined,
+    // A guest's code on WhatsApp: staged in the code's transaction, sent by the WhatsApp outbox.
+    stageWhatsApp: async (tx, message) => (await stageWhatsApp(tx, message)).staged,
   };
 }
 

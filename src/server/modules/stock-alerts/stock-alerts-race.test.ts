@@ -37,7 +37,7 @@ describe('two restocks of one size at once', () => {
       await Promise.all(
         [1, 2].map((delta) =>
           t.db.transaction(async (tx) => {
-            await changeStock(tx, { variantId, delta, reason: 'admin_adjustment', note: `Race ${round}` });
+            await changeStock(tx, { variantId, delta, reason: 'adjustment', note: `Race ${round}` });
           }),
         ),
       );

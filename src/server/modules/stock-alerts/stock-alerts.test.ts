@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { STOCK_ALERT_IN_STOCK, STOCK_ALERT_NO_VARIANT, STOCK_ALERT_WAITING } from '../../../core/schemas/stock-alerts';
-import { mailOutbox, products, shopSettings, stockAlerts, variants } from '../../db/schema';
+import { mailOutbox, products, shopSettings, stockAlerts, variants, whatsappMessages, whatsappOptOuts } from '../../db/schema';
 import { changeStock } from '../inventory/ledger';
 
 let t: TestApp;
@@ -46,10 +46,10 @@ async function soldOutProduct(opts: { isActive?: boolean; variantActive?: boolea
 }
 
 const restock = (variantId: string, delta: number) =>
-  t.db.transaction((tx) => changeStock(tx, { variantId, delta, reason: 'admin_adjustment', note: 'Restock' }));
+  t.db.transaction((tx) => changeStock(tx, { variantId, delta, reason: 'adjustment', note: 'Restock' }));
 
 /** The shop's alerts per piece, as the owner saves it at /admin/settings (a fresh shop has no settings row: 3). */
-async function setFactor(factor: number) {
+async function setFactor(factor: number, whatsapp = false) {
   const owner = await createUser(t.app, t.db, { role: 'admin' });
   const current = (await t.app.inject({ url: '/api/admin/settings', headers: owner.headers })).json();
   const res = await t.app.inject({
@@ -66,6 +66,11 @@ async function setFactor(factor: number) {
       supportPhone: '9845012345',
       whatsappNumber: '9845012345',
       backInStock: { factor },
+      whatsapp: {
+        templates: whatsapp
+          ? { back_in_stock: { name: 'back_in_stock', language: 'en' }, verification_code: { name: 'verification_code', language: 'en' } }
+          : {},
+      },
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -254,14 +259,14 @@ describe('sending when stock comes back', () => {
     await waiting(soldOut.id, 2);
     await t.db
       .transaction(async (tx) => {
-        await changeStock(tx, { variantId: soldOut.id, delta: 3, reason: 'admin_adjustment' });
+        await changeStock(tx, { variantId: soldOut.id, delta: 3, reason: 'adjustment' });
         throw new Error('roll back');
       })
       .catch(() => undefined);
     expect(await notified(soldOut.id)).toEqual([]);
     // Stock set in the row directly (no ledger rise), then a fall through the ledger: nobody is told.
     await t.db.execute(sql`update variants set stock_qty = 2 where id = ${soldOut.id}::uuid`);
-    await t.db.transaction((tx) => changeStock(tx, { variantId: soldOut.id, delta: -1, reason: 'admin_adjustment' }));
+    await t.db.transaction((tx) => changeStock(tx, { variantId: soldOut.id, delta: -1, reason: 'adjustment' }));
     expect(await notified(soldOut.id)).toEqual([]);
   });
 
@@ -340,5 +345,64 @@ describe('sending when stock comes back', () => {
     expect(
       (await t.app.inject({ url: `/api/admin/stock-alerts/waiting?productId=${product.id}`, headers: shopper.headers })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('on WhatsApp', () => {
+  const messagesTo = (phone: string) =>
+    t.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.to, `91${phone}`));
+  const bodyParams = (m: typeof whatsappMessages.$inferSelect) =>
+    (m.components as { type: string; parameters: { text: string }[] }[]).find((c) => c.type === 'body')!.parameters.map((p) => p.text);
+
+  it('a guest with a phone gets the code on WhatsApp, then the alert there, with the link', async () => {
+    await setFactor(3, false);
+    const { soldOut, product } = await soldOutProduct();
+    const phone = '9812300001';
+    const refused = await signUp({ variantId: soldOut.id, phone });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("We can't send a code on WhatsApp right now. Please use your e-mail.");
+    await setFactor(3, true);
+    t.clock.advance(31_000);
+    const res = await signUp({ variantId: soldOut.id, phone: `+91 ${phone}` });
+    expect(res.json()).toMatchObject({ status: 'code_sent', channel: 'whatsapp', to: '•••••00001' });
+    const [codeMessage] = (await messagesTo(phone)).filter((m) => m.kind === 'verification_code');
+    const code = bodyParams(codeMessage)[0];
+    expect((await confirm(res.json()._id, code)).json().status).toBe('waiting');
+    await restock(soldOut.id, 1);
+    const [alert] = (await messagesTo(phone)).filter((m) => m.kind === 'back_in_stock');
+    expect(bodyParams(alert)).toEqual(['there', 'Indigo Kurta (M)', `http://localhost:${t.config.port}/products/${product.handle}`]);
+    expect(alert.marketing).toBe(true);
+  });
+
+  it('a signed-in shopper who takes offers on WhatsApp is told there; after STOP, by e-mail', async () => {
+    await setFactor(3, true);
+    const { soldOut } = await soldOutProduct();
+    const onWhatsApp = await createUser(t.app, t.db, { phone: '9812300002', whatsappOffers: true });
+    const stopped = await createUser(t.app, t.db, { phone: '9812300003', whatsappOffers: true });
+    const byMail = await createUser(t.app, t.db, { phone: '9812300004' });
+    for (const s of [onWhatsApp, stopped, byMail]) {
+      await signUp({ variantId: soldOut.id }, s.headers);
+      t.clock.advance(1000);
+    }
+    expect((await t.db.select().from(stockAlerts).where(eq(stockAlerts.variantId, soldOut.id))).map((a) => a.channel)).toEqual([
+      'whatsapp',
+      'whatsapp',
+      'email',
+    ]);
+    await t.db.insert(whatsappOptOuts).values({ phone: '919812300003' });
+    await restock(soldOut.id, 1);
+    expect((await messagesTo('9812300002')).map((m) => m.kind)).toEqual(['back_in_stock']);
+    expect(await messagesTo('9812300003')).toEqual([]);
+    const mailed = await t.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like 'Back in stock:%'`);
+    const emails = mailed.map((m) => m.to);
+    expect(emails).toContain(stopped.user.email);
+    expect(emails).toContain(byMail.user.email);
+    expect(emails).not.toContain(onWhatsApp.user.email);
   });
 });
