@@ -344,7 +344,21 @@ function totalRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [s
   ];
 }
 
-/** The totals box on the right from `top`, ending with the grand total (or total credited); returns its bottom. */
+/**
+ * How the grand total was paid, under it, when store credit paid part of it (docs/architecture.md#store-credit):
+ * "Paid with store credit", then the rest "Paid online", "Due in cash" or "Paid in cash". None on a
+ * credit note or an order without store credit.
+ */
+export function paymentRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [string, string][] {
+  const spent = invoice.storeCreditPaise ?? 0;
+  if (credit || spent <= 0) return [];
+  const rest = invoice.totals.grandTotalPaise - spent;
+  const restLabel =
+    invoice.paymentMethod === 'cod' ? (invoice.paymentStatus === 'collected' ? 'Paid in cash' : 'Due in cash') : 'Paid online';
+  return [['Paid with store credit', `₹${rupees(spent)}`], ...(rest > 0 ? ([[restLabel, `₹${rupees(rest)}`]] as [string, string][]) : [])];
+}
+
+/** The totals box on the right from `top`, ending with the grand total (or total credited) and how it was paid; returns its bottom. */
 function drawTotalsBox(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined, top: number): number {
   const totalsX = RIGHT - TOTALS_WIDTH;
   let ty = top + 8;
@@ -363,7 +377,16 @@ function drawTotalsBox(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: Cr
     .fillColor(INK)
     .text(credit ? 'Total credited' : 'Grand total', totalsX + 6, ty + 8, { width: 120 });
   doc.text(`₹${rupees(invoice.totals.grandTotalPaise)}`, totalsX + 110, ty + 8, { width: TOTALS_WIDTH - 116, align: 'right' });
-  return ty + 26;
+  ty += 30;
+  for (const [label, value] of paymentRows(invoice, credit)) {
+    doc.font('body').fontSize(8.5).fillColor(MUTED).text(label, totalsX, ty, { width: 130 });
+    doc
+      .font('body')
+      .fillColor(INK)
+      .text(value, totalsX + 130, ty, { width: TOTALS_WIDTH - 130, align: 'right' });
+    ty += 14;
+  }
+  return ty - 4;
 }
 
 /** The amount in words on the left from `top`, with the note under it (or the credit note's reason); returns its bottom. */
@@ -396,7 +419,7 @@ function drawAmountInWords(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit
 
 /** Totals on the right, the amount in words on the left, on a new page when they do not fit; returns the y below. */
 function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: CreditNoteMeta | undefined, top: number): number {
-  const rowsHeight = totalRows(invoice, credit).length * 14 + 26;
+  const rowsHeight = (totalRows(invoice, credit).length + paymentRows(invoice, credit).length) * 14 + 26;
   let y = top;
   if (y + rowsHeight + 90 > PAGE.height - PAGE.margin) {
     doc.addPage();

@@ -5,7 +5,7 @@
  * recomputed here: the invoice shows what the order recorded, to the paisa.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { PaymentMethod } from '../../../core/constants';
+import type { PaymentMethod, PaymentStatus } from '../../../core/constants';
 import { can } from '../../../core/permissions';
 import { gstStateCode } from '../../../core/gstin';
 import { gstOnCharge } from '../../../core/tax';
@@ -48,6 +48,13 @@ export interface InvoiceData {
   /** When the order was placed: the invoice date (printed in India time). */
   issuedAt: Date;
   paymentMethod: PaymentMethod;
+  /** 'captured' (paid), 'pending' (cash to collect) or 'collected'. */
+  paymentStatus?: PaymentStatus;
+  /**
+   * Store credit that paid part or all of the grand total (paise): a payment, not a discount, so the
+   * taxable value and GST are those of the whole supply (docs/architecture.md#store-credit).
+   */
+  storeCreditPaise?: number;
   seller: {
     legalName: string;
     address: string;
@@ -166,6 +173,8 @@ export async function loadInvoice(
     orderReference: orderReference(order.id),
     issuedAt: order.createdAt,
     paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    storeCreditPaise: order.storeCreditPaise,
     seller: {
       legalName: seller.legalName,
       address: seller.address,

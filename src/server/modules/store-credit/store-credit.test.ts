@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { writeFileSync } from 'node:fs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -172,6 +174,15 @@ describe('spending at checkout', () => {
     expect(await balance(shopper.user.id)).toBe(0);
     const rows = await ledger(shopper.user.id);
     expect(rows.at(-1)).toMatchObject({ reason: 'order', deltaPaise: -30_050, orderId: order._id, balanceAfterPaise: 0 });
+    // The invoice keeps the whole supply's taxable value and GST, and shows the credit as a payment.
+    const invoice = await t.app.inject({ url: `/api/orders/${order._id}/invoice`, headers: shopper.headers });
+    expect(invoice.statusCode).toBe(200);
+    if (process.env.SCREENSHOT_DIR) writeFileSync(`${process.env.SCREENSHOT_DIR}/store-credit-invoice.pdf`, invoice.rawPayload);
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(invoice.rawPayload)), { mergePages: true })).text;
+    expect(text).toContain('Taxable value ₹952.38');
+    expect(text).toContain('Grand total ₹1,000.00');
+    expect(text).toContain('Paid with store credit ₹300.50');
+    expect(text).toContain('Paid online ₹699.50');
   });
 
   it('leaves ₹1 to pay online when the balance is within a rupee of the total; all of it pays with store credit', async () => {
