@@ -13,7 +13,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { COD_CANCELLED, COD_CONFIRM_FIRST } from '../../../core/cod-confirmation';
 import { COD_LINK_INVALID } from '../../../core/schemas/cod-confirmation';
 import type { ShopSettingsData } from '../../../core/schemas/settings';
-import { auditLog, inventoryLedger, mailOutbox, orderEvents, orders, variants } from '../../db/schema';
+import { auditLog, inventoryLedger, mailOutbox, orderEvents, orders, users, variants, whatsappMessages } from '../../db/schema';
+import { dispatchWhatsAppButton } from '../../integrations/whatsapp/buttons';
 import { demoShopSettings } from '../../db/seed/demo-catalog';
 import { SYSTEM_ACTOR } from '../audit/record';
 import { refundDeps } from '../refunds/routes';
@@ -27,10 +28,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Rules = ShopSettingsData['codConfirmation'];
-async function shopWith(codConfirmation: Partial<Rules>, cod: Partial<ShopSettingsData['cod']> = {}) {
+async function shopWith(
+  codConfirmation: Partial<Rules>,
+  cod: Partial<ShopSettingsData['cod']> = {},
+  extra: Partial<ShopSettingsData> = {},
+) {
   await t.app.settings.save(
     {
       ...demoShopSettings,
+      ...extra,
       cod: { ...demoShopSettings.cod, maxOpenOrders: 20, ...cod },
       codConfirmation: { mode: 'all', above: 0, hours: 24, expiry: 'cancel', ...codConfirmation },
     } as ShopSettingsData,
@@ -167,6 +173,29 @@ describe('confirming and cancelling', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, COD_CANCELLED]);
     const signedIn = await t.app.inject({ method: 'POST', url: `/api/orders/${order._id}/confirm-cod`, headers: who.headers });
     expect(signedIn.statusCode).toBe(409);
+  });
+});
+
+describe('WhatsApp', () => {
+  it("sends the 'cod_confirmation' message with Confirm and Cancel quick replies that do the same, from the order's number only", async () => {
+    await shopWith({}, {}, { whatsapp: { templates: { cod_confirmation: { name: 'cod_confirm', language: 'en' } } } });
+    const who = await shopper();
+    await t.db.update(users).set({ whatsappUpdates: true }).where(eq(users.id, who.user.id));
+    const { order } = await placed(who);
+    const [message] = await t.db.select().from(whatsappMessages).where(eq(whatsappMessages.orderId, order._id));
+    expect(message).toMatchObject({ kind: 'cod_confirmation', to: `91${who.phone}`, templateName: 'cod_confirm' });
+    const payloads = JSON.stringify(message.components);
+    const confirm = `cod:confirm:${order._id}:${token(order._id, 'confirm')}`;
+    expect(payloads).toContain(confirm);
+    expect(payloads).toContain(`cod:cancel:${order._id}:${token(order._id, 'cancel')}`);
+
+    // A forged token or another number changes nothing.
+    await dispatchWhatsAppButton({ payload: `cod:confirm:${order._id}:${'x'.repeat(32)}`, from: `91${who.phone}`, app: t.app });
+    await dispatchWhatsAppButton({ payload: confirm, from: '919000000000', app: t.app });
+    expect(await row(order._id)).toMatchObject({ status: 'placed', codConfirmation: 'awaiting' });
+    expect(await dispatchWhatsAppButton({ payload: confirm, from: `91${who.phone}`, app: t.app })).toBe(true);
+    expect(await row(order._id)).toMatchObject({ status: 'confirmed', codConfirmation: 'confirmed' });
+    await shopWith({});
   });
 });
 

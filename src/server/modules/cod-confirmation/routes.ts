@@ -34,6 +34,7 @@ import { getOrderFor } from '../orders/service';
 import { refundDeps } from '../refunds/routes';
 import { verifyCodLinkToken, type CodLinkAction } from './links';
 import { confirmCodOrder, declineCodOrder } from './service';
+import { registerCodButtons } from './whatsapp';
 
 /** The order as the link's page shows it; 404 when there is none. */
 async function linkOrder(db: Tx, orderId: string, action: CodLinkAction): Promise<CodLinkOrder & { userId: string }> {
@@ -62,6 +63,8 @@ const withoutOwner = ({ userId: _u, ...order }: CodLinkOrder & { userId: string 
 /** The shopper's confirm and the signed links. */
 export const codConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => refundDeps(app);
+  // The WhatsApp message's Confirm and Cancel quick replies do the same (whatsapp.ts).
+  registerCodButtons();
   const checkToken = (id: string, action: CodLinkAction, token: string) => {
     if (!verifyCodLinkToken(app.config.jwtSecret, id, action, token)) throw forbidden(COD_LINK_INVALID);
   };

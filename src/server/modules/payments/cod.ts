@@ -36,6 +36,7 @@ import { fixedStatement, type Database, type Tx } from '../../db/client';
 import { checkoutAttempts, orderEvents, orders } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
+import { stageWhatsApp } from '../../integrations/whatsapp/outbox';
 import { afterPlacement, lockShopper, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
 import { orderConfirmationMail } from '../orders/mail';
 import { findOrder } from '../orders/service';
@@ -185,8 +186,14 @@ function refusedCount(where: SQL): SQL {
   return sql`count(*) filter (where ${where} and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${orders.id} and delivered.status = 'delivered'))`;
 }
 
-/** The addresses of an awaiting order's Confirm and Cancel links (cod-confirmation/links.ts). */
-export type CodConfirmLinks = { confirm: string; cancel: string };
+/**
+ * How an awaiting order's confirmation is signed (cod-confirmation/links.ts): its mail's Confirm and
+ * Cancel page addresses, and the token of a WhatsApp quick reply.
+ */
+export interface CodConfirmSigning {
+  links: (orderId: string) => { confirm: string; cancel: string };
+  token: (orderId: string, action: 'confirm' | 'cancel') => string;
+}
 
 /** The shopper's history the placement checks first: see `codGuard`. */
 interface CodHistory {
@@ -280,6 +287,27 @@ async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInpu
 }
 
 /**
+ * The WhatsApp message of an awaiting order (kind 'cod_confirmation': first name, order reference,
+ * total; quick replies Confirm and Cancel whose payloads `cod:<action>:<orderId>:<token>` the
+ * button handler checks, cod-confirmation/whatsapp.ts), staged in the placement's transaction. Without
+ * a template or the shopper's consent nothing is staged: the mail asks all the same.
+ */
+async function stageCodConfirmationWhatsApp(tx: Tx, order: Order, userId: string, confirm: CodConfirmSigning): Promise<void> {
+  const payload = (action: 'confirm' | 'cancel') => `cod:${action}:${order._id}:${confirm.token(order._id, action)}`;
+  await stageWhatsApp(tx, {
+    kind: 'cod_confirmation',
+    to: order.phone,
+    params: [order.shippingAddress.firstName.trim() || 'there', orderRef(order._id), formatINR(order.totals.grandTotal)],
+    buttons: [
+      { type: 'quick_reply', payload: payload('confirm') },
+      { type: 'quick_reply', payload: payload('cancel') },
+    ],
+    orderId: order._id,
+    userId,
+  });
+}
+
+/**
  * POST /api/payments/cod/create-order (see the module docstring). Returns the order and whether it
  * was placed by this call (`replayed` false) or earlier with the same key. Throws 400 for a rule
  * above (and the errors of `prepareAttempt`), 409 when a line sold out, the coupon ran out or the
@@ -291,7 +319,7 @@ export async function placeCodOrder(
   userId: string,
   input: CheckoutInput,
   clientKey?: string,
-  confirmLinks?: (orderId: string) => CodConfirmLinks,
+  confirm?: CodConfirmSigning,
 ): Promise<{ message: string; order: Order; replayed: boolean }> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const keys = idempotencyKeys(userId, input, clientKey, now);
@@ -322,7 +350,7 @@ export async function placeCodOrder(
     : undefined;
   if (codConfirmBy && placement.orderMail) {
     const { queue } = placement.orderMail;
-    placement.orderMail = { queue, compose: (order) => orderConfirmationMail(order, confirmLinks?.(order._id)) };
+    placement.orderMail = { queue, compose: (order) => orderConfirmationMail(order, confirm?.links(order._id)) };
   }
 
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
@@ -350,6 +378,7 @@ export async function placeCodOrder(
         if (history.returned_undelivered >= cod.maxRefused) throw badRequest(COD_MESSAGES.returned(history.returned_undelivered));
         throw badRequest(COD_MESSAGES.open(cod.maxOpenOrders));
       }
+      if (codConfirmBy && confirm) await stageCodConfirmationWhatsApp(tx, result.placed, userId, confirm);
       return { orderId: result.placed._id, placed: result.placed, mail: result.mail };
     });
   } catch (err) {

@@ -16,7 +16,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { pageUrl } from '../../plugins/ssr';
-import { codLinks } from '../cod-confirmation/links';
+import { codLinks, codLinkToken } from '../cod-confirmation/links';
 import { createCouponTryGuard } from '../coupons/tries';
 import { COD_MESSAGES, placeCodOrder, refusedCodOrders } from './cod';
 import { createCheckout, previewPricing, verifyAndCreateOrder } from './service';
@@ -95,9 +95,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await withCouponGuard(req, reply, req.body.couponCode, () =>
-        placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key'], (orderId) =>
-          codLinks(pageUrl(req)?.origin ?? '', app.config.jwtSecret, orderId),
-        ),
+        placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key'], {
+          links: (orderId) => codLinks(pageUrl(req)?.origin ?? '', app.config.jwtSecret, orderId),
+          token: (orderId, action) => codLinkToken(app.config.jwtSecret, orderId, action),
+        }),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.replayed ? 200 : 201).send({ message: result.message, order: result.order });
