@@ -13,7 +13,7 @@ export interface WhatsAppButtonReply {
   app: FastifyInstance;
 }
 
-export type WhatsAppButtonHandler = (reply: WhatsAppButtonReply) => Promise<void> | void;
+export type WhatsAppButtonHandler = (reply: WhatsAppButtonReply) => unknown;
 
 /** The payload of an "opt out of offers" quick reply: the webhook treats it as STOP. */
 export const OPT_OUT_PAYLOAD = 'optout:offers';

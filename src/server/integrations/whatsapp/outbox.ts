@@ -17,7 +17,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseIndianMobile } from '../../../core/phone';
-import { WHATSAPP_MARKETING_KINDS, type WhatsAppKind } from '../../../core/whatsapp';
+import { WHATSAPP_MARKETING_KINDS, type WhatsAppKind, type WhatsAppTemplate } from '../../../core/whatsapp';
 import type { Database, Tx } from '../../db/client';
 import { shopSettings, users, whatsappMessages, whatsappOptOuts } from '../../db/schema';
 
@@ -126,6 +126,29 @@ export async function stageWhatsApp(tx: Tx, input: WhatsAppMessageInput): Promis
     })
     .returning({ id: whatsappMessages.id });
   return { staged: true, id: row.id };
+}
+
+/**
+ * `stageWhatsApp` for a service message whose template the caller already read from the cached
+ * settings (the order placement, which keeps its transaction to a few statements): one INSERT …
+ * SELECT that writes the message only when the account agreed to order updates. Resolves whether it
+ * was staged ('bad_number' when the number is not an Indian mobile).
+ */
+export async function stageServiceWhatsApp(
+  tx: Tx,
+  template: WhatsAppTemplate,
+  input: WhatsAppMessageInput & { userId: string },
+): Promise<StageResult> {
+  if (isMarketingKind(input.kind)) throw new TypeError(`${input.kind} is a marketing message: use stageWhatsApp`);
+  const to = whatsappNumber(input.to);
+  if (!to) return { staged: false, reason: 'bad_number' };
+  const components = JSON.stringify(templateComponents(input.params, input.buttons));
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into ${whatsappMessages} (${sql.identifier('to')}, ${sql.identifier('kind')}, ${sql.identifier('template_name')}, ${sql.identifier('language')}, ${sql.identifier('components')}, ${sql.identifier('order_id')}, ${sql.identifier('user_id')})
+    select ${to}, ${input.kind}, ${template.name}, ${template.language}, ${components}::jsonb, ${input.orderId ?? null}::uuid, ${users.id}
+    from ${users} where ${users.id} = ${input.userId}::uuid and ${users.whatsappUpdates}
+    returning ${sql.identifier('id')}`);
+  return rows[0] ? { staged: true, id: rows[0].id } : { staged: false, reason: 'no_consent' };
 }
 
 /** A staged message as the sender reads it. */

@@ -64,6 +64,8 @@ import { debit } from '../store-credit/wallet';
 import { AppError } from '../../errors';
 import type { InvoiceNumbering } from '../invoices/numbering';
 import { shapeOrder } from './service';
+import type { WhatsAppTemplate } from '../../../core/whatsapp';
+import { stageOrderPlacedWhatsApp } from '../whatsapp/order-updates';
 
 type AttemptRow = typeof checkoutAttempts.$inferSelect;
 
@@ -115,6 +117,8 @@ export interface PlacementContext {
   slabs: readonly TaxSlab[];
   /** The confirmation mail: composed here, staged in the outbox, delivered by the caller after the commit. */
   orderMail?: { queue: MailQueue; compose: (order: Order) => MailMessage };
+  /** The settings' "order placed" WhatsApp template (docs/architecture.md#whatsapp); none: no message. */
+  whatsappOrderPlaced?: WhatsAppTemplate;
   now?: Date;
 }
 
@@ -617,6 +621,12 @@ export async function placeOrder<Row extends { ok: boolean }>(
   const refused = refusal(result, attempt, opts.guard !== undefined);
   if (refused) return refused;
   if (attempt.storeCreditPaise > 0) await spendStoreCredit(tx, attempt, order.id);
+  // The "order placed" WhatsApp beside the mail, one statement when its template is named; a COD order
+  // awaiting confirmation gets its confirmation message instead (modules/cod-confirmation).
+  if (ctx.whatsappOrderPlaced && !opts.codConfirmBy) {
+    const to = { id: order.id, userId: attempt.userId, phone: order.phone, firstName: placed.shippingAddress.firstName };
+    await stageOrderPlacedWhatsApp(tx, ctx.whatsappOrderPlaced, to, placed.totals.grandTotal);
+  }
   return { placed, mail };
 }
 

@@ -247,7 +247,8 @@ export async function storeCreditFor(
 export async function placementContext(deps: PaymentDeps): Promise<PlacementContext> {
   const [settings, slabs] = await Promise.all([deps.settings.get(), deps.settings.taxSlabs()]);
   const { legalName, address, state, gstin } = settings;
-  return { seller: { legalName, address, state, gstin }, slabs, orderMail: deps.orderMail };
+  const whatsappOrderPlaced = settings.whatsapp.templates.order_placed;
+  return { seller: { legalName, address, state, gstin }, slabs, orderMail: deps.orderMail, whatsappOrderPlaced };
 }
 
 /**

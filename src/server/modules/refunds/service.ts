@@ -52,6 +52,7 @@ import { hydrateOrders } from '../orders/service';
 import { credit as creditWallet, bonusPaise, lockBalance } from '../store-credit/wallet';
 import { assertWithinRefundLimit } from './limits';
 import { cancellationMail, refundMail } from './mail';
+import { stageRefundWhatsApp } from '../whatsapp/order-updates';
 import { paidPaise } from './summary';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -294,6 +295,8 @@ export async function recordRefund(
       attachments: notes.map((n) => ({ kind: 'credit_note' as const, creditNoteId: n.id })),
     });
     await tx.insert(mailOutbox).values(mail);
+    const to = { id: order.id, userId: order.userId, phone: order.phone, firstName: order.shippingAddress.firstName };
+    await stageRefundWhatsApp(tx, to, req.amountPaise, first.refund.method);
   }
   if (req.staff) {
     const to = [

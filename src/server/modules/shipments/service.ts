@@ -22,6 +22,7 @@ import { getAdminOrder } from '../orders/admin-service';
 import { assertMove, collectsCash, lockOrder, moveOrder, type MoveAudit, type OrderMover, type OrderRow } from '../orders/lifecycle';
 import { hydrateOrders, shapeShipment } from '../orders/service';
 import { shippingMail, type ShippingStep } from './mail';
+import { stageShippingWhatsApp } from '../whatsapp/order-updates';
 
 /** The admin's buttons, when the route does not say which admin pressed them. */
 const ADMIN: OrderMover = { actor: 'admin', actorId: null };
@@ -60,6 +61,8 @@ async function moveAndMail(
   const shipment: Shipment | undefined = change.shipment ? shapeShipment(change.shipment) : undefined;
   const mail = deps.mail.stage(shippingMail(order, shipment, change.step));
   await tx.insert(mailOutbox).values(mail);
+  const to = { id: row.id, userId: row.userId, phone: row.phone, firstName: order.shippingAddress.firstName };
+  await stageShippingWhatsApp(tx, to, change.step, shipment);
   return mail;
 }
 
