@@ -25,6 +25,7 @@ export const PERMISSIONS = [
   'orders.cancel', // cancelling an order before it ships
   'orders.refund', // refunds: issuing, retrying, the unsettled list, refunding a return
   'customers.export', // the orders CSV (customers' names, e-mails, phones and addresses)
+  'customers.read', // the customer list and one customer's page (contact details, address, orders)
   'returns.read', // the return requests list
   'returns.decide', // approving and rejecting return requests
   'returns.receive', // marking a return received
@@ -60,6 +61,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'orders.read',
     'orders.cancel',
     'orders.refund',
+    'customers.read',
     'returns.read',
     'returns.decide',
     'reviews.read',

@@ -18,6 +18,7 @@ const TOKEN_KEY = 'apparel-store.token';
 const SECTIONS = [
   ['Dashboard', '/admin/dashboard'],
   ['Orders', '/admin/orders'],
+  ['Customers', '/admin/customers'],
   ['Returns', '/admin/returns'],
   ['Reviews', '/admin/reviews'],
   ['Messages', '/admin/contacts'],
@@ -136,7 +137,7 @@ test('a fulfilment role sees only orders, returns and the dashboard, without rev
   for (const label of ['Dashboard', 'Orders', 'Returns']) {
     await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
   }
-  for (const label of ['Reviews', 'Messages', 'Products', 'Categories', 'Coupons', 'Synonyms', 'Hero Images', 'Settings']) {
+  for (const label of ['Customers', 'Reviews', 'Messages', 'Products', 'Categories', 'Coupons', 'Synonyms', 'Hero Images', 'Settings']) {
     await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveCount(0);
   }
   await expect(nav(page).getByRole('button', { name: 'Homepage' })).toHaveCount(0);

@@ -262,6 +262,9 @@ export const users = pgTable(
       totalOrders: number;
       totalSpentPaise: number;
       acceptsEmailMarketing: boolean;
+      /** The old shop's note on the customer, and whether it marked them tax exempt (absent on early imports). */
+      note?: string;
+      taxExempt?: boolean;
     } | null>(),
     /** Order updates on WhatsApp (service messages): ticked at checkout by default, or on the profile. */
     whatsappUpdates: boolean().notNull().default(false),

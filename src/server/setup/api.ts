@@ -14,10 +14,10 @@ import { forbidden } from '../errors';
 import { adminAuditRoutes } from '../modules/audit/routes.admin';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
-import { adminCodConfirmationRoutes, codConfirmationRoutes } from '../modules/cod-confirmation/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
 import { catalogRoutes } from '../modules/catalog/routes.store';
 import { adminContactRoutes } from '../modules/contacts/routes.admin';
+import { adminCustomerRoutes } from '../modules/customers/routes.admin';
 import { contactRoutes } from '../modules/contacts/routes.store';
 import { adminCouponRoutes, couponRoutes } from '../modules/coupons/routes';
 import { dashboardRoutes } from '../modules/dashboard/routes';
@@ -43,10 +43,8 @@ import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes'
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
 import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes';
 import { adminStockAlertRoutes, stockAlertRoutes } from '../modules/stock-alerts/routes';
-import { adminStoreCreditRoutes, storeCreditRoutes } from '../modules/store-credit/routes';
 import { userRoutes } from '../modules/users/routes';
 import { adminSignInRoutes } from '../modules/users/routes.admin';
-import { whatsappPlugin } from '../modules/whatsapp/plugin';
 import { wishlistRoutes } from '../modules/wishlist/routes';
 
 declare module 'fastify' {
@@ -96,7 +94,6 @@ async function requirePermission(request: FastifyRequest): Promise<void> {
 /** Admin-only route plugins, registered inside the admin scope. */
 const ADMIN_ROUTES = [
   adminCatalogRoutes,
-  adminCodConfirmationRoutes,
   adminHomepageRoutes,
   adminOrderRoutes,
   adminShipmentRoutes,
@@ -112,13 +109,13 @@ const ADMIN_ROUTES = [
   adminMediaRoutes,
   adminSignInRoutes,
   adminRedirectRoutes,
+  adminCustomerRoutes,
   adminCustomerImportRoutes,
   adminProductImportRoutes,
   adminProductExportRoutes,
   adminAuditRoutes,
   adminStaffRoutes,
   adminStockAlertRoutes,
-  adminStoreCreditRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
@@ -131,7 +128,6 @@ const OPEN_ROUTES = [
   paymentRoutes,
   webhookRoutes,
   orderRoutes,
-  codConfirmationRoutes,
   contactRoutes,
   mediaRoutes,
   shipmentRoutes,
@@ -141,12 +137,10 @@ const OPEN_ROUTES = [
   refundRoutes,
   wishlistRoutes,
   stockAlertRoutes,
-  storeCreditRoutes,
   reviewRoutes,
   searchRoutes,
   returnRoutes,
   staffInvitationRoutes,
-  whatsappPlugin,
 ];
 
 /** Registers the settings service and every API route. */

@@ -88,6 +88,8 @@ describe('customer import', () => {
         totalOrders: 3,
         totalSpentPaise: 1_249_900,
         acceptsEmailMarketing: true,
+        note: 'Likes silk sarees,\nasks for gift wrap',
+        taxExempt: false,
       },
     });
     // No customer phone: the address's phone is taken; the company is kept on the second line.

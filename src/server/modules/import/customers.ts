@@ -38,6 +38,8 @@ export const CUSTOMER_COLUMNS = {
   totalSpent: 'Total Spent',
   totalOrders: 'Total Orders',
   tags: 'Tags',
+  note: 'Note',
+  taxExempt: 'Tax Exempt',
 } as const;
 type Field = keyof typeof CUSTOMER_COLUMNS;
 
@@ -141,6 +143,8 @@ async function readCustomers(reader: CsvReader) {
           totalOrders: Number.isFinite(orders) && orders > 0 ? orders : 0,
           totalSpentPaise: Number.isFinite(spent) && spent > 0 ? toPaise(spent) : 0,
           acceptsEmailMarketing: yes(get('acceptsEmailMarketing')),
+          note: get('note').trim().slice(0, 2000),
+          taxExempt: yes(get('taxExempt')),
         },
       },
     });

@@ -3,14 +3,16 @@
  * a filtered, paged list; one order with its customer; the status dropdown's moves
  * (made by orders/lifecycle.ts); a CSV export of the same filters.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../core/constants';
 import type { AdminOrder, AdminOrderList, OrderCustomer, OrderFilters } from '../../../core/schemas/admin-orders';
 import { orderRef } from '../../../core/schemas/admin-orders';
 import type { Database, Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
+import { escapeLike } from '../../db/like';
 import { recordAudit, type AuditActor } from '../audit/record';
+import { accountMatch, phoneDigits } from '../users/account-search';
 import { lockOrder, moveOrder, type OrderMover } from './lifecycle';
 import { hydrateOrders } from './service';
 import { istDateTime, istDayEnd, istDayStart } from '../../../core/india-time';
@@ -22,8 +24,6 @@ interface CustomerCols {
   phone: string;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Lower-cased "first last" of the shipping address; the same expression as the orders_ship_name index. */
 const shipName = sql`lower((${orders.shippingAddress} ->> 'firstName') || ' ' || (${orders.shippingAddress} ->> 'lastName'))`;
@@ -48,24 +48,9 @@ async function searchCondition(db: Tx, raw: string): Promise<SQL> {
   const ref = term.replace(/^#/, '');
   if (/^[0-9a-f]{1,8}$/.test(ref)) parts.push(sql`right(${orders.id}::text, 8) like ${`${ref}%`}`);
   if (isUuid(ref)) parts.push(eq(orders.id, ref));
-  let digits = '';
-  if (/^\+?[\d\s()-]+$/.test(term)) {
-    digits = term.replace(/\D/g, '');
-    if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-    if (digits) parts.push(sql`${orders.phone} like ${`${digits}%`}`);
-  }
-  const accounts = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      or(
-        // Contains for 3 characters or more (what the trigram index can serve); a shorter term is a
-        // prefix, or "a" would match nearly every account and so every order.
-        ilike(users.name, term.length >= 3 ? `%${escapeLike(term)}%` : prefix),
-        sql`lower(${users.email}) like ${prefix}`,
-        digits ? sql`${users.phone} like ${`${digits}%`}` : undefined,
-      ),
-    );
+  const digits = phoneDigits(term);
+  if (digits) parts.push(sql`${orders.phone} like ${`${digits}%`}`);
+  const accounts = await db.select({ id: users.id }).from(users).where(accountMatch(term));
   // One array parameter however many accounts match (a list of parameters tops out at 65,535).
   if (accounts.length) parts.push(sql`${orders.userId} = any(${sql.param(accounts.map((a) => a.id))}::uuid[])`);
   return or(...parts)!;

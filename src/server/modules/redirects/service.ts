@@ -15,6 +15,7 @@ import {
   type RedirectBody,
   type RedirectImportResult,
 } from '../../../core/schemas/redirects';
+import { escapeLike } from '../../db/like';
 import type { Database, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { redirects } from '../../db/schema';
@@ -33,11 +34,10 @@ function toAdmin(row: Row): AdminRedirect {
 }
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/admin/redirects: by old address, 50 a page, filtered by a text in either path. */
 export async function listRedirects(db: Database, query: { search: string; page: number }): Promise<AdminRedirectList> {
-  const pattern = `%${likeLiteral(query.search)}%`;
+  const pattern = `%${escapeLike(query.search)}%`;
   const where = query.search ? or(ilike(redirects.fromPath, pattern), ilike(redirects.toPath, pattern)) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(redirects).where(where);
   const totalPages = Math.max(1, Math.ceil(total / REDIRECTS_PAGE_SIZE));

@@ -32,6 +32,7 @@ const GROUPS: Group[] = [
     sections: [
       { to: '/admin/dashboard', label: 'Dashboard' },
       { to: '/admin/orders', label: 'Orders' },
+      { to: '/admin/customers', label: 'Customers' },
       { to: '/admin/returns', label: 'Returns' },
       { to: '/admin/reviews', label: 'Reviews' },
       { to: '/admin/contacts', label: 'Messages' },

@@ -11,6 +11,7 @@ import type { Permission } from '../../../core/permissions';
 export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/admin/dashboard': 'dashboard.read',
   '/admin/orders': 'orders.read',
+  '/admin/customers': 'customers.read',
   '/admin/returns': 'returns.read',
   '/admin/reviews': 'reviews.read',
   '/admin/contacts': 'contacts.read',
