@@ -14,6 +14,7 @@ import { forbidden } from '../errors';
 import { adminAuditRoutes } from '../modules/audit/routes.admin';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
+import { adminCodConfirmationRoutes, codConfirmationRoutes } from '../modules/cod-confirmation/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
 import { catalogRoutes } from '../modules/catalog/routes.store';
 import { adminContactRoutes } from '../modules/contacts/routes.admin';
@@ -43,8 +44,10 @@ import { adminSettingsRoutes, settingsPlugin } from '../modules/settings/routes'
 import { adminShipmentRoutes, shipmentRoutes } from '../modules/shipments/routes';
 import { adminStaffRoutes, staffInvitationRoutes } from '../modules/staff/routes';
 import { adminStockAlertRoutes, stockAlertRoutes } from '../modules/stock-alerts/routes';
+import { adminStoreCreditRoutes, storeCreditRoutes } from '../modules/store-credit/routes';
 import { userRoutes } from '../modules/users/routes';
 import { adminSignInRoutes } from '../modules/users/routes.admin';
+import { whatsappPlugin } from '../modules/whatsapp/plugin';
 import { wishlistRoutes } from '../modules/wishlist/routes';
 
 declare module 'fastify' {
@@ -94,6 +97,7 @@ async function requirePermission(request: FastifyRequest): Promise<void> {
 /** Admin-only route plugins, registered inside the admin scope. */
 const ADMIN_ROUTES = [
   adminCatalogRoutes,
+  adminCodConfirmationRoutes,
   adminHomepageRoutes,
   adminOrderRoutes,
   adminShipmentRoutes,
@@ -116,6 +120,7 @@ const ADMIN_ROUTES = [
   adminAuditRoutes,
   adminStaffRoutes,
   adminStockAlertRoutes,
+  adminStoreCreditRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
@@ -128,6 +133,7 @@ const OPEN_ROUTES = [
   paymentRoutes,
   webhookRoutes,
   orderRoutes,
+  codConfirmationRoutes,
   contactRoutes,
   mediaRoutes,
   shipmentRoutes,
@@ -137,10 +143,12 @@ const OPEN_ROUTES = [
   refundRoutes,
   wishlistRoutes,
   stockAlertRoutes,
+  storeCreditRoutes,
   reviewRoutes,
   searchRoutes,
   returnRoutes,
   staffInvitationRoutes,
+  whatsappPlugin,
 ];
 
 /** Registers the settings service and every API route. */
