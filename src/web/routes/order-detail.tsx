@@ -20,6 +20,7 @@ import { useRequireAuth } from '../features/auth/use-require-auth';
 import { fullName } from '../features/checkout/address-form';
 import { useOrderQuery } from '../features/orders/api';
 import { CancelOrder } from '../features/orders/cancel-order';
+import { CodConfirmationPanel } from '../features/orders/cod-confirmation-panel';
 import { CodPaymentNote } from '../features/orders/cod-payment-note';
 import { DownloadInvoiceButton } from '../components/orders/download-invoice';
 import { ExpectedDelivery } from '../features/orders/expected-delivery';
@@ -81,6 +82,7 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
           <CancelOrder order={order} />
         </div>
       </div>
+      <CodConfirmationPanel order={order} />
 
       {order.shipments?.length ? (
         <div className="mt-8">

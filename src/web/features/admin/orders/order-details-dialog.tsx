@@ -21,6 +21,7 @@ import { formatDateTime } from '../format';
 import { useAdmin } from '../../../routes/admin/admin-layout';
 import { EntityHistory } from '../activity/entity-history';
 import { useAdminOrder } from './api';
+import { CodConfirmationNote } from './cod-confirmation';
 import { AdminStatusBadge } from './order-status';
 import { RefundPanel } from './refund-panel';
 import { useAdminOrderReturns } from './shipping-api';
@@ -62,6 +63,7 @@ function Details({ order }: { order: AdminOrder }) {
           <p className="flex items-center gap-2">
             Status: <AdminStatusBadge status={order.status} />
           </p>
+          <CodConfirmationNote order={order} action />
           <p>Placed {formatDateTime(order.createdAt)}</p>
           <p>
             Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {paymentStateLabel(order)}

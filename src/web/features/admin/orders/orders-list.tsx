@@ -8,6 +8,7 @@ import { formatINR } from '../../../../core/money';
 import { orderRef, type AdminOrder } from '../../../../core/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { formatDate, formatTime } from '../format';
+import { CodConfirmationNote } from './cod-confirmation';
 import { StatusControl } from './status-control';
 
 interface ListProps {
@@ -78,6 +79,9 @@ export function OrdersTable({ orders, onView }: ListProps) {
               </td>
               <td className="px-4 py-3">
                 <StatusControl key={`${o._id}:${o.status}`} orderId={o._id} status={o.status} />
+                <div className="mt-1.5">
+                  <CodConfirmationNote order={o} />
+                </div>
               </td>
               <td className="px-4 py-3 text-right">
                 <ViewButton order={o} onView={onView} />
@@ -116,7 +120,10 @@ export function OrderCards({ orders, onView }: ListProps) {
             </p>
           </div>
           <div className="flex flex-wrap items-start justify-between gap-3 border-t border-stone-100 pt-3">
-            <StatusControl key={`${o._id}:${o.status}`} orderId={o._id} status={o.status} />
+            <div className="space-y-1.5">
+              <StatusControl key={`${o._id}:${o.status}`} orderId={o._id} status={o.status} />
+              <CodConfirmationNote order={o} />
+            </div>
             <ViewButton order={o} onView={onView} />
           </div>
         </li>
