@@ -31,6 +31,7 @@ import { StateOptions } from '../../../components/ui/state-options';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { useSaveShopSettings } from './api';
+import { CodConfirmationFields } from './cod-confirmation-fields';
 
 /** The form's values for `settings` (pincode lists as one per line). */
 function formValues(settings: ShopSettings): ShopSettingsInput {
@@ -240,6 +241,7 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
           error={errors.cod?.blockedPincodes?.message}
           {...form.register('cod.blockedPincodes')}
         />
+        <CodConfirmationFields form={form} />
       </Section>
 
       <Section title="Delivery" description="Working days, used for the delivery estimates shoppers see.">
