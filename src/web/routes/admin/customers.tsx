@@ -9,6 +9,7 @@ import { formatIndiaTime } from '../../../core/india-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Pager } from '../../components/ui/pager';
 import { PageLoader } from '../../components/ui/spinner';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { useAdminCustomers } from '../../features/admin/customers/api';
@@ -104,19 +105,7 @@ export default function AdminCustomers() {
                 </li>
               ))}
             </ul>
-            {data.totalPages > 1 ? (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-stone-600">
-                <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <span>
-                  Page {data.currentPage} of {data.totalPages} · {data.total} customers
-                </span>
-                <Button size="sm" variant="outline" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
-              </nav>
-            ) : null}
+            <Pager page={data.currentPage} totalPages={data.totalPages} total={`${data.total} customers`} onPage={setPage} />
           </>
         ) : null}
       </section>

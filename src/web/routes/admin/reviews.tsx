@@ -11,6 +11,7 @@ import { FIT_LABELS, REVIEW_REPLY_MAX, REVIEW_STATUSES, type AdminReview, type R
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { Stars } from '../../components/ui/star-rating';
 import { adminMeta } from '../../features/admin/admin-meta';
@@ -192,17 +193,7 @@ export default function AdminReviews() {
               <ReviewCard key={`${r._id}-${r.updatedAt}-${r.status}`} review={r} />
             ))}
           </ul>
-          {data.totalPages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-stone-600">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                Previous
-              </Button>
-              Page {data.currentPage} of {data.totalPages}
-              <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => go({ page: page + 1 })}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={data.currentPage} totalPages={data.totalPages} onPage={(p) => go({ page: p })} />
         </>
       )}
     </div>
