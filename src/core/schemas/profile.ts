@@ -32,6 +32,9 @@ export const profileUpdateSchema = z.object({
     .transform(normaliseIndianMobile)
     .optional(),
   address: addressSchema.optional(),
+  /** WhatsApp order updates and offers, each on or off (docs/architecture.md#whatsapp). */
+  whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false' }).optional(),
+  whatsappOffers: z.boolean({ error: 'whatsappOffers must be true or false' }).optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

@@ -32,6 +32,7 @@ import { pageMeta } from '../lib/meta';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/checkout';
 import { variantCaption, variantLabel } from '../../core/colours';
+import { WhatsAppConsentFields } from '../features/checkout/whatsapp-consent';
 
 /** Where the browser loads Razorpay Checkout from. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -316,6 +317,7 @@ function CheckoutForm(props: ReadyProps) {
       <div className="space-y-6">
         <AddressSection user={user} checkout={pay} />
         <PaymentSection codOption={codOption} />
+        <WhatsAppConsentFields consent={pay.whatsapp} />
       </div>
       <SummaryAside props={props} codOption={codOption} pay={pay} payButtonRef={payButtonRef} />
       {summary ? (

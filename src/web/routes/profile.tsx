@@ -22,6 +22,7 @@ import { digitsOnlyInput, phoneInput } from '../lib/digits-input';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
+import { WhatsAppToggles } from '../features/account/whatsapp-toggles';
 
 /** Title of the profile page. */
 export function meta() {
@@ -275,6 +276,9 @@ export default function Profile() {
             Logout
           </Button>
         </nav>
+      </div>
+      <div className="mt-8 lg:max-w-[calc(100%-21rem)]">
+        <WhatsAppToggles user={user} />
       </div>
     </Container>
   );

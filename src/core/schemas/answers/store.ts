@@ -203,6 +203,9 @@ export const userSchema = z.object({
   twoStepEnabled: z.boolean(),
   /** A staff account the shop requires two-step sign-in of, still without it: the admin area sends it to /admin/security. */
   twoStepSetupRequired: z.boolean(),
+  /** WhatsApp order updates and offers agreed to (docs/architecture.md#whatsapp). */
+  whatsappUpdates: z.boolean(),
+  whatsappOffers: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

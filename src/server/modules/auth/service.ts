@@ -70,6 +70,8 @@ export function toUser(row: UserRow, twoStepSetupRequired = false): User {
     address: row.address ?? null,
     twoStepEnabled: row.totpEnabledAt !== null,
     twoStepSetupRequired,
+    whatsappUpdates: row.whatsappUpdates,
+    whatsappOffers: row.whatsappOffers,
   };
 }
 

@@ -36,6 +36,7 @@ import {
   useRecoveryCode,
   WRONG_CODE,
 } from '../auth/two-step';
+import { saveWhatsAppConsent } from '../whatsapp/consent';
 
 const WRONG_PROOF = 'That code or password is not right.';
 
@@ -55,6 +56,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const { name, phone, address } = req.body;
     // 400 with errors.pincode when the pincode is in another state (modules/pincodes).
     if (address) await app.pincodes.checkAddress(address);
+    // WhatsApp consents; offers turned on again take the number off the STOP list (modules/whatsapp/consent.ts).
+    await saveWhatsAppConsent(app.db, user.id, req.body, phone || user.phone);
     const [updated] = await app.db
       .update(users)
       .set({

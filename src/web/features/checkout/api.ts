@@ -42,6 +42,9 @@ export interface CreateOrderBody {
   shippingAddress: ShippingAddress;
   /** The applied coupon; the server refuses one that can no longer be used. */
   couponCode?: string;
+  /** WhatsApp order updates and offers, saved to the account (docs/architecture.md#whatsapp). */
+  whatsappUpdates?: boolean;
+  whatsappOffers?: boolean;
 }
 
 /** POST /api/payments/razorpay/create-order -> {key, order, pricing} */

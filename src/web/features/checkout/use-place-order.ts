@@ -20,6 +20,7 @@ import { addressDefaults, savedShippingAddress } from './address-form';
 import { usePublicSettings, type CreateOrderBody } from './api';
 import type * as PlaceOrderModule from './place-order';
 import type { PayOutcome } from './place-order';
+import { useWhatsAppConsent } from './whatsapp-consent';
 
 /** The address schema, loaded with the form's first check (it brings zod). */
 const loadAddressSchema = () => import('../../../core/schemas/checkout').then((m) => m.shippingAddressSchema);
@@ -106,6 +107,8 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
   const [payError, setPayError] = useState<string | null>(null);
   // One key per visit: a retried or double-clicked "Place order" gets the same COD order back.
   const [codKey] = useState(() => crypto.randomUUID());
+  // The WhatsApp boxes under the payment step (features/checkout/whatsapp-consent.tsx).
+  const whatsapp = useWhatsAppConsent();
 
   const onPay = async () => {
     setPayError(null);
@@ -120,6 +123,7 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
       phone: shippingAddress.phone,
       fromBuyNow: opts.fromBuyNow,
       shippingAddress,
+      ...whatsapp.body,
       ...(opts.coupon && opts.couponResult?.valid ? { couponCode: opts.coupon } : {}),
     };
     // What places the order loads now, on the first press (place-order.ts: not in the page's first load).
@@ -155,5 +159,5 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
     else await actions.payOnline(queryClient, opts.razorpayCheckoutUrl, body, outcome);
   };
 
-  return { form, saved, addressChoice, setAddressChoice, saveAddress, setSaveAddress, processing, payError, onPay };
+  return { form, saved, addressChoice, setAddressChoice, saveAddress, setSaveAddress, processing, payError, onPay, whatsapp };
 }
