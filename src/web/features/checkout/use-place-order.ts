@@ -18,6 +18,7 @@ import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { cartQueryKey } from '../cart/api';
 import { addressDefaults, savedShippingAddress } from './address-form';
 import { usePublicSettings, type CreateOrderBody } from './api';
+import { useCodRefusedReason } from './cod-availability';
 import type * as PlaceOrderModule from './place-order';
 import type { PayOutcome } from './place-order';
 import { useWhatsAppConsent } from './whatsapp-consent';
@@ -38,7 +39,8 @@ export function useCodOption(summary: PricingSummary | null) {
   const cod = usePublicSettings().data?.cod;
   const fee = cod?.fee ?? 0;
   const total = summary ? toRupees(toPaise(summary.grandTotal) + toPaise(fee)) : null;
-  const unavailable = cod ? codRefusal(cod, total === null ? {} : { totalPaise: toPaise(total) }) : null;
+  const refused = useCodRefusedReason();
+  const unavailable = refused ?? (cod ? codRefusal(cod, total === null ? {} : { totalPaise: toPaise(total) }) : null);
   const paying = method === 'cod' && cod !== undefined && unavailable === null;
   return { cod, fee, total, unavailable, paying, setMethod };
 }
