@@ -48,6 +48,11 @@ export const adminCustomerSchema = adminCustomerSummarySchema.extend({
   whatsapp: z.object({ updates: z.boolean(), offers: z.boolean() }),
   /** Store credit balance, rupees. */
   storeCredit: z.number(),
+  /**
+   * The refused-COD rule (docs/architecture.md#cash-on-delivery): COD orders of this account, phone or
+   * e-mail that came back undelivered, and whether COD is off for them (at the settings' limit).
+   */
+  cod: z.object({ refused: z.number(), off: z.boolean() }),
   /** What the old shop's export said of this customer; null for an account made here. */
   importedFrom: z
     .object({

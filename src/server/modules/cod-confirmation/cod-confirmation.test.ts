@@ -293,6 +293,9 @@ describe('refused COD', () => {
     ]);
     const availability = await t.app.inject({ method: 'GET', url: '/api/payments/cod/availability', headers: again.headers });
     expect(availability.json()).toEqual({ refused: 2, reason: refused.json().message });
+    const owner = await createUser(t.app, t.db, { role: 'admin' });
+    const customer = await t.app.inject({ url: `/api/admin/customers/${again.user.id}`, headers: owner.headers });
+    expect(customer.json().cod).toEqual({ refused: 2, off: true });
 
     // The owner allows three: COD again. Another phone was never refused.
     await shopWith({ mode: 'off' }, { maxRefused: 3 });

@@ -21,6 +21,6 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/customers/:id',
     { config: { permission }, schema: { params: idParams(CUSTOMER_NOT_FOUND), response: answers({ 200: adminCustomerSchema }) } },
-    async (req) => getCustomer(app.db, req.params.id),
+    async (req) => getCustomer(app.db, req.params.id, (await app.settings.get()).cod.maxRefused),
   );
 };

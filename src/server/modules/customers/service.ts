@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { isUuid, notFound } from '../../errors';
+import { refusedCodOrders } from '../payments/cod';
 import { accountMatch } from '../users/account-search';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
@@ -52,8 +53,11 @@ export async function listCustomers(db: Database, query: CustomerListQuery): Pro
   return { customers: rows.map((r) => summary(r.user, r.orderCount)), currentPage: query.page, totalPages, total };
 }
 
-/** GET /api/admin/customers/{id}: the shopper with id `id`. Throws 404 for another id or a staff account. */
-export async function getCustomer(db: Database, id: string): Promise<AdminCustomer> {
+/**
+ * GET /api/admin/customers/{id}: the shopper with id `id`, with their refused COD orders against the
+ * settings' `maxRefused` (payments/cod.ts `refusedCodOrders`). Throws 404 for another id or a staff account.
+ */
+export async function getCustomer(db: Database, id: string, maxRefused: number): Promise<AdminCustomer> {
   if (!isUuid(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const [user] = await db
     .select()
@@ -81,6 +85,7 @@ export async function getCustomer(db: Database, id: string): Promise<AdminCustom
       .from(orders)
       .where(eq(orders.userId, id)),
   ]);
+  const refused = await refusedCodOrders(db, { userId: user.id, phone: user.phone, email: user.email });
   const from = user.importedFrom;
   return {
     ...summary(user, totals.count),
@@ -88,6 +93,7 @@ export async function getCustomer(db: Database, id: string): Promise<AdminCustom
     spent: toRupees(Number(totals.spentPaise)),
     whatsapp: { updates: user.whatsappUpdates, offers: user.whatsappOffers },
     storeCredit: toRupees(user.storeCreditPaise),
+    cod: { refused, off: refused >= maxRefused },
     importedFrom: from
       ? {
           tags: from.tags,

@@ -62,6 +62,17 @@ export function CustomerDialog({ id, onClose }: { id: string | null; onClose: ()
                 {c.orderCount} · {formatINR(c.spent)} spent
               </Row>
               <Row label="Store credit">{formatINR(c.storeCredit)}</Row>
+              <Row label="Cash on Delivery">
+                {c.cod.off ? (
+                  <span className="font-medium text-red-700">
+                    COD off: {c.cod.refused} COD {c.cod.refused === 1 ? 'order' : 'orders'} refused
+                  </span>
+                ) : c.cod.refused > 0 ? (
+                  `Offered · ${c.cod.refused} COD ${c.cod.refused === 1 ? 'order' : 'orders'} refused`
+                ) : (
+                  'Offered'
+                )}
+              </Row>
               <Row label="WhatsApp">
                 {c.whatsapp.updates ? 'Order updates' : 'No order updates'} · {c.whatsapp.offers ? 'offers' : 'no offers'}
               </Row>
