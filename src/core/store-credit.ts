@@ -27,10 +27,14 @@ export interface StoreCreditEntry {
   createdAt: string;
 }
 
-/** A shopper's balance (rupees) and their latest changes, newest first. */
+/**
+ * A shopper's balance (rupees) and their latest changes, newest first, with what the shop offers now
+ * (the settings' `storeCredit`: whether refunds may go to store credit, and the bonus percent).
+ */
 export interface StoreCreditAccount {
   balance: number;
   history: StoreCreditEntry[];
+  offer: { refunds: 'off' | 'choice'; bonusPercent: number };
 }
 
 /** Razorpay takes no payment under ₹1 (100 paise). */

@@ -17,4 +17,5 @@ export const storeCreditEntrySchema = z.object({
 export const storeCreditAccountSchema = z.object({
   balance: z.number(),
   history: z.array(storeCreditEntrySchema),
+  offer: z.object({ refunds: z.enum(['off', 'choice']), bonusPercent: z.number() }),
 });

@@ -26,6 +26,12 @@ import { AddressFields } from '../features/checkout/address-form';
 import { useMeQuery } from '../features/account/api';
 import { pricingPreviewKey, usePricingPreview } from '../features/checkout/api';
 import { useCodOption, usePlaceOrder } from '../features/checkout/use-place-order';
+import {
+  StoreCreditChoice,
+  storeCreditPayLabel,
+  useStoreCreditOption,
+  type StoreCreditOption,
+} from '../features/checkout/store-credit-option';
 import { useAppliedCoupon } from '../features/coupons/api';
 import { CouponField } from '../features/coupons/coupon-field';
 import { pageMeta } from '../lib/meta';
@@ -246,11 +252,13 @@ function PaymentSection({ codOption }: { codOption: CodOption }) {
 function SummaryAside({
   props,
   codOption,
+  credit,
   pay,
   payButtonRef,
 }: {
   props: ReadyProps;
   codOption: CodOption;
+  credit: StoreCreditOption;
   pay: PlaceOrderState;
   payButtonRef: RefObject<HTMLDivElement | null>;
 }) {
@@ -275,17 +283,19 @@ function SummaryAside({
         }}
         onRemove={() => onCouponChange(null)}
       />
-      {summary ? <SummaryRows summary={summary} codFee={codOption.paying ? codOption.fee : 0} /> : null}
+      {summary ? <SummaryRows summary={summary} codFee={codOption.paying && !credit.coversAll ? codOption.fee : 0} /> : null}
       <div ref={payButtonRef} className="mt-6 space-y-3">
         {payError ? <Alert>{payError}</Alert> : null}
         <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
           {processing
             ? 'Processing...'
-            : codOption.paying
-              ? `Place order · ${formatINR(codOption.total ?? 0)}`
-              : summary
-                ? `Pay ${formatINR(summary.grandTotal)}`
-                : 'Pay'}
+            : storeCreditPayLabel(credit, codOption.paying)
+              ? storeCreditPayLabel(credit, codOption.paying)
+              : codOption.paying
+                ? `Place order · ${formatINR(codOption.total ?? 0)}`
+                : summary
+                  ? `Pay ${formatINR(summary.grandTotal)}`
+                  : 'Pay'}
         </Button>
         <p className="text-center text-xs text-stone-500">
           By placing this order you agree to our{' '}
@@ -309,7 +319,12 @@ function CheckoutForm(props: ReadyProps) {
   const { user, summary } = props;
   const payButtonRef = useRef<HTMLDivElement>(null);
   const codOption = useCodOption(summary);
-  const pay = usePlaceOrder({ ...props, payingCod: codOption.paying });
+  const credit = useStoreCreditOption(
+    summary?.grandTotal ?? null,
+    codOption.paying ? codOption.total : (summary?.grandTotal ?? null),
+    codOption.paying ? 'cod' : 'razorpay',
+  );
+  const pay = usePlaceOrder({ ...props, payingCod: codOption.paying, storeCredit: credit });
   const { paying, total } = codOption;
 
   return (
@@ -318,17 +333,18 @@ function CheckoutForm(props: ReadyProps) {
         <AddressSection user={user} checkout={pay} />
         <PaymentSection codOption={codOption} />
         <WhatsAppConsentFields consent={pay.whatsapp} />
+        <StoreCreditChoice option={credit} />
       </div>
-      <SummaryAside props={props} codOption={codOption} pay={pay} payButtonRef={payButtonRef} />
+      <SummaryAside props={props} codOption={codOption} credit={credit} pay={pay} payButtonRef={payButtonRef} />
       {summary ? (
         <Suspense fallback={null}>
           <StickyPayBar
             payButton={payButtonRef}
-            total={formatINR(paying ? (total ?? summary.grandTotal) : summary.grandTotal)}
+            total={formatINR(credit.use ? credit.rest : paying ? (total ?? summary.grandTotal) : summary.grandTotal)}
             detail={summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
           >
             <Button onClick={() => void pay.onPay()} disabled={pay.processing} aria-busy={pay.processing || undefined}>
-              {pay.processing ? 'Processing...' : paying ? 'Place order' : 'Pay now'}
+              {pay.processing ? 'Processing...' : credit.coversAll ? 'Pay with store credit' : paying ? 'Place order' : 'Pay now'}
             </Button>
           </StickyPayBar>
         </Suspense>

@@ -22,6 +22,7 @@ import { digitsOnlyInput, phoneInput } from '../lib/digits-input';
 import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
+import { StoreCreditSection } from '../features/store-credit/store-credit-history';
 import { WhatsAppToggles } from '../features/account/whatsapp-toggles';
 
 /** Title of the profile page. */
@@ -279,6 +280,9 @@ export default function Profile() {
       </div>
       <div className="mt-8 lg:max-w-[calc(100%-21rem)]">
         <WhatsAppToggles user={user} />
+      </div>
+      <div className="mt-8 lg:max-w-[calc(100%-21rem)]">
+        <StoreCreditSection />
       </div>
     </Container>
   );

@@ -35,12 +35,12 @@ const toEntry = (r: LedgerRow) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** A shopper's balance (rupees) and their latest 50 changes; null for an unknown user. */
-export async function accountOf(db: Tx, userId: string): Promise<StoreCreditAccount | null> {
+/** A shopper's balance (rupees), their latest 50 changes and the shop's offer; null for an unknown user. */
+export async function accountOf(db: Tx, userId: string, offer: StoreCreditAccount['offer']): Promise<StoreCreditAccount | null> {
   const [user] = await db.select({ balance: users.storeCreditPaise }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const history = await historyOf(db, userId, { limit: 50 });
-  return { balance: toRupees(user.balance), history: history.map(toEntry) };
+  return { balance: toRupees(user.balance), history: history.map(toEntry), offer: { ...offer } };
 }
 
 const account = answers({ 200: storeCreditAccountSchema });
@@ -53,7 +53,7 @@ const idempotencyHeaders = z.looseObject({
 /** The shopper's own balance. */
 export const storeCreditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/store-credit', { onRequest: app.authenticate, schema: { response: account } }, async (req) => {
-    const found = await accountOf(app.db, requireUser(req).id);
+    const found = await accountOf(app.db, requireUser(req).id, (await app.settings.get()).storeCredit);
     if (!found) throw notFound('Shopper not found');
     return found;
   });
@@ -79,7 +79,7 @@ export const adminStoreCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/customers/:id/store-credit',
     { config: { permission: 'orders.read' }, schema: { params: idParams('Customer not found'), response: account } },
     async (req) => {
-      const found = await accountOf(app.db, req.params.id);
+      const found = await accountOf(app.db, req.params.id, (await app.settings.get()).storeCredit);
       if (!found) throw notFound('Customer not found');
       return found;
     },

@@ -45,6 +45,8 @@ export interface CreateOrderBody {
   /** WhatsApp order updates and offers, saved to the account (docs/architecture.md#whatsapp). */
   whatsappUpdates?: boolean;
   whatsappOffers?: boolean;
+  /** Spend the shopper's store credit (docs/architecture.md#store-credit). */
+  useStoreCredit?: boolean;
 }
 
 /** POST /api/payments/razorpay/create-order -> {key, order, pricing} */

@@ -14,6 +14,7 @@ import { cartQueryKey } from '../cart/api';
 import { fullName } from './address-form';
 import { createPaymentOrder, placeCodOrder, verifyPayment, type CreateOrderBody } from './api';
 import { openRazorpayCheckout } from './razorpay';
+import { placeStoreCreditOrder } from '../store-credit/api';
 
 /** How one press of Pay ends: a placed order, a refusal (an API error), or a message. */
 export interface PayOutcome {
@@ -82,6 +83,17 @@ export async function saveToProfile(queryClient: QueryClient, user: User, a: Shi
 export async function placeCod(queryClient: QueryClient, body: CreateOrderBody, codKey: string, outcome: PayOutcome) {
   try {
     const result = await placeCodOrder(body, codKey);
+    await outcome.placed(result.order._id);
+  } catch (error) {
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    outcome.refused(error, 'Could not place the order');
+  }
+}
+
+/** Places an order the shopper's store credit pays in full (same key on a retried press: the same order). */
+export async function placeWithStoreCredit(queryClient: QueryClient, body: CreateOrderBody, key: string, outcome: PayOutcome) {
+  try {
+    const result = await placeStoreCreditOrder(body, key);
     await outcome.placed(result.order._id);
   } catch (error) {
     void queryClient.invalidateQueries({ queryKey: cartQueryKey });

@@ -55,6 +55,8 @@ export interface PlaceOrderOptions {
   couponResult: CouponResult | undefined;
   /** Place a Cash on Delivery order rather than pay online. */
   payingCod: boolean;
+  /** Spend store credit; `coversAll`: it pays the whole order (docs/architecture.md#store-credit). */
+  storeCredit?: { use: boolean; coversAll: boolean };
 }
 
 /** The delivery address step: the saved address or the new-address form, and whether to save a new one. */
@@ -127,6 +129,7 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
       shippingAddress,
       ...whatsapp.body,
       ...(opts.coupon && opts.couponResult?.valid ? { couponCode: opts.coupon } : {}),
+      ...(opts.storeCredit?.use ? { useStoreCredit: true } : {}),
     };
     // What places the order loads now, on the first press (place-order.ts: not in the page's first load).
     let actions: typeof PlaceOrderModule;
@@ -143,6 +146,7 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
       placed: async (orderId) => {
         void queryClient.invalidateQueries({ queryKey: cartQueryKey });
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['store-credit'] });
         if (usedNewAddress && opts.saveAddress) await actions.saveToProfile(queryClient, opts.user, shippingAddress);
         await navigate(`/orders/${encodeURIComponent(orderId)}/confirmed`, { replace: true });
       },
@@ -157,7 +161,8 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
         setProcessing(false);
       },
     };
-    if (opts.payingCod) await actions.placeCod(queryClient, body, codKey, outcome);
+    if (opts.storeCredit?.coversAll) await actions.placeWithStoreCredit(queryClient, body, codKey, outcome);
+    else if (opts.payingCod) await actions.placeCod(queryClient, body, codKey, outcome);
     else await actions.payOnline(queryClient, opts.razorpayCheckoutUrl, body, outcome);
   };
 

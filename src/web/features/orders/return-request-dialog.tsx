@@ -27,6 +27,8 @@ import { toast } from '../../lib/toast';
 import { uploadMedia } from '../../lib/media-upload';
 import { useProductsQuery, useRequestReturn } from './returns-api';
 import { variantLabel } from '../../../core/colours';
+import { StoreCreditRefundChoice, storeCreditBonusWords } from './store-credit-refund-choice';
+import { useStoreCreditAccount } from '../store-credit/api';
 
 interface LineChoice {
   selected: boolean;
@@ -67,6 +69,10 @@ export function ReturnRequestDialog({
     return sum + lineRefundPaise(paid, Math.min(lines[i].quantity, returnable[i]), item.quantity - returnable[i]);
   }, 0);
   const [refundTo, setRefundTo] = useState({ method: 'upi' as 'upi' | 'bank', upiId: '', accountName: '', accountNumber: '', ifsc: '' });
+  // Store credit, when the shop offers it (docs/architecture.md#store-credit): any order, instead of the above.
+  const creditOffer = useStoreCreditAccount().data?.offer;
+  const [toCredit, setToCredit] = useState(false);
+  const toStoreCredit = toCredit && creditOffer?.refunds === 'choice';
   const request = useRequestReturn(order._id);
   const products = useProductsQuery([...new Set(order.items.map((i) => i.productId))], open && resolution === 'exchange');
 
@@ -126,11 +132,13 @@ export function ReturnRequestDialog({
       photos,
       resolution,
       refundTo:
-        cod && resolution === 'refund'
-          ? refundTo.method === 'upi'
-            ? { method: 'upi', upiId: refundTo.upiId }
-            : { method: 'bank', accountName: refundTo.accountName, accountNumber: refundTo.accountNumber, ifsc: refundTo.ifsc }
-          : null,
+        resolution === 'refund' && toStoreCredit
+          ? { method: 'store_credit' }
+          : cod && resolution === 'refund'
+            ? refundTo.method === 'upi'
+              ? { method: 'upi', upiId: refundTo.upiId }
+              : { method: 'bank', accountName: refundTo.accountName, accountNumber: refundTo.accountNumber, ifsc: refundTo.ifsc }
+            : null,
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the form');
@@ -228,7 +236,11 @@ export function ReturnRequestDialog({
           </fieldset>
         ) : null}
 
-        {cod && resolution === 'refund' ? (
+        {resolution === 'refund' && creditOffer?.refunds === 'choice' ? (
+          <StoreCreditRefundChoice bonusPercent={creditOffer.bonusPercent} checked={toCredit} onChange={setToCredit} />
+        ) : null}
+
+        {cod && resolution === 'refund' && !toStoreCredit ? (
           <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
             <legend className="px-1 text-sm font-medium text-stone-800">Where should we send your refund?</legend>
             <p className="text-xs text-stone-600">You paid in cash, so we send the refund by UPI or bank transfer.</p>
@@ -354,7 +366,8 @@ export function ReturnRequestDialog({
         {resolution === 'refund' && refundPaise > 0 ? (
           <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="refund-preview">
             You'll get <strong>{formatINR(toRupees(refundPaise))}</strong> back{' '}
-            {cod ? 'by bank transfer or UPI to the account above' : 'to your original payment method'} once we receive the items.
+            {toStoreCredit ? 'as store credit' : cod ? 'by bank transfer or UPI to the account above' : 'to your original payment method'}{' '}
+            once we receive the items.{toStoreCredit ? storeCreditBonusWords(refundPaise, creditOffer?.bonusPercent ?? 0) : ''}
           </p>
         ) : null}
 

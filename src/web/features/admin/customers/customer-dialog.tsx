@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useAdminCustomer } from './api';
+import { AdminStoreCreditHistory } from './store-credit-history';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -78,6 +79,7 @@ export function CustomerDialog({ id, onClose }: { id: string | null; onClose: ()
               </Row>
               {!c.hasPassword ? <Row label="Sign-in">Not yet: sets a password with “Forgot password” on first visit</Row> : null}
             </dl>
+            {id ? <AdminStoreCreditHistory userId={id} /> : null}
 
             {c.importedFrom ? (
               <section aria-labelledby="customer-imported" className="rounded-lg bg-stone-50 p-3">

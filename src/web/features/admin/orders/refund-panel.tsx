@@ -22,11 +22,13 @@ import { useAdmin } from '../../../routes/admin/admin-layout';
 import { formatDateTime } from '../format';
 import { allows } from '../staff-permissions';
 import { showUpdatedOrder } from './api';
+import { useShopSettings } from '../settings/api';
+import { CheckField } from '../catalog-form-controls';
 
 type Action =
   | { kind: 'cancel'; body: { reason: string; manualReference?: string } }
   | { kind: 'undelivered'; body: { note: string } }
-  | { kind: 'refund'; body: { amount: number; reason: string; manualReference?: string }; key: string }
+  | { kind: 'refund'; body: { amount: number; reason: string; manualReference?: string; toStoreCredit?: boolean }; key: string }
   | { kind: 'retry'; refundId: string };
 
 const FAILURE: Record<Action['kind'], string> = {
@@ -93,7 +95,12 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
   // One key per dialog: a double click or a retried request is the same refund.
   const [key] = useState(() => crypto.randomUUID());
   const refundPaise = kind === 'refund' ? toPaise(Number(amount)) : toPaise(left);
-  const needsReference = cod && refundPaise > 0;
+  // Store credit instead, when the settings offer it (docs/architecture.md#store-credit).
+  const shopSettings = useShopSettings().data;
+  const creditOffered = kind === 'refund' && shopSettings?.storeCredit.refunds === 'choice';
+  const [toCredit, setToCredit] = useState(false);
+  const toStoreCredit = creditOffered && toCredit;
+  const needsReference = cod && refundPaise > 0 && !toStoreCredit;
 
   const check = () => {
     const found: Record<string, string> = {};
@@ -124,7 +131,11 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
     else if (kind === 'undelivered') action.mutate({ kind, body: { note: reason.trim() } }, { onSuccess: onClose, onError });
     else
       action.mutate(
-        { kind, key, body: { amount: Number(amount), reason: reason.trim(), manualReference } },
+        {
+          kind,
+          key,
+          body: { amount: Number(amount), reason: reason.trim(), manualReference, ...(toStoreCredit ? { toStoreCredit } : {}) },
+        },
         { onSuccess: onClose, onError },
       );
   };
@@ -162,9 +173,11 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
             {kind === 'cancel' ? 'The order will be cancelled and its pieces put back in stock. ' : ''}
             {kind === 'undelivered' ? 'The parcel is recorded as back with you and its pieces put back in stock. ' : ''}
             {refundPaise > 0
-              ? cod
-                ? `${money} is recorded as refunded by your transfer (reference ${reference.trim()}).`
-                : `${money} goes back to the shopper's payment through Razorpay.`
+              ? toStoreCredit
+                ? `${money} goes to the shopper's store credit now (credit spent on the order comes back as credit after the money).`
+                : cod
+                  ? `${money} is recorded as refunded by your transfer (reference ${reference.trim()}).`
+                  : `${money} goes back to the shopper's payment through Razorpay.`
               : 'Nothing was paid, so nothing is refunded.'}{' '}
             The shopper is e-mailed{refundPaise > 0 ? ' with the GST credit note' : ''}.
           </p>
@@ -191,6 +204,9 @@ function MoneyDialog({ order, kind, onClose }: { order: AdminOrder; kind: 'cance
               error={errors.reason}
               onChange={(event) => setReason(event.target.value)}
             />
+            {creditOffered ? (
+              <CheckField label="Refund to store credit" checked={toCredit} onChange={(e) => setToCredit(e.target.checked)} />
+            ) : null}
             {needsReference ? (
               <Input
                 label="Bank or UPI reference of your refund"

@@ -32,6 +32,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { useSaveShopSettings } from './api';
 import { CodConfirmationFields } from './cod-confirmation-fields';
+import { StoreCreditSettings } from './store-credit-settings';
 
 /** The form's values for `settings` (pincode lists as one per line). */
 function formValues(settings: ShopSettings): ShopSettingsInput {
@@ -369,6 +370,8 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
         />
         <CheckField label="Offer size exchanges" {...form.register('returns.sizeExchanges')} />
       </Section>
+
+      <StoreCreditSettings form={form} />
 
       <div className="sticky bottom-0 z-10 flex items-center justify-end gap-3 rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:px-6">
         <p className="mr-auto text-sm text-stone-600" aria-live="polite">
