@@ -23,6 +23,7 @@ import { isBuyable, SizePicker } from '../../components/product/size-picker';
 import { StickyBuyBar, useScrolledPast } from '../../components/product/sticky-buy-bar';
 import { ColourPicker, SizesAwaitingColour } from './colour-picker';
 import { colourSoldOut, coloursOf, variantsOfColour } from './colours';
+import { NOTIFY_ME, useBackInStock, WaitingNote } from './back-in-stock';
 
 /** What Add to Cart and Buy Now say while no size is chosen. */
 export const SELECT_A_SIZE = 'Select a size';
@@ -114,6 +115,10 @@ export function PurchasePanel({
   const barVisible = useScrolledPast(buttonsRef) && !typing;
 
   const selected = variants.find((v) => v._id === variantId) ?? null;
+  // A sold-out size chosen: "Notify me when it's back" instead of buying (docs/architecture.md#back-in-stock).
+  const soldOutChoice = selected !== null && !isBuyable(selected);
+  const alerts = useBackInStock(product._id, (v) => `${product.title} (${hasColours ? variantLabel(v) : `size ${v.size}`})`);
+  const waitingForChoice = soldOutChoice && alerts.isWaiting(selected._id);
   const anyBuyable = !hasVariants || (awaitingColour ? product.variants : variants).some(isBuyable);
   const stock = hasVariants ? (selected ? selected.stockQty : anyBuyable ? -1 : 0) : CART_QTY_MAX;
   const maxQty = Math.max(1, Math.min(stock > 0 ? stock : 1, CART_QTY_MAX));
@@ -149,7 +154,9 @@ export function PurchasePanel({
       // From the bottom bar the picker may be far above: bring it (and the message) into view, and
       // put the keyboard on the first size that can be bought.
       sizeRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      sizeRef.current?.querySelector<HTMLButtonElement>('[role="radio"]:not(:disabled)')?.focus({ preventScroll: true });
+      sizeRef.current
+        ?.querySelector<HTMLButtonElement>('[role="radio"]:not(:disabled):not([aria-label$="(sold out)"])')
+        ?.focus({ preventScroll: true });
       return false;
     }
     setSizeError(null);
@@ -258,6 +265,7 @@ export function PurchasePanel({
             variants={variants}
             selectedId={variantId}
             invalid={Boolean(sizeError)}
+            soldOutSelectable
             onSelect={(id) => {
               setVariantId(id);
               setSizeError(null);
@@ -301,26 +309,45 @@ export function PurchasePanel({
             Your choice: <span className="font-semibold text-stone-900">{variantLabel(selected)}</span>
           </p>
         ) : null}
-        <div ref={buttonsRef} className="grid gap-3 sm:grid-cols-2">
-          <Button
-            size="lg"
-            variant="outline"
-            onClick={() => void onAddToCart()}
-            loading={adding}
-            disabled={!anyBuyable}
-            aria-describedby={hasColours && selected ? choiceId : undefined}
-          >
-            Add to Cart
-          </Button>
-          <Button
-            size="lg"
-            onClick={() => void onBuyNow()}
-            disabled={!anyBuyable || adding}
-            aria-describedby={hasColours && selected ? choiceId : undefined}
-          >
-            Buy Now
-          </Button>
+        <div ref={buttonsRef} className={soldOutChoice ? '' : 'grid gap-3 sm:grid-cols-2'}>
+          {soldOutChoice ? (
+            waitingForChoice ? (
+              <WaitingNote statusRef={alerts.statusRef} />
+            ) : (
+              <Button
+                size="lg"
+                className="w-full"
+                onClick={() => void alerts.ask(selected)}
+                loading={alerts.busy}
+                aria-describedby={hasColours ? choiceId : undefined}
+              >
+                {NOTIFY_ME}
+              </Button>
+            )
+          ) : (
+            <>
+              <Button
+                size="lg"
+                variant="outline"
+                onClick={() => void onAddToCart()}
+                loading={adding}
+                disabled={!anyBuyable}
+                aria-describedby={hasColours && selected ? choiceId : undefined}
+              >
+                Add to Cart
+              </Button>
+              <Button
+                size="lg"
+                onClick={() => void onBuyNow()}
+                disabled={!anyBuyable || adding}
+                aria-describedby={hasColours && selected ? choiceId : undefined}
+              >
+                Buy Now
+              </Button>
+            </>
+          )}
         </div>
+        {alerts.dialog}
       </div>
 
       <StickyBuyBar
@@ -328,12 +355,24 @@ export function PurchasePanel({
         price={<PriceTag price={price} compareAtPrice={compareAt} />}
         detail={barDetail({ anyBuyable, hasVariants, hasColours, awaitingColour, selected })}
       >
-        <Button variant="outline" className="px-3!" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
-          Add to Cart
-        </Button>
-        <Button className="px-3!" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
-          Buy Now
-        </Button>
+        {soldOutChoice ? (
+          waitingForChoice ? (
+            <WaitingNote compact />
+          ) : (
+            <Button className="px-3!" onClick={() => void alerts.ask(selected)} loading={alerts.busy}>
+              Notify me
+            </Button>
+          )
+        ) : (
+          <>
+            <Button variant="outline" className="px-3!" onClick={() => void onAddToCart()} loading={adding} disabled={!anyBuyable}>
+              Add to Cart
+            </Button>
+            <Button className="px-3!" onClick={() => void onBuyNow()} disabled={!anyBuyable || adding}>
+              Buy Now
+            </Button>
+          </>
+        )}
       </StickyBuyBar>
     </div>
   );
