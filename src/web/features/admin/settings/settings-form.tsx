@@ -31,6 +31,7 @@ import { StateOptions } from '../../../components/ui/state-options';
 import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { useSaveShopSettings } from './api';
+import { BackInStockSettings } from './back-in-stock-settings';
 import { CodConfirmationFields } from './cod-confirmation-fields';
 import { StoreCreditSettings } from './store-credit-settings';
 
@@ -352,6 +353,8 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
           {...form.register('inventory.lowStockThreshold', num)}
         />
       </Section>
+
+      <BackInStockSettings form={form} />
 
       <Section
         title="Returns and exchanges"
