@@ -59,10 +59,13 @@ const PUBLIC = new Set([
   'POST /api/media/upload',
   // Authorised by the URL's short-lived signature, handed only to the return's shopper and admins.
   'GET /api/media/return-photos/:file',
+  // A COD order's mail links: the token (an HMAC of the order and the action) is the authorisation.
+  'GET /api/cod-links/:id/:action',
+  'POST /api/cod-links/:id/:action',
 ]);
 // A shopper's own-order routes (cancel, returns) answer 404 for an order that is not theirs.
 const SHOPPER =
-  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|payments\/store-credit\/create-order|store-credit|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews|stock-alerts\/(mine|:id$))/;
+  /^(GET|POST|PUT|DELETE) \/api\/(cart|users\/me|payments\/preview|payments\/razorpay\/create-order|payments\/cod\/create-order|payments\/cod\/availability|orders\/:id\/confirm-cod|payments\/store-credit\/create-order|store-credit|orders\/my|orders\/:id\/cancel|orders\/:id\/returns|wishlist|reviews\/|products\/:id\/reviews|stock-alerts\/(mine|:id$))/;
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof createUser>>;
