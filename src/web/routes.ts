@@ -7,6 +7,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('robots.txt', 'routes/robots.tsx'),
+  // The built-in WhatsApp stand-in's phone (no Cloud API credentials, never in production).
+  route('whatsapp-sandbox', 'routes/whatsapp-sandbox.tsx'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('products', 'routes/products.tsx'),

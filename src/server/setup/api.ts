@@ -47,6 +47,7 @@ import { adminStockAlertRoutes, stockAlertRoutes } from '../modules/stock-alerts
 import { adminStoreCreditRoutes, storeCreditRoutes } from '../modules/store-credit/routes';
 import { userRoutes } from '../modules/users/routes';
 import { adminSignInRoutes } from '../modules/users/routes.admin';
+import { adminWhatsAppRoutes } from '../modules/whatsapp/admin-routes';
 import { whatsappPlugin } from '../modules/whatsapp/plugin';
 import { wishlistRoutes } from '../modules/wishlist/routes';
 
@@ -119,6 +120,7 @@ const ADMIN_ROUTES = [
   adminProductExportRoutes,
   adminAuditRoutes,
   adminStaffRoutes,
+  adminWhatsAppRoutes,
   adminStockAlertRoutes,
   adminStoreCreditRoutes,
 ];

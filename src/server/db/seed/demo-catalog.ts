@@ -6,6 +6,7 @@
 import type { CouponInput } from '../../../core/schemas/coupons';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettingsInput } from '../../../core/schemas/settings';
 import { swatchFor } from '../../../core/swatches';
+import { WHATSAPP_KINDS } from '../../../core/whatsapp';
 
 export type GarmentKind =
   | 'kurta'
@@ -1203,6 +1204,15 @@ export const demoShopSettings: ShopSettingsInput = {
   // The demo shop takes returns for 7 days after delivery and offers size exchanges.
   returns: { windowDays: 7, sizeExchanges: true },
 };
+
+/**
+ * The demo shop's WhatsApp templates (docs/architecture.md#whatsapp): one per message kind, named
+ * `rangmanch_<kind>` in English, so the demo sends WhatsApp through the built-in stand-in
+ * (/whatsapp-sandbox). Kept apart from demoShopSettings, which tests use without WhatsApp.
+ */
+export const demoWhatsAppTemplates = Object.fromEntries(
+  WHATSAPP_KINDS.map((kind) => [kind, { name: `rangmanch_${kind}`, language: 'en' }]),
+);
 
 /**
  * The demo coupons (docs/decisions/0007-coupon-codes.md): no end date, so the demo keeps working; marked "Show in offers", so

@@ -45,6 +45,7 @@ import {
   demoInstagramPhotos,
   demoProducts,
   demoShopSettings,
+  demoWhatsAppTemplates,
   demoTestimonials,
   demoVideoBanner,
   demoVideos,
@@ -320,7 +321,10 @@ export async function seedDemoCatalog(
     // The shop's settings, unless an admin saved some already.
     await tx
       .insert(shopSettings)
-      .values({ id: 1, ...settingsToRow(shopSettingsSchema.parse(demoShopSettings), null) })
+      .values({
+        id: 1,
+        ...settingsToRow(shopSettingsSchema.parse({ ...demoShopSettings, whatsapp: { templates: demoWhatsAppTemplates } }), null),
+      })
       .onConflictDoNothing();
     await tx
       .insert(coupons)

@@ -34,6 +34,7 @@ import { useSaveShopSettings } from './api';
 import { BackInStockSettings } from './back-in-stock-settings';
 import { CodConfirmationFields } from './cod-confirmation-fields';
 import { StoreCreditSettings } from './store-credit-settings';
+import { WhatsAppTemplatesFields } from './whatsapp-templates-fields';
 
 /** The form's values for `settings` (pincode lists as one per line). */
 function formValues(settings: ShopSettings): ShopSettingsInput {
@@ -375,6 +376,7 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
       </Section>
 
       <StoreCreditSettings form={form} />
+      <WhatsAppTemplatesFields form={form} />
 
       <div className="sticky bottom-0 z-10 flex items-center justify-end gap-3 rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:px-6">
         <p className="mr-auto text-sm text-stone-600" aria-live="polite">
