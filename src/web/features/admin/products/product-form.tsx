@@ -184,7 +184,7 @@ export function ProductForm({ product, categories, categoriesLoading, onSaved, o
         </div>
       </div>
 
-      <ProductVariantsField form={form} productTitle={product?.title ?? null} onHistory={setHistory} />
+      <ProductVariantsField form={form} productTitle={product?.title ?? null} onHistory={setHistory} productId={product?._id ?? null} />
       <Input
         label="Reason for stock changes (optional)"
         placeholder="e.g. New batch, recount, damaged"

@@ -31,6 +31,7 @@ import {
   withoutColour,
 } from './product-options';
 import type { StockHistoryTarget } from './stock-history-dialog';
+import { useWaitingAlerts } from './use-waiting-alerts';
 
 type Form = UseFormReturn<ProductFormValues, unknown, ProductFormOutput>;
 
@@ -66,10 +67,13 @@ export interface ProductVariantsFieldProps {
   /** The product being edited (its saved rows get a History button), or null. */
   productTitle: string | null;
   onHistory: (target: StockHistoryTarget) => void;
+  /** The saved product's id: its sold-out sizes say how many shoppers wait for them (docs/architecture.md#back-in-stock). */
+  productId?: string | null;
 }
 
 /** Colours, sizes and the variant grid of the product form. */
-export function ProductVariantsField({ form, productTitle, onHistory }: ProductVariantsFieldProps) {
+export function ProductVariantsField({ form, productTitle, onHistory, productId = null }: ProductVariantsFieldProps) {
+  const waiting = useWaitingAlerts(productId);
   const {
     control,
     getValues,
@@ -207,6 +211,7 @@ export function ProductVariantsField({ form, productTitle, onHistory }: ProductV
                     onRemove={() => variants.remove(i)}
                     onHistory={productTitle ? onHistory : null}
                     productTitle={productTitle ?? ''}
+                    waiting={waiting.get(variants.fields[i]?._id ?? '') ?? 0}
                   />
                 ))}
               </ol>
@@ -259,6 +264,7 @@ function VariantRow({
   onRemove,
   onHistory,
   productTitle,
+  waiting,
 }: {
   form: Form;
   index: number;
@@ -270,6 +276,7 @@ function VariantRow({
   onRemove: () => void;
   onHistory: ((target: StockHistoryTarget) => void) | null;
   productTitle: string;
+  waiting: number;
 }) {
   const {
     register,
@@ -386,6 +393,11 @@ function VariantRow({
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
           Stock: {hint}
+        </p>
+      ) : null}
+      {waiting > 0 ? (
+        <p className="mt-1 text-xs font-medium text-amber-700">
+          {waiting} {waiting === 1 ? 'shopper waits' : 'shoppers wait'} for {spoken} to be back
         </p>
       ) : null}
       {problems.map(([field, message]) => (
