@@ -3,12 +3,15 @@
  * to be confirmed (set through the settings API as the demo owner, restored after), a shopper places
  * a Cash on Delivery order, sees "Awaiting confirmation" on their order page, confirms it through the
  * link in the order mail (the page shows the order; only its button acts), sees it confirmed, and the
- * owner's order list shows it Confirmed. Screenshots at 1280 and 390 px with SCREENSHOT_DIR.
+ * owner's order list shows it Confirmed. A second shopper, who agreed to order updates on WhatsApp,
+ * confirms with the message's Confirm order button on /whatsapp-sandbox. Screenshots at 1280 and
+ * 390 px with SCREENSHOT_DIR.
  */
 import type { Page } from '@playwright/test';
 import { addToCartApi, clearCartApi, expect, listProducts, test } from './accounts-fixtures';
 import { mailsTo } from './outbox';
-import { bearer, DEMO_ADMIN, logIn } from './shoppers';
+import { placeCodOrder, stockedVariants } from './admin-api';
+import { bearer, DEMO_ADMIN, logIn, signUpShopper } from './shoppers';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -20,7 +23,12 @@ test.beforeAll(async ({ request }) => {
   original = (await (await request.get('/api/admin/settings', { headers: bearer(ownerToken) })).json()) as Record<string, unknown>;
   const res = await request.put('/api/admin/settings', {
     headers: bearer(ownerToken),
-    data: { ...original, codConfirmation: { mode: 'all', above: 0, hours: 24, expiry: 'cancel' } },
+    data: {
+      ...original,
+      codConfirmation: { mode: 'all', above: 0, hours: 24, expiry: 'cancel' },
+      // The WhatsApp message of the second test (the sandbox stands in for Meta).
+      whatsapp: { templates: { cod_confirmation: { name: 'cod_confirmation', language: 'en' } } },
+    },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 });
@@ -121,4 +129,27 @@ test('a shopper confirms a Cash on Delivery order from the mail link and the own
   await expect(dialog.getByText('Cash on Delivery confirmed by the shopper')).toBeVisible();
   await expect(dialog.getByText(/Awaiting confirmation/)).toHaveCount(0);
   await admin.close();
+});
+
+test("a shopper confirms with the WhatsApp message's Confirm order button (sandbox)", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const phone = `9${String(Date.now()).slice(-9)}`;
+  const shopper = await signUpShopper(request, { name: 'Meera Iyer', phone });
+  const consent = await request.put('/api/users/me', { headers: bearer(shopper.token), data: { whatsappUpdates: true } });
+  expect(consent.ok(), await consent.text()).toBeTruthy();
+  const [line] = await stockedVariants(request);
+  const order = await placeCodOrder(request, shopper, line);
+  expect(order.codConfirmation?.state).toBe('awaiting');
+  const ref = order._id.slice(-8).toUpperCase();
+
+  await page.goto('/whatsapp-sandbox');
+  const message = page.getByTestId('wa-message').filter({ hasText: `#${ref}` });
+  await expect(message).toContainText('please confirm your Cash on Delivery order');
+  await shoot(page, 'cod-whatsapp');
+  await message.getByRole('button', { name: 'Confirm order' }).click();
+  await expect
+    .poll(async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(shopper.token) })).json()).status)
+    .toBe('confirmed');
+  const after = await (await request.get(`/api/orders/admin/${order._id}`, { headers: bearer(ownerToken) })).json();
+  expect(after.codConfirmation.state).toBe('confirmed');
 });
