@@ -109,6 +109,18 @@ describe('Ship with Shiprocket', () => {
     expect(standIn.state.calls.length).toBe(calls);
   });
 
+  it('refuses a Cash on Delivery order awaiting its confirmation before Shiprocket is called', async () => {
+    const { id } = await placedOrder(true);
+    await t.db
+      .update(orders)
+      .set({ codConfirmation: 'awaiting', codConfirmBy: new Date(Date.now() + 3_600_000) })
+      .where(eq(orders.id, id));
+    const calls = standIn.state.calls.length;
+    const res = await shipWithShiprocket(id);
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Confirm the Cash on Delivery order first']);
+    expect(standIn.state.calls.length).toBe(calls);
+  });
+
   it('answers 502 with Shiprocket’s message when it refuses', async () => {
     const { id } = await placedOrder();
     await t.db.update(orders).set({ phone: '' }).where(eq(orders.id, id));

@@ -14,13 +14,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { COD_CONFIRM_FIRST, codUnconfirmed } from '../../../core/cod-confirmation';
 import type { ShipmentStatus } from '../../../core/couriers';
 import { canMove, transitionRefusal } from '../../../core/order-status';
 import { IST_ISO_OFFSET, istDateTime } from '../../../core/india-time';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
 import type { ShiprocketConfig } from '../../config';
 import { shipments } from '../../db/schema';
-import { badGateway, conflict, unauthorized } from '../../errors';
+import { badGateway, badRequest, conflict, unauthorized } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { ShiprocketError, type ShiprocketAdhocOrder, type ShiprocketClient } from '../../integrations/shiprocket/shiprocket-client';
 import { getAdminOrder } from '../orders/admin-service';
@@ -90,6 +91,8 @@ export async function shipWithShiprocket(
   const order = await getAdminOrder(deps.db, orderId);
   // Checked again under the order's lock when the shipment is recorded.
   if (!canMove(order.status, 'shipped')) throw conflict(transitionRefusal(order.status, 'shipped'));
+  // Not at Shiprocket before the shopper confirmed a Cash on Delivery order (docs/architecture.md#cod-confirmation).
+  if (codUnconfirmed(order.codConfirmation?.state)) throw badRequest(COD_CONFIRM_FIRST);
   if (!deps.config.enabled) throw conflict(NOT_SET_UP);
   try {
     const created = await deps.shiprocket.createAdhocOrder(adhocOrderFor(order, now));
