@@ -6,6 +6,7 @@
  * order and the shop. Read from GET /api/orders/{id}; any failed lookup shows 'Order not found'.
  */
 import { OrderNotFound } from '../features/orders/order-not-found';
+import { CodConfirmationPanel } from '../features/orders/cod-confirmation-panel';
 import type { Order } from '../../core/api-types';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
@@ -75,6 +76,7 @@ export default function OrderConfirmed({ params }: Route.ComponentProps) {
             Thank you{a.firstName ? `, ${a.firstName}` : ''}! We have your order of {itemCount} {itemCount === 1 ? 'item' : 'items'}.
           </p>
         </div>
+        <CodConfirmationPanel order={order} />
 
         <dl className="mt-8 divide-y divide-stone-200 border-y border-stone-200 text-sm">
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-4">
