@@ -37,6 +37,14 @@ export interface StoreCreditAccount {
   offer: { refunds: 'off' | 'choice'; bonusPercent: number };
 }
 
+/**
+ * What an order leaves to pay online or in cash after its store credit (rupees): the grand total less
+ * `payment.storeCredit`, worked out in paise.
+ */
+export function moneyPart(order: { totals: { grandTotal: number }; payment: { storeCredit?: number } }): number {
+  return Math.round(order.totals.grandTotal * 100 - (order.payment.storeCredit ?? 0) * 100) / 100;
+}
+
 /** Razorpay takes no payment under ₹1 (100 paise). */
 export const MIN_ONLINE_PAISE = 100;
 

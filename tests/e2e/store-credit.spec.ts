@@ -110,6 +110,7 @@ test('a return refunded to store credit is spent on the next order', async ({ pa
     }
     await page.getByRole('button', { name: 'Pay with store credit' }).first().click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmed$/);
+    await expect(page.getByTestId('confirmed-payment')).toContainText(`Paid ${formatINR(cheap.v.price)} with store credit`);
     const account = (await (await request.get('/api/store-credit', { headers: bearer(shopper.token) })).json()) as {
       balance: number;
       history: { reason: string; amount: number }[];

@@ -8,6 +8,7 @@
 import { OrderNotFound } from '../features/orders/order-not-found';
 import { CodConfirmationPanel } from '../features/orders/cod-confirmation-panel';
 import type { Order } from '../../core/api-types';
+import { moneyPart } from '../../core/store-credit';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
@@ -33,7 +34,9 @@ const CLOSED: readonly Order['status'][] = ['cancelled', 'returned', 'refunded']
  * "Paid ₹699 online"; an unpaid COD order that was cancelled or came back "Nothing to pay".
  */
 function paymentLine(order: Pick<Order, 'status' | 'payment' | 'totals'>): string {
-  const total = formatINR(order.totals.grandTotal);
+  // Store credit paid part (or all) of it: the rest is what was paid online or is collected.
+  const total = formatINR(moneyPart(order));
+  if (order.payment.method === 'store_credit') return `Paid ${formatINR(order.totals.grandTotal)} with store credit`;
   if (order.payment.method !== 'cod') return `Paid ${total} online`;
   if (order.payment.status === 'collected') return `Paid ${total} on delivery`;
   if (CLOSED.includes(order.status)) return 'Nothing to pay';

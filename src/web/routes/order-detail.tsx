@@ -188,6 +188,11 @@ export default function OrderDetail({ params }: Route.ComponentProps) {
                 <dd className="text-right font-medium text-stone-900">
                   {PAYMENT_METHOD_LABELS[order.payment.method]}
                   <CodPaymentNote order={order} />
+                  {order.payment.storeCredit > 0 && order.payment.method !== 'store_credit' ? (
+                    <span className="block text-xs font-normal text-stone-500">
+                      {formatINR(order.payment.storeCredit)} paid with store credit
+                    </span>
+                  ) : null}
                 </dd>
               </div>
             </dl>

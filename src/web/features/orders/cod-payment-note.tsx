@@ -5,10 +5,12 @@
  */
 import type { Order } from '../../../core/api-types';
 import { codPaymentNote } from '../../../core/cod-payment';
+import { moneyPart } from '../../../core/store-credit';
 
 /** The note as a small line of text; `className` places it. */
 export function CodPaymentNote({ order, className = '' }: { order: Order; className?: string }) {
-  const note = codPaymentNote(order, order.totals.grandTotal);
+  // Store credit paid part of it: only the rest is collected (docs/architecture.md#store-credit).
+  const note = codPaymentNote(order, moneyPart(order));
   if (!note) return null;
   return <span className={`block text-xs font-normal text-stone-500 ${className}`}>{note}</span>;
 }
