@@ -5,6 +5,7 @@
  * a link to the product page on that colour. A signed-in shopper signs up with one tap, from the
  * phone's bottom bar too. Screenshots at 1280 and 390 px.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Category, Product } from '../../src/core/api-types';
 import { bearer, DEMO_ADMIN, listProducts, logIn, signInPage, signUpShopper, uniqueEmail } from './accounts-fixtures';
@@ -150,4 +151,27 @@ test('a signed-in shopper signs up with one tap from the phone bar', async ({ pa
   await page.reload();
   await sizes(page).getByRole('radio', { name: 'L (sold out)' }).click();
   await expect(page.getByRole('status').filter({ hasText: "We'll tell you when it's back" }).first()).toBeVisible();
+});
+
+test('at 390 px the guest dialog fits, says what is wrong under the field, and passes axe', async ({ page, request }, testInfo) => {
+  const { product } = await createKurta(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/products/${product.handle}?colour=indigo`);
+  await sizes(page).getByRole('radio', { name: 'L (sold out)' }).click();
+  await page.getByRole('button', { name: "Notify me when it's back" }).click();
+  const dialog = page.getByRole('dialog', { name: "Notify me when it's back" });
+  await dialog.getByLabel('E-mail or mobile number').fill('12345');
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('Enter a valid e-mail or 10-digit mobile number')).toBeVisible();
+  await expect(dialog.getByLabel('E-mail or mobile number')).toHaveAttribute('aria-describedby', /error/);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('dialog-390.png') });
+  const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // Escape closes it and the keyboard is back on the button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: "Notify me when it's back" })).toBeFocused();
 });
