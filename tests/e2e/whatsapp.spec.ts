@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { addToCartApi, listProducts, signInPage } from './accounts-fixtures';
-import { signUpShopper } from './shoppers';
+import { DEMO_ADMIN, logIn, signUpShopper } from './shoppers';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -31,6 +31,7 @@ test('order updates reach the WhatsApp sandbox, and STOP turns offers off on the
   const offers = page.getByRole('checkbox', { name: /Send me offers on WhatsApp/ });
   await expect(offers).not.toBeChecked();
   await offers.check();
+  if (SHOTS) await page.getByRole('group', { name: 'WhatsApp messages' }).screenshot({ path: `${SHOTS}/whatsapp-checkout-boxes.png` });
   await page
     .getByRole('radiogroup', { name: 'Payment method' })
     .getByRole('radio', { name: /Cash on Delivery/ })
@@ -59,4 +60,35 @@ test('order updates reach the WhatsApp sandbox, and STOP turns offers off on the
   await page.goto('/profile');
   await expect(page.getByRole('switch', { name: /Order updates on WhatsApp/ })).toBeChecked();
   await expect(page.getByRole('switch', { name: /Offers on WhatsApp/ })).not.toBeChecked();
+  if (SHOTS) await page.getByRole('region', { name: 'WhatsApp' }).screenshot({ path: `${SHOTS}/whatsapp-profile-390.png` });
+});
+
+test('the owner names a template per message in Settings and sees that the sandbox stands in for the Cloud API', async ({
+  page,
+  request,
+}) => {
+  const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.context().addInitScript(([key, value]) => window.localStorage.setItem(key, value), ['apparel-store.token', token] as const);
+  await page.goto('/admin/settings', { waitUntil: 'domcontentloaded' });
+  const section = page.getByRole('group', { name: 'WhatsApp' });
+  await expect(section.getByTestId('whatsapp-status')).toContainText(
+    'Cloud API credentials are not set: messages go to the built-in sandbox',
+  );
+  await expect(section.getByLabel('Out for delivery template name')).toHaveValue('rangmanch_out_for_delivery');
+  await section.getByLabel('Out for delivery template name').fill('');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  const saved = await request.get('/api/admin/settings', { headers: { authorization: `Bearer ${token}` } });
+  const templates = ((await saved.json()) as { whatsapp: { templates: Record<string, { name: string }> } }).whatsapp.templates;
+  expect(templates.out_for_delivery).toBeUndefined();
+  expect(templates.delivered?.name).toBe('rangmanch_delivered');
+  if (SHOTS) {
+    await section.screenshot({ path: `${SHOTS}/whatsapp-settings-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.screenshot({ path: `${SHOTS}/whatsapp-settings-390.png` });
+  }
+  // Back as the demo had it.
+  await section.getByLabel('Out for delivery template name').fill('rangmanch_out_for_delivery');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved').first()).toBeVisible();
 });

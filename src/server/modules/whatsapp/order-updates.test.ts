@@ -28,7 +28,7 @@ async function placeCod(consent: { whatsappUpdates?: boolean; whatsappOffers?: b
     url: '/api/payments/cod/create-order',
     headers: shopper.headers,
     payload: {
-      items: [{ productId: product.id, variantId: variants[0]!.id, quantity: 1 }],
+      items: [{ productId: product.id, variantId: variants[0].id, quantity: 1 }],
       shippingAddress: { ...shippingAddress, phone: '98450 12345' },
       ...consent,
     },
@@ -53,7 +53,7 @@ describe('order updates on WhatsApp', () => {
       userId,
       marketing: false,
     });
-    const params = (placed!.components as { type: string; parameters: { text: string }[] }[])[0]!.parameters.map((p) => p.text);
+    const params = (placed.components as { type: string; parameters: { text: string }[] }[])[0].parameters.map((p) => p.text);
     expect(params[0]).toBe(shippingAddress.firstName);
     expect(params[1]).toBe(orderId.slice(-8).toUpperCase());
     expect(params[2]).toMatch(/^₹/);
@@ -79,12 +79,21 @@ describe('order updates on WhatsApp', () => {
     }
     const rows = await messagesOf(orderId);
     expect(rows.map((r) => r.kind)).toEqual(['order_placed', 'shipped', 'out_for_delivery', 'delivered']);
-    const shippedParams = (rows[1]!.components as { parameters: { text: string }[] }[])[0]!.parameters.map((p) => p.text);
+    const shippedParams = (rows[1].components as { parameters: { text: string }[] }[])[0].parameters.map((p) => p.text);
     expect(shippedParams.slice(2)).toEqual(['Delhivery', 'WA123456', 'https://www.delhivery.com/track/package/WA123456']);
     const [stillQueued] = await t.db
       .select()
       .from(whatsappMessages)
       .where(and(eq(whatsappMessages.orderId, orderId), eq(whatsappMessages.kind, 'delivered')));
-    expect(stillQueued!.status).toBe('queued');
+    expect(stillQueued.status).toBe('queued');
+    // Staff see them in the order modal (GET /api/orders/admin/{id}/whatsapp).
+    const listed = await t.app.inject({ url: `/api/orders/admin/${orderId}/whatsapp`, headers: admin });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ kind: string; status: string }[]>().map((m) => `${m.kind} ${m.status}`)).toEqual([
+      'order_placed queued',
+      'shipped queued',
+      'out_for_delivery queued',
+      'delivered queued',
+    ]);
   });
 });

@@ -22,6 +22,7 @@ import { useAdmin } from '../../../routes/admin/admin-layout';
 import { EntityHistory } from '../activity/entity-history';
 import { useAdminOrder } from './api';
 import { CodConfirmationNote } from './cod-confirmation';
+import { OrderWhatsApp } from './order-whatsapp';
 import { AdminStatusBadge } from './order-status';
 import { RefundPanel } from './refund-panel';
 import { useAdminOrderReturns } from './shipping-api';
@@ -148,6 +149,8 @@ function Details({ order }: { order: AdminOrder }) {
           ))}
         </ol>
       </Block>
+
+      <OrderWhatsApp orderId={order._id} />
 
       <EntityHistory user={admin} entity="order" entityId={order._id} />
     </div>

@@ -73,21 +73,19 @@ export function WhatsAppTemplatesFields({ form }: { form: UseFormReturn<ShopSett
       <StatusLine />
       <div className="divide-y divide-stone-100">
         {WHATSAPP_KINDS.map((kind) => (
-          <div key={kind} className="grid gap-3 py-3 sm:grid-cols-[1fr_2fr_1fr] sm:items-start">
-            <p className="text-sm font-medium text-stone-800 sm:pt-8">
-              {WHATSAPP_KIND_LABELS[kind]}
-              {WHATSAPP_MARKETING_KINDS.includes(kind) ? <span className="block text-xs font-normal text-stone-500">Marketing</span> : null}
-            </p>
+          <div key={kind} className="grid gap-3 py-3 sm:grid-cols-[2fr_1fr] sm:items-start">
             <Input
               label={`${WHATSAPP_KIND_LABELS[kind]} template name`}
               placeholder={`rangmanch_${kind}`}
               value={rows[kind].name}
               autoComplete="off"
+              hint={WHATSAPP_MARKETING_KINDS.includes(kind) ? 'Marketing: only to shoppers who ticked offers, never after STOP' : undefined}
               error={errors?.[kind]?.name?.message}
               onChange={(e) => change(kind, 'name', e.target.value)}
             />
             <Input
-              label={`${WHATSAPP_KIND_LABELS[kind]} language`}
+              label="Language"
+              aria-label={`${WHATSAPP_KIND_LABELS[kind]} language`}
               placeholder="en"
               value={rows[kind].language}
               autoComplete="off"
