@@ -271,6 +271,8 @@ describe('Cash on Delivery', () => {
       discountType: 'COUPON',
       discountPaise: 30_000,
       grandTotalPaise: 209_700,
+      // No store credit spent on this order.
+      storeCreditPaise: 0,
       couponId: coupon.id,
       couponCode: coupon.code,
       currency: 'INR',
