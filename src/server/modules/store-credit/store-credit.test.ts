@@ -346,6 +346,61 @@ describe('cancelling and refunding an order paid partly with store credit', () =
 });
 
 describe('refunds into store credit', () => {
+  it('a collected Cash on Delivery order paid partly with credit: the cash back by transfer (or as credit with the bonus), the credit back as credit without one', async () => {
+    await setStoreCredit('choice', 10);
+    const shopper = await regular();
+    const line = await product();
+    await give(shopper.user.id, 40_000);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/cod/create-order',
+      headers: { ...shopper.headers, 'idempotency-key': randomUUID() },
+      payload: body(line, { useStoreCredit: true }),
+    });
+    const order = placed.json().order;
+    const ship = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/admin/${order._id}/shipments`,
+      headers: admin,
+      payload: { courier: 'dtdc', awb: `SC${Date.now()}` },
+    });
+    expect(ship.statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order._id}/delivered`, headers: admin, payload: {} })).statusCode,
+    ).toBe(200);
+    const grand = Math.round(order.totals.grandTotal * 100);
+    const cash = grand - 40_000;
+    const refund = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/admin/${order._id}/refunds`,
+        headers: { ...admin, 'idempotency-key': randomUUID() },
+        payload,
+      });
+    // Part of the cash, as store credit by choice: the bonus on it.
+    expect((await refund({ amount: 100, reason: 'Goodwill', toStoreCredit: true })).statusCode).toBe(201);
+    // The rest: the cash left by transfer, then the credit spent back as credit (no bonus).
+    const rest = await refund({ amount: (grand - 10_000) / 100, reason: 'Returned in full', manualReference: 'UPI123' });
+    expect(rest.statusCode).toBe(201);
+    const rows = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order._id));
+    expect(rows.map((r) => [r.method, r.amountPaise]).sort()).toEqual(
+      [
+        ['manual', cash - 10_000],
+        ['store_credit', 10_000],
+        ['store_credit', 40_000],
+      ].sort(),
+    );
+    const moves = (await ledger(shopper.user.id)).filter((r) => r.orderId === order._id).map((r) => [r.reason, r.deltaPaise]);
+    expect(moves).toEqual([
+      ['order', -40_000],
+      ['refund', 10_000],
+      ['bonus', 1_000],
+      ['refund', 40_000],
+    ]);
+    expect(rest.json().refunds).toMatchObject({ paid: grand / 100, refundable: 0 });
+    await expectLedgerMatches(shopper.user.id);
+  });
+
   it('is refused while the setting is off', async () => {
     const shopper = await regular();
     const { verified } = await payOnline(shopper, await product(), false);
