@@ -265,6 +265,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
               </div>
               <p className="text-stone-700">{r.reason}</p>
               {r.manualReference ? <p className="text-xs text-stone-500">Reference: {r.manualReference}</p> : null}
+              {r.method === 'store_credit' ? <p className="text-xs text-stone-500">To the shopper&apos;s store credit</p> : null}
               {r.status === 'failed' && r.failureReason ? <p className="text-xs text-red-700">{r.failureReason}</p> : null}
               <div className="flex flex-wrap items-start gap-2">
                 {r.creditNote ? <DownloadCreditNoteButton orderId={order._id} creditNote={r.creditNote} /> : null}
