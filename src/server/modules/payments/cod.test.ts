@@ -280,7 +280,6 @@ describe('Cash on Delivery', () => {
       email: shippingAddress.email,
       phone: shippingAddress.phone,
       paymentMethod: 'cod',
-      storeCreditPaise: 0,
       idempotencyKey: expect.stringMatching(/^cart:[\w-]+:\d+$/),
       razorpayOrderId: null,
       razorpayPaymentId: null,
