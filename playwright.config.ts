@@ -66,6 +66,13 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // TRUST_PROXY: the page-cache tests send X-Forwarded-Host as a load balancer on this machine would.
-    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', IMPORT_PRIVATE_HOSTS: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.e2e-data',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback',
+      IMPORT_PRIVATE_HOSTS: '127.0.0.1',
+    },
   },
 });

@@ -313,7 +313,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     importPrivateHosts: (e.IMPORT_PRIVATE_HOSTS ?? '')
       .split(',')
-      .map((h) => h.trim().replace(/^\[|\]$/g, '').toLowerCase())
+      .map((h) =>
+        h
+          .trim()
+          .replace(/^\[|\]$/g, '')
+          .toLowerCase(),
+      )
       .filter(Boolean),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,

@@ -30,8 +30,7 @@ export function isPublicAddress(ip: string): boolean {
   return parsed.range() === 'unicast';
 }
 
-const refusal = (host: string) =>
-  new PrivateAddressError(`${host} is on a private network, which the shop does not download from`);
+const refusal = (host: string) => new PrivateAddressError(`${host} is on a private network, which the shop does not download from`);
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

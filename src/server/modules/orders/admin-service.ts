@@ -24,7 +24,6 @@ interface CustomerCols {
   phone: string;
 }
 
-
 /** Lower-cased "first last" of the shipping address; the same expression as the orders_ship_name index. */
 const shipName = sql`lower((${orders.shippingAddress} ->> 'firstName') || ' ' || (${orders.shippingAddress} ->> 'lastName'))`;
 const shipLastName = sql`lower(${orders.shippingAddress} ->> 'lastName')`;
