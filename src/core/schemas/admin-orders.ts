@@ -29,8 +29,7 @@ export const NON_REVENUE_STATUSES: readonly OrderStatus[] = ['cancelled', 'retur
 export const ORDER_NOTE_MAX = 500;
 export const SEARCH_MAX = 100;
 
-/** The order reference shown to people: the last 8 characters of the id, uppercased. */
-export const orderRef = (orderId: string) => orderId.slice(-8).toUpperCase();
+export { orderRef } from '../order-ref';
 
 /** PostgreSQL text cannot hold NUL characters; refusing them keeps bad input a 400, not a 500. */
 export const INVALID_CHARACTERS = 'Text contains invalid characters';

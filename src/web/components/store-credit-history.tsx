@@ -4,7 +4,7 @@
  */
 import { DATE_TIME, formatIndiaTime } from '../../core/india-time';
 import { formatINR } from '../../core/money';
-import { orderRef } from '../../core/schemas/admin-orders';
+import { orderRef } from '../../core/order-ref';
 import { STORE_CREDIT_REASON_WORDS, type StoreCreditEntry } from '../../core/store-credit';
 
 /** The changes, newest first: when, why (with the order), the signed amount and the balance after. */

@@ -21,7 +21,4 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge tone={(info && TONES[info.shopperColour]) ?? 'grey'}>{info?.shopperLabel ?? 'Unknown'}</Badge>;
 }
 
-/** 'Order #' reference: the last 8 characters of the id, upper-cased. */
-export function orderRef(id: string): string {
-  return id.slice(-8).toUpperCase();
-}
+export { orderRef } from '../../../core/order-ref';

@@ -8,7 +8,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../core/cons
 import { formatIndiaTime } from '../../../../core/india-time';
 import { formatINR } from '../../../../core/money';
 import { ORDER_STATUS_INFO } from '../../../../core/order-status';
-import { orderRef } from '../../../../core/schemas/admin-orders';
+import { orderRef } from '../../../../core/order-ref';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
