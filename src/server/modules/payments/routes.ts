@@ -96,7 +96,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const result = await withCouponGuard(req, reply, req.body.couponCode, () =>
         placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key'], {
-          links: (orderId) => codLinks(pageUrl(req)?.origin ?? '', app.config.jwtSecret, orderId),
+          // PUBLIC_URL when set: the Host header is the client's to write (docs/architecture.md#configuration).
+          links: (orderId) => codLinks(app.config.publicUrl ?? pageUrl(req)?.origin ?? '', app.config.jwtSecret, orderId),
           token: (orderId, action) => codLinkToken(app.config.jwtSecret, orderId, action),
         }),
       );

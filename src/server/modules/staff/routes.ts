@@ -54,7 +54,8 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/staff/invitations',
     { config, schema: { body: staffInvitationInputSchema, response: answers({ 201: staffInvitationSchema }) } },
     async (req, reply) => {
-      const origin = pageUrl(req)?.origin;
+      // PUBLIC_URL when set: the Host header is the client's to write (docs/architecture.md#configuration).
+      const origin = app.config.publicUrl ?? pageUrl(req)?.origin;
       if (!origin) throw badRequest('The request has no valid Host header');
       return reply.status(201).send(await inviteStaff(deps, auditActor(req), req.body, origin));
     },
