@@ -9,6 +9,7 @@ import { formatIndiaTime } from '../../../core/india-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { ListSearch } from '../../components/ui/list-search';
 import { Pager } from '../../components/ui/pager';
 import { PageLoader } from '../../components/ui/spinner';
 import { adminMeta } from '../../features/admin/admin-meta';
@@ -51,16 +52,14 @@ export default function AdminCustomers() {
       </div>
 
       <section aria-label="Customers" className="space-y-3">
-        <input
-          type="search"
+        <ListSearch
           value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
+          onChange={(text) => {
+            setQuery(text);
             setPage(1);
           }}
+          label="Search customers"
           placeholder="Search by name, e-mail or phone..."
-          aria-label="Search customers"
-          className="block h-11 w-full rounded-md border border-stone-300 bg-white px-3.5 text-base shadow-sm placeholder:text-stone-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:max-w-sm sm:text-sm"
         />
         {list.isPending ? (
           <PageLoader text="Loading customers..." />
