@@ -34,6 +34,26 @@ export const DEFAULT_STORE_CREDIT = { refunds: 'off', bonusPercent: 0 } as const
   bonusPercent: number;
 };
 
+/** No prepaid discount until the owner sets one. `value`: percent, or rupees for 'flat'; `cap`: rupees or null. */
+export const DEFAULT_PREPAID_DISCOUNT = { kind: 'off', value: 0, cap: null } as const satisfies {
+  kind: 'off' | 'percent' | 'flat';
+  value: number;
+  cap: number | null;
+};
+/** No advance on COD orders until the owner asks for one. `value`: rupees ('fixed') or percent; `above`: rupees. */
+export const DEFAULT_COD_ADVANCE = { kind: 'off', value: 0, above: 0 } as const satisfies {
+  kind: 'off' | 'fixed' | 'percent';
+  value: number;
+  above: number;
+};
+/** Abandoned-cart reminders before the owner turns them on. */
+export const DEFAULT_CART_REMINDERS = {
+  enabled: false,
+  firstAfterMinutes: 60,
+  secondAfterHours: null,
+  secondCouponCode: null,
+} as const satisfies { enabled: boolean; firstAfterMinutes: number; secondAfterHours: number | null; secondCouponCode: string | null };
+
 /** Most pincodes one list may hold. */
 export const MAX_PINCODES = 5_000;
 
@@ -222,6 +242,77 @@ export const shopSettingsSchema = z
         { error: 'Store credit settings are invalid' },
       )
       .default(DEFAULT_STORE_CREDIT),
+    /**
+     * Prepaid discount (docs/architecture.md#prepaid-discount): taken off orders paid online, as a
+     * percent of the order (at most 50, capped at `cap` rupees when set) or a flat amount in rupees.
+     * Optional in the body (default: off).
+     */
+    prepaidDiscount: z
+      .object(
+        {
+          kind: z.enum(['off', 'percent', 'flat'], { error: 'Choose the kind of prepaid discount' }),
+          value: rupees('Prepaid discount'),
+          cap: rupees('Prepaid discount cap').nullable(),
+        },
+        { error: 'Prepaid discount settings are invalid' },
+      )
+      .refine((d) => d.kind !== 'percent' || (d.value >= 1 && d.value <= 50 && Number.isInteger(d.value)), {
+        message: 'A prepaid discount percent must be a whole number from 1 to 50',
+        path: ['value'],
+      })
+      .refine((d) => d.kind !== 'flat' || d.value > 0, { message: 'A flat prepaid discount must be above ₹0', path: ['value'] })
+      .default(DEFAULT_PREPAID_DISCOUNT),
+    /**
+     * Part-paid COD (docs/architecture.md#part-paid-cod): COD orders of at least `above` rupees pay an
+     * advance online (`value` rupees, or `value` percent of the order, at most 90) and the rest in cash.
+     * Optional in the body (default: off).
+     */
+    codAdvance: z
+      .object(
+        {
+          kind: z.enum(['off', 'fixed', 'percent'], { error: 'Choose the kind of COD advance' }),
+          value: rupees('COD advance'),
+          above: rupees('COD advance threshold'),
+        },
+        { error: 'COD advance settings are invalid' },
+      )
+      .refine((d) => d.kind !== 'percent' || (d.value >= 1 && d.value <= 90 && Number.isInteger(d.value)), {
+        message: 'A COD advance percent must be a whole number from 1 to 90',
+        path: ['value'],
+      })
+      .refine((d) => d.kind !== 'fixed' || d.value >= 1, { message: 'A fixed COD advance must be at least ₹1', path: ['value'] })
+      .default(DEFAULT_COD_ADVANCE),
+    /**
+     * Abandoned-cart reminders (docs/architecture.md#abandoned-carts): the first after the cart lies
+     * untouched `firstAfterMinutes`, an optional second `secondAfterHours` later offering the coupon
+     * `secondCouponCode`. Optional in the body (default: off).
+     */
+    cartReminders: z
+      .object(
+        {
+          enabled: z.boolean({ error: 'Choose whether cart reminders are sent' }),
+          firstAfterMinutes: z
+            .number({ error: 'Minutes before the first reminder must be a number' })
+            .int('Minutes before the first reminder must be a whole number')
+            .min(15, 'The first reminder waits at least 15 minutes')
+            .max(1440, 'The first reminder waits at most 1440 minutes (a day)'),
+          secondAfterHours: z
+            .number({ error: 'Hours before the second reminder must be a number' })
+            .int('Hours before the second reminder must be a whole number')
+            .min(1, 'The second reminder waits at least 1 hour')
+            .max(168, 'The second reminder waits at most 168 hours (a week)')
+            .nullable(),
+          secondCouponCode: z
+            .string({ error: 'Coupon code must be text' })
+            .trim()
+            .toUpperCase()
+            .max(40, 'Coupon code must be at most 40 characters')
+            .transform((code) => (code === '' ? null : code))
+            .nullable(),
+        },
+        { error: 'Cart reminder settings are invalid' },
+      )
+      .default(DEFAULT_CART_REMINDERS),
     delivery: z.object({
       /** Working days from order to hand-over to the courier. */
       dispatchDays: count('Dispatch days', 30),
@@ -363,6 +454,9 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   whatsapp: { templates: {} },
   backInStock: { factor: DEFAULT_BACK_IN_STOCK_FACTOR },
   storeCredit: { ...DEFAULT_STORE_CREDIT },
+  prepaidDiscount: { ...DEFAULT_PREPAID_DISCOUNT },
+  codAdvance: { ...DEFAULT_COD_ADVANCE },
+  cartReminders: { ...DEFAULT_CART_REMINDERS },
   delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
   tax: { slabs: DEFAULT_TAX_SLABS.map((s) => ({ upTo: s.upToPaise === null ? null : s.upToPaise / 100, rate: s.ratePercent })) },
   inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },

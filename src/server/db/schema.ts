@@ -270,6 +270,8 @@ export const users = pgTable(
     whatsappUpdates: boolean().notNull().default(false),
     /** Offers on WhatsApp (marketing): only when ticked; a reply of STOP clears it. */
     whatsappOffers: boolean().notNull().default(false),
+    /** Offers and cart reminders by e-mail (marketing): only when ticked (a Shopify import keeps "Accepts email marketing"). */
+    emailOffers: boolean().notNull().default(false),
     /** The store credit balance in paise: moved only with a store_credit_ledger row in the same transaction. */
     storeCreditPaise: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -393,6 +395,10 @@ export const checkoutAttempts = pgTable(
     razorpayPaymentId: text(),
     /** Store credit the shopper spends on this order (paise, part of grandTotalPaise); the rest is paid online or in cash. */
     storeCreditPaise: integer().notNull().default(0),
+    /** The prepaid discount (paise, already taken off grandTotalPaise): online payments only (docs/architecture.md#prepaid-discount). */
+    prepaidDiscountPaise: integer().notNull().default(0),
+    /** Part-paid COD: the advance paid online through Razorpay (paise, part of grandTotalPaise); the rest is cash. */
+    codAdvancePaise: integer().notNull().default(0),
     orderId: uuid(),
     failureReason: text(),
     createdAt: createdAt(),
@@ -467,6 +473,17 @@ export const orders = pgTable(
     /** Store credit spent on the order (paise, included in grandTotalPaise): a payment, not a discount. */
     storeCreditPaise: integer().notNull().default(0),
     /**
+     * The prepaid discount for paying online (paise, already taken off grandTotalPaise, like
+     * `discountPaise` it lowers the taxable value: docs/architecture.md#prepaid-discount); 0 for COD.
+     */
+    prepaidDiscountPaise: integer().notNull().default(0),
+    /**
+     * Part-paid COD (docs/architecture.md#part-paid-cod): the advance paid online before the order was
+     * placed (paise, part of grandTotalPaise; its payment is `razorpayPaymentId`); the courier collects
+     * the rest. 0 for every other order.
+     */
+    codAdvancePaise: integer().notNull().default(0),
+    /**
      * Cash on Delivery confirmation: 'awaiting' (the shopper has until `codConfirmBy` to confirm or
      * cancel), 'confirmed', 'held' (unconfirmed in time, waiting for the shop's call); null when not asked.
      */
@@ -497,6 +514,10 @@ export const orders = pgTable(
       .where(sql`${t.codConfirmation} = 'awaiting'`),
     check('orders_cod_confirmation', sql`${t.codConfirmation} in ('awaiting', 'confirmed', 'held')`),
     check('orders_store_credit', sql`${t.storeCreditPaise} >= 0 and ${t.storeCreditPaise} <= ${t.grandTotalPaise}`),
+    check(
+      'orders_prepaid_parts',
+      sql`${t.prepaidDiscountPaise} >= 0 and ${t.codAdvancePaise} >= 0 and ${t.codAdvancePaise} + ${t.storeCreditPaise} <= ${t.grandTotalPaise}`,
+    ),
   ],
 );
 
@@ -889,6 +910,26 @@ export const shopSettings = pgTable(
     storeCreditRefunds: text().$type<'off' | 'choice'>().notNull().default('off'),
     /** Percent added to a refund taken as store credit, as a separate ledger row. */
     storeCreditBonusPercent: integer().notNull().default(0),
+    /** Prepaid discount (docs/architecture.md#prepaid-discount): 'off', a percent (capped) or a flat amount off online payments. */
+    prepaidDiscountKind: text().$type<'off' | 'percent' | 'flat'>().notNull().default('off'),
+    /** The percent (1-50) or the flat amount in paise. */
+    prepaidDiscountValue: integer().notNull().default(0),
+    /** The most a percent discount takes off, paise; null: no cap. */
+    prepaidDiscountCapPaise: integer(),
+    /** Part-paid COD (docs/architecture.md#part-paid-cod): 'off', a fixed advance or a percent of the order paid online. */
+    codAdvanceKind: text().$type<'off' | 'fixed' | 'percent'>().notNull().default('off'),
+    /** The advance in paise (fixed) or percent (1-90). */
+    codAdvanceValue: integer().notNull().default(0),
+    /** COD orders of at least this total (paise) pay the advance; 0: every COD order. */
+    codAdvanceAbovePaise: integer().notNull().default(0),
+    /** Abandoned-cart reminders (docs/architecture.md#abandoned-carts): on or off. */
+    cartReminders: boolean().notNull().default(false),
+    /** Minutes a signed-in shopper's cart lies untouched before the first reminder. */
+    cartReminderFirstMinutes: integer().notNull().default(60),
+    /** Hours after the first reminder the second goes; null: no second reminder. */
+    cartReminderSecondHours: integer(),
+    /** The code of the coupon the second reminder offers (checked live when it is sent); null: none. */
+    cartReminderCouponCode: text(),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
@@ -906,6 +947,18 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_store_credit',
       sql`${t.storeCreditRefunds} in ('off', 'choice') and ${t.storeCreditBonusPercent} between 0 and 100`,
+    ),
+    check(
+      'shop_settings_prepaid_discount',
+      sql`${t.prepaidDiscountKind} in ('off', 'percent', 'flat') and ${t.prepaidDiscountValue} >= 0 and coalesce(${t.prepaidDiscountCapPaise}, 0) >= 0`,
+    ),
+    check(
+      'shop_settings_cod_advance',
+      sql`${t.codAdvanceKind} in ('off', 'fixed', 'percent') and ${t.codAdvanceValue} >= 0 and ${t.codAdvanceAbovePaise} >= 0`,
+    ),
+    check(
+      'shop_settings_cart_reminders',
+      sql`${t.cartReminderFirstMinutes} between 15 and 1440 and coalesce(${t.cartReminderSecondHours}, 1) between 1 and 168`,
     ),
   ],
 );
@@ -1448,5 +1501,37 @@ export const storeCreditLedger = pgTable(
     check('store_credit_nonzero', sql`${t.deltaPaise} <> 0`),
     check('store_credit_balance', sql`${t.balanceAfterPaise} >= 0`),
     check('store_credit_reason', sql`${t.reason} in ('refund', 'bonus', 'order', 'order_cancelled', 'adjustment')`),
+  ],
+);
+
+/**
+ * Abandoned-cart reminders (docs/architecture.md#abandoned-carts): one row per reminder sent. A cart
+ * is known by its shopper and the time it was last changed (`cartChangedAt`); it gets at most two
+ * reminders (`step` 1 and 2). `items` is the cart as reminded, which the reminder's link restores on
+ * any device; `orderId` is the order placed after it (the dashboard's "recovered").
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartChangedAt: timestamp({ withTimezone: true }).notNull(),
+    step: integer().notNull(),
+    items: jsonb().$type<{ productId: string; variantId: string; quantity: number }[]>().notNull(),
+    /** The cart's value when reminded, paise. */
+    valuePaise: integer().notNull(),
+    channel: text().$type<'whatsapp' | 'email'>().notNull(),
+    couponCode: text(),
+    restoredAt: timestamp({ withTimezone: true }),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_reminders_step_uq').on(t.userId, t.cartChangedAt, t.step),
+    index().on(t.createdAt),
+    check('cart_reminders_step', sql`${t.step} in (1, 2)`),
+    check('cart_reminders_channel', sql`${t.channel} in ('whatsapp', 'email')`),
   ],
 );

@@ -179,6 +179,8 @@ export const adminCategorySchema = savedCategorySchema.extend({ productCount: z.
 
 const returnsPolicy = z.object({ windowDays: z.number(), sizeExchanges: z.boolean() });
 /** What the storefront may show of the shop's settings. */
+const prepaidDiscount = z.object({ kind: z.enum(['off', 'percent', 'flat']), value: z.number(), cap: z.number().nullable() });
+const codAdvance = z.object({ kind: z.enum(['off', 'fixed', 'percent']), value: z.number(), above: z.number() });
 export const publicShopSettingsSchema = z.object({
   legalName: z.string(),
   address: z.string(),
@@ -187,6 +189,9 @@ export const publicShopSettingsSchema = z.object({
   supportPhone: z.string(),
   whatsappNumber: z.string(),
   cod: z.object({ enabled: z.boolean(), maxOrderTotal: z.number(), fee: z.number() }),
+  /** The prepaid discount and COD advance the checkout names beside the payment methods. */
+  prepaidDiscount,
+  codAdvance,
   delivery: z.object({
     dispatchDays: z.number(),
     transitDaysWithinState: z.number(),
@@ -222,6 +227,14 @@ export const shopSettingsAnswerSchema = z.object({
   whatsapp: z.object({ templates: z.record(z.string(), z.object({ name: z.string(), language: z.string() })) }),
   backInStock: z.object({ factor: z.number() }),
   storeCredit: z.object({ refunds: z.enum(['off', 'choice']), bonusPercent: z.number() }),
+  prepaidDiscount,
+  codAdvance,
+  cartReminders: z.object({
+    enabled: z.boolean(),
+    firstAfterMinutes: z.number(),
+    secondAfterHours: z.number().nullable(),
+    secondCouponCode: z.string().nullable(),
+  }),
   delivery: z.object({
     dispatchDays: z.number(),
     transitDaysWithinState: z.number(),

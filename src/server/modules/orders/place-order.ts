@@ -408,6 +408,8 @@ function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementC
     seller: { legalName: ctx.seller.legalName, address: ctx.seller.address, state: ctx.seller.state, gstin: ctx.seller.gstin },
     restocked: false,
     storeCreditPaise: attempt.storeCreditPaise,
+    prepaidDiscountPaise: attempt.prepaidDiscountPaise,
+    codAdvancePaise: attempt.codAdvancePaise,
     codConfirmation: (codConfirmBy ? 'awaiting' : null) as OrderRow['codConfirmation'],
     codConfirmBy: codConfirmBy ?? null,
     createdAt: now,

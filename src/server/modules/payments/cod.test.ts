@@ -161,6 +161,9 @@ describe('Cash on Delivery', () => {
       },
       restocked: false,
       storeCreditPaise: 0,
+      // COD: no prepaid discount, and no advance while the shop asks for none.
+      prepaidDiscountPaise: 0,
+      codAdvancePaise: 0,
       codConfirmation: null,
       codConfirmBy: null,
       createdAt: now,
@@ -273,6 +276,8 @@ describe('Cash on Delivery', () => {
       grandTotalPaise: 209_700,
       // No store credit spent on this order.
       storeCreditPaise: 0,
+      prepaidDiscountPaise: 0,
+      codAdvancePaise: 0,
       couponId: coupon.id,
       couponCode: coupon.code,
       currency: 'INR',

@@ -138,6 +138,8 @@ const insertAttempt = preparedOnce((db) =>
       phone: column('phone'),
       razorpayOrderId: column('razorpayOrderId'),
       storeCreditPaise: column('storeCreditPaise'),
+      prepaidDiscountPaise: column('prepaidDiscountPaise'),
+      codAdvancePaise: column('codAdvancePaise'),
     })
     .prepare('insert_checkout_attempt'),
 );
@@ -213,6 +215,8 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
     email: address.email,
     phone: address.phone,
     storeCreditPaise: 0,
+    prepaidDiscountPaise: 0,
+    codAdvancePaise: 0,
   } satisfies typeof checkoutAttempts.$inferInsert;
   const pricing = { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}) };
   return { attempt, pricing };

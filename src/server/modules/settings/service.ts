@@ -17,6 +17,9 @@ import {
   DEFAULT_COD_CONFIRMATION,
   DEFAULT_COD_MAX_REFUSED,
   DEFAULT_SHOP_SETTINGS,
+  DEFAULT_CART_REMINDERS,
+  DEFAULT_COD_ADVANCE,
+  DEFAULT_PREPAID_DISCOUNT,
   DEFAULT_STORE_CREDIT,
   type PublicShopSettings,
   type ShopSettings,
@@ -84,6 +87,22 @@ function fromRow(row: SettingsRow): ShopSettings {
     whatsapp: { templates: row.whatsappTemplates },
     backInStock: { factor: row.backInStockFactor },
     storeCredit: { refunds: row.storeCreditRefunds, bonusPercent: row.storeCreditBonusPercent },
+    prepaidDiscount: {
+      kind: row.prepaidDiscountKind,
+      value: row.prepaidDiscountKind === 'flat' ? toRupees(row.prepaidDiscountValue) : row.prepaidDiscountValue,
+      cap: row.prepaidDiscountCapPaise === null ? null : toRupees(row.prepaidDiscountCapPaise),
+    },
+    codAdvance: {
+      kind: row.codAdvanceKind,
+      value: row.codAdvanceKind === 'fixed' ? toRupees(row.codAdvanceValue) : row.codAdvanceValue,
+      above: toRupees(row.codAdvanceAbovePaise),
+    },
+    cartReminders: {
+      enabled: row.cartReminders,
+      firstAfterMinutes: row.cartReminderFirstMinutes,
+      secondAfterHours: row.cartReminderSecondHours,
+      secondCouponCode: row.cartReminderCouponCode,
+    },
     delivery: {
       dispatchDays: row.dispatchDays,
       transitDaysWithinState: row.transitDaysWithinState,
@@ -133,6 +152,25 @@ const codConfirmationToRow = (c: ShopSettingsData['codConfirmation']) => ({
   codConfirmExpiry: c.expiry,
 });
 
+/** The prepaid discount, COD advance and cart reminder settings as the row's columns (paise; percents as they are). */
+const checkoutOffersToRow = (data: Partial<Pick<ShopSettingsData, 'prepaidDiscount' | 'codAdvance' | 'cartReminders'>>) => {
+  const prepaid = data.prepaidDiscount ?? DEFAULT_PREPAID_DISCOUNT;
+  const advance = data.codAdvance ?? DEFAULT_COD_ADVANCE;
+  const reminders = data.cartReminders ?? DEFAULT_CART_REMINDERS;
+  return {
+    prepaidDiscountKind: prepaid.kind,
+    prepaidDiscountValue: prepaid.kind === 'flat' ? toPaise(prepaid.value) : prepaid.value,
+    prepaidDiscountCapPaise: prepaid.cap === null ? null : toPaise(prepaid.cap),
+    codAdvanceKind: advance.kind,
+    codAdvanceValue: advance.kind === 'fixed' ? toPaise(advance.value) : advance.value,
+    codAdvanceAbovePaise: toPaise(advance.above),
+    cartReminders: reminders.enabled,
+    cartReminderFirstMinutes: reminders.firstAfterMinutes,
+    cartReminderSecondHours: reminders.secondAfterHours,
+    cartReminderCouponCode: reminders.secondCouponCode,
+  };
+};
+
 /** Valid settings (rupees) as the row's columns (paise); `userId` is who saved them (null: the seed). */
 export function settingsToRow(data: ShopSettingsData, userId: string | null) {
   return {
@@ -156,6 +194,7 @@ export function settingsToRow(data: ShopSettingsData, userId: string | null) {
     backInStockFactor: data.backInStock?.factor ?? DEFAULT_BACK_IN_STOCK_FACTOR,
     storeCreditRefunds: (data.storeCredit ?? DEFAULT_STORE_CREDIT).refunds,
     storeCreditBonusPercent: (data.storeCredit ?? DEFAULT_STORE_CREDIT).bonusPercent,
+    ...checkoutOffersToRow(data),
     dispatchDays: data.delivery.dispatchDays,
     transitDaysWithinState: data.delivery.transitDaysWithinState,
     transitDaysMetros: data.delivery.transitDaysMetros,
@@ -181,6 +220,8 @@ export function publicSettings(settings: ShopSettings): PublicShopSettings {
     supportPhone: settings.supportPhone,
     whatsappNumber: settings.whatsappNumber,
     cod: { enabled: cod.enabled, maxOrderTotal: cod.maxOrderTotal, fee: cod.fee },
+    prepaidDiscount: { ...settings.prepaidDiscount },
+    codAdvance: { ...settings.codAdvance },
     delivery: {
       dispatchDays: delivery.dispatchDays,
       transitDaysWithinState: delivery.transitDaysWithinState,

@@ -56,6 +56,9 @@ describe('shop settings', () => {
       whatsapp: { templates: {} },
       backInStock: { factor: 3 },
       storeCredit: { refunds: 'off', bonusPercent: 0 },
+      prepaidDiscount: { kind: 'off', value: 0, cap: null },
+      codAdvance: { kind: 'off', value: 0, above: 0 },
+      cartReminders: { enabled: false, firstAfterMinutes: 60, secondAfterHours: null, secondCouponCode: null },
       delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5, nonServiceablePincodes: [] },
       tax: {
         slabs: [
@@ -171,6 +174,8 @@ describe('shop settings', () => {
       supportPhone: '9845012345',
       whatsappNumber: '9845012345',
       cod: { enabled: true, maxOrderTotal: 5000, fee: 49.5 },
+      prepaidDiscount: { kind: 'off', value: 0, cap: null },
+      codAdvance: { kind: 'off', value: 0, above: 0 },
       delivery: { dispatchDays: 1, transitDaysWithinState: 2, transitDaysMetros: 3, transitDaysRest: 5 },
       returns: { windowDays: 0, sizeExchanges: false },
     });
@@ -206,5 +211,47 @@ describe('shop settings', () => {
     } finally {
       await other.close();
     }
+  });
+  it('keeps the prepaid discount, COD advance and cart reminders: rupees in the API, paise in the row, percents as they are', async () => {
+    const offers = {
+      prepaidDiscount: { kind: 'percent', value: 5, cap: 60 },
+      codAdvance: { kind: 'fixed', value: 199.5, above: 2000 },
+      cartReminders: { enabled: true, firstAfterMinutes: 90, secondAfterHours: 24, secondCouponCode: ' comeback10 ' },
+    };
+    const res = await put(valid(offers));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ...offers, cartReminders: { ...offers.cartReminders, secondCouponCode: 'COMEBACK10' } });
+    const [row] = await t.db.select().from(shopSettings);
+    expect(row).toMatchObject({
+      prepaidDiscountKind: 'percent',
+      prepaidDiscountValue: 5,
+      prepaidDiscountCapPaise: 6000,
+      codAdvanceKind: 'fixed',
+      codAdvanceValue: 19950,
+      codAdvanceAbovePaise: 200000,
+      cartReminders: true,
+      cartReminderFirstMinutes: 90,
+      cartReminderSecondHours: 24,
+      cartReminderCouponCode: 'COMEBACK10',
+    });
+    // The storefront sees the offers it names beside the payment methods, not the reminder settings.
+    const pub = (await t.app.inject('/api/settings/public')).json();
+    expect(pub).toMatchObject({ prepaidDiscount: offers.prepaidDiscount, codAdvance: offers.codAdvance });
+    expect(pub.cartReminders).toBeUndefined();
+
+    const refused = await put(
+      valid({
+        prepaidDiscount: { kind: 'percent', value: 60, cap: null },
+        codAdvance: { kind: 'percent', value: 95, above: 0 },
+        cartReminders: { enabled: true, firstAfterMinutes: 5, secondAfterHours: null, secondCouponCode: null },
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('A prepaid discount percent must be a whole number from 1 to 50');
+    expect(refused.body).toContain('A COD advance percent must be a whole number from 1 to 90');
+    expect(refused.body).toContain('The first reminder waits at least 15 minutes');
+    // A flat discount is rupees in the API and paise in the row.
+    expect((await put(valid({ ...offers, prepaidDiscount: { kind: 'flat', value: 60, cap: null } }))).statusCode).toBe(200);
+    expect((await t.db.select().from(shopSettings))[0]).toMatchObject({ prepaidDiscountKind: 'flat', prepaidDiscountValue: 6000 });
   });
 });
