@@ -91,10 +91,13 @@ describe('customer import', () => {
         note: 'Likes silk sarees,\nasks for gift wrap',
         taxExempt: false,
       },
+      emailOffers: true,
     });
     // No customer phone: the address's phone is taken; the company is kept on the second line.
     expect(by['arjun.nair@example.in']).toMatchObject({ phone: '9847012345', address: { line2: 'Nair Textiles', state: 'Kerala' } });
     expect(by['arjun.nair@example.in'].importedFrom).toMatchObject({ totalSpentPaise: 299_950, acceptsEmailMarketing: false });
+    // "Accepts Email Marketing" carries over as consent to e-mailed offers and cart reminders; no consent, none.
+    expect(by['arjun.nair@example.in'].emailOffers).toBe(false);
     expect(by['reena@example.in']).toMatchObject({ name: 'रीना गुप्ता', phone: '9829012345', address: { state: 'Rajasthan' } });
     expect(by['kiran@example.in']).toMatchObject({ phone: '', address: { state: 'Telangana' }, importedFrom: { tags: ['wholesale'] } });
     expect(by['sam.lee@example.com']).toMatchObject({ phone: '', address: null });

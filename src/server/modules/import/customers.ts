@@ -134,6 +134,8 @@ async function readCustomers(reader: CsvReader) {
         passwordHash: '',
         role: 'customer',
         address,
+        // The old shop's marketing consent carries over as consent to offers and cart reminders by e-mail.
+        emailOffers: yes(get('acceptsEmailMarketing')),
         importedFrom: {
           source: 'shopify',
           tags: get('tags')
