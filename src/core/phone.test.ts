@@ -29,6 +29,13 @@ describe('normaliseIndianMobile', () => {
     expect(normaliseIndianMobile('98450123456789')).toBe('98450123456789');
     expect(normaliseIndianMobile('12345')).toBe('12345');
   });
+
+  it('never takes a number with another country code for an Indian mobile, even one of 10 digits', () => {
+    // Singapore's +65 and 8 digits make 10 digits starting 6: without the "+" kept it would pass.
+    expect(normaliseIndianMobile('+65 9845 0123')).toBe('+6598450123');
+    expect(normaliseIndianMobile('+44 7911 123456')).toBe('+447911123456');
+    expect(/^[6-9]\d{9}$/.test(normaliseIndianMobile('+65 9845 0123'))).toBe(false);
+  });
 });
 
 describe('typedIndianMobile', () => {
