@@ -128,7 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {latestProducts.length > 0 ? (
             <Rail label="Latest arrivals">
               {latestProducts.map((p, i) => (
-                <div key={p._id} className="w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(25%-18px)]">
+                <div key={p._id} className="relative w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(25%-18px)]">
                   <ProductCard
                     product={p}
                     eager={i < 2}

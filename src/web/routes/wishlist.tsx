@@ -62,7 +62,7 @@ function WishlistEntry({ item, onMove }: { item: ProductCardWithSizes; onMove: (
     }
   };
   return (
-    <li className="flex flex-col">
+    <li className="relative flex flex-col">
       <ProductCard product={item} showBestseller={false} />
       <div className="mt-auto grid gap-2 pt-3 sm:grid-cols-[1fr_auto]">
         <Button size="sm" variant="secondary" onClick={onMove} disabled={!item.available} aria-label={`Move to cart: ${item.title}`}>

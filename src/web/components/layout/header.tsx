@@ -41,22 +41,14 @@ function CategoryList({ categories, onSelect }: { categories: Category[]; onSele
     <ul className="py-1">
       {groups.map(({ parent, children }) => (
         <li key={parent._id}>
-          <Link
-            to={categoryHref(parent)}
-            onClick={onSelect}
-            className="block px-4 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50 hover:text-brand focus-visible:bg-stone-50 focus-visible:outline-none"
-          >
+          <Link to={categoryHref(parent)} onClick={onSelect} className="menu-link font-semibold text-stone-900">
             {parent.name}
           </Link>
           {children.length > 0 ? (
             <ul>
               {children.map((child) => (
                 <li key={child._id}>
-                  <Link
-                    to={categoryHref(child)}
-                    onClick={onSelect}
-                    className="block py-2 pl-8 pr-4 text-sm text-stone-600 hover:bg-stone-50 hover:text-brand focus-visible:bg-stone-50 focus-visible:outline-none"
-                  >
+                  <Link to={categoryHref(child)} onClick={onSelect} className="menu-link menu-child">
                     {child.name}
                   </Link>
                 </li>

@@ -13,12 +13,10 @@ function Messages({ copy }: { copy: number }) {
     <>
       {[0, 1, 2].flatMap((round) =>
         MESSAGES.map((m) => (
-          <span key={`${copy}-${round}-${m.title}`} className="promo-item inline-flex items-center gap-2 px-8">
-            <span aria-hidden="true" className="text-rose-300">
-              ✦
-            </span>
-            <strong className="font-semibold">{m.title}</strong>
-            <span className="promo-detail text-white">— {m.text}</span>
+          <span key={`${copy}-${round}-${m.title}`} className="promo-item">
+            <i>✦</i>
+            <strong>{m.title}</strong>
+            <span className="promo-detail">{`— ${m.text}`}</span>
           </span>
         )),
       )}

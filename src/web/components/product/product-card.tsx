@@ -35,8 +35,8 @@ export interface ProductCardData {
   /** Rupees or null, as Product.compareAtPrice. */
   compareAtPrice: number | null;
   isBestseller: boolean;
-  /** The product's first image (in a colour-filtered listing, its colour's first), or null. */
-  image: ProductImage | null;
+  /** The product's first image (in a colour-filtered listing, its colour's first), or null: its address and text only. */
+  image: Pick<ProductImage, 'url' | 'alt'> | null;
   /** False when every active variant is out of stock (see isAvailable). */
   available: boolean;
   /** Approved reviews' average and count; absent or null without reviews. */
@@ -72,6 +72,9 @@ function foundColour(product: Product, slugs: readonly string[]): string | null 
   return named.find((name) => product.variants.some((v) => v.colour === name && isBuyable(v))) ?? named[0] ?? null;
 }
 
+/** What a card needs of a picture (a listing sends 24 of them to every phone): its address and text. */
+const cardImage = (image: ProductImage | undefined) => (image ? { url: image.url, alt: image.alt } : null);
+
 /** The card of `product` shown in `colour` (a colour's name), or as it comes (null). */
 function cardOf(product: Product, colour: string | null): ProductCardData {
   return {
@@ -81,7 +84,7 @@ function cardOf(product: Product, colour: string | null): ProductCardData {
     price: product.price,
     compareAtPrice: product.compareAtPrice,
     isBestseller: product.isBestseller,
-    image: (colour ? product.images.find((i) => i.colour === colour) : undefined) ?? product.images[0] ?? null,
+    image: cardImage((colour ? product.images.find((i) => i.colour === colour) : undefined) ?? product.images[0]),
     available: isAvailable(product),
     rating: product.rating ?? null,
     ...(product.colours?.length ? { colours: product.colours.map(({ name, swatch }) => ({ name, swatch })) } : {}),
@@ -110,12 +113,12 @@ function Swatches({ colours }: { colours: { name: string; swatch: string }[] }) 
     <span
       role="img"
       aria-label={`${n} ${n === 1 ? 'colour' : 'colours'}: ${colours.map((c) => c.name).join(', ')}`}
-      className="flex items-center gap-1 pt-0.5"
+      className="card-swatches"
     >
       {colours.slice(0, CARD_SWATCHES).map(({ name, swatch }) => (
-        <span key={name} title={name} className="h-3.5 w-3.5 rounded-full bg-cover ring-1 ring-stone-300" style={swatchStyle(swatch)} />
+        <span key={name} title={name} style={swatchStyle(swatch)} />
       ))}
-      {more > 0 ? <span className="text-xs text-stone-600">+{more}</span> : null}
+      {more > 0 ? <span>{`+${more}`}</span> : null}
     </span>
   );
 }
@@ -145,14 +148,23 @@ export function ProductCard({
   const { image } = product;
   const soldOut = !product.available;
   const withPage = eager || priority;
+  const badges = [
+    showBestseller && product.isBestseller ? (
+      <Badge key="b" tone="dark">
+        Bestseller
+      </Badge>
+    ) : null,
+    soldOut ? (
+      <Badge key="s" tone="neutral">
+        Sold out
+      </Badge>
+    ) : null,
+  ].filter(Boolean);
+  // The card's styling is the .card-* classes in app.css: written once, not 24 times per listing.
   return (
-    <div className="relative">
-      <Link
-        to={productPath(product, product.colour)}
-        className="group relative block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand"
-        prefetch="intent"
-      >
-        <div className="relative aspect-[4/5] overflow-hidden rounded-lg bg-stone-100">
+    <>
+      <Link to={productPath(product, product.colour)} className="card-link" prefetch="intent">
+        <div className="card-pic">
           {image ? (
             (withPage || pageLoaded) && (
               <img
@@ -163,30 +175,22 @@ export function ProductCard({
                 loading={withPage ? 'eager' : 'lazy'}
                 decoding="async"
                 fetchPriority={priority ? 'high' : undefined}
-                className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
               />
             )
           ) : (
             <div className="flex h-full w-full items-center justify-center font-display text-stone-400">{product.title}</div>
           )}
-          <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
-            {showBestseller && product.isBestseller ? <Badge tone="dark">Bestseller</Badge> : null}
-            {soldOut ? <Badge tone="neutral">Sold out</Badge> : null}
-          </div>
+          {badges.length > 0 ? <div className="card-badges">{badges}</div> : null}
         </div>
-        <div className="mt-3 space-y-1">
-          <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900 group-hover:text-brand sm:text-[15px]">
-            {product.title}
-          </h3>
+        <div className="card-body">
+          <h3 className="card-title">{product.title}</h3>
           <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
           {product.colours ? <Swatches colours={product.colours} /> : null}
           {product.rating ? <RatingBadge average={product.rating.average} count={product.rating.count} /> : null}
         </div>
       </Link>
-      <div className="absolute right-2 top-2">
-        <WishlistHeart productId={product._id} title={product.title} />
-      </div>
-    </div>
+      <WishlistHeart productId={product._id} title={product.title} />
+    </>
   );
 }
 
@@ -205,7 +209,7 @@ export function ProductGrid({
   return (
     <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:gap-y-10 ${desktop}`}>
       {products.map((p, i) => (
-        <li key={p._id}>
+        <li key={p._id} className="relative">
           <ProductCard product={p} eager={i < eagerCount} priority={i === 0 && eagerCount > 0} sizes={sizes} />
         </li>
       ))}

@@ -17,18 +17,19 @@ export function PriceTag({
 }) {
   const hasCompare = compareAtPrice != null && compareAtPrice > price;
   const percent = hasCompare ? Math.round(((compareAtPrice - price) / compareAtPrice) * 100) : 0;
-  const main = size === 'lg' ? 'text-2xl sm:text-3xl' : size === 'sm' ? 'text-sm' : 'text-base';
-  const struck = size === 'lg' ? 'text-lg' : 'text-sm';
+  // The shared look is the `.price` class (app.css); only the larger sizes add classes.
+  const main = size === 'lg' ? 'text-2xl sm:text-3xl' : size === 'md' ? 'text-base' : undefined;
+  const struck = size === 'lg' ? 'text-lg' : undefined;
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-      <span className={`font-semibold text-stone-900 ${main}`}>{formatINR(price)}</span>
+    <span className="price">
+      <span className={main}>{formatINR(price)}</span>
       {hasCompare ? (
         <>
-          <s className={`text-stone-500 ${struck}`}>
+          <s className={struck}>
             <span className="sr-only">Was </span>
             {formatINR(compareAtPrice)}
           </s>
-          {showSaving && percent > 0 ? <span className={`font-semibold text-brand ${struck}`}>{percent}% off</span> : null}
+          {showSaving && percent > 0 ? <span className={struck}>{`${percent}% off`}</span> : null}
         </>
       ) : null}
     </span>

@@ -11,9 +11,6 @@ import type { ListingColour } from '../../../core/listing';
 import { swatchStyle } from '../../components/product/product-card';
 
 const legendClass = 'text-sm font-semibold text-stone-900';
-/** A chip's look when its box is checked or has keyboard focus. */
-const chipStates =
-  'peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand';
 
 /** Props of SizeChoices: `onToggle` makes it controlled; otherwise fields named `sizes`. */
 export interface SizeChoicesProps {
@@ -40,7 +37,7 @@ export function SizeChoices({ selected, onToggle, onChange, touch = false }: Siz
             checked={selected.includes(size)}
             onToggle={onToggle && (() => onToggle(size))}
             onChange={onChange}
-            className={`${touch ? 'h-11' : 'h-10 hover:border-stone-900'} justify-center rounded-md font-semibold`}
+            className={touch ? 'chip-size chip-touch' : 'chip-size'}
           >
             {size}
           </ChoiceChip>
@@ -83,9 +80,9 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
             checked={selected.includes(slug)}
             onToggle={onToggle && (() => onToggle(slug))}
             onChange={onChange}
-            className={`${touch ? 'h-11' : 'h-9 hover:border-stone-900'} gap-2 rounded-full pl-1.5 pr-3`}
+            className={touch ? 'chip-colour chip-touch' : 'chip-colour'}
           >
-            <span aria-hidden="true" className="h-5 w-5 shrink-0 rounded-full bg-cover ring-1 ring-stone-300" style={swatchStyle(swatch)} />
+            <span aria-hidden="true" style={swatchStyle(swatch)} />
             {name}
           </ChoiceChip>
         ))}
@@ -104,20 +101,21 @@ interface ChoiceChipProps {
   onToggle?: () => void;
   /** Uncontrolled (the sidebar's form): called after the box changes. */
   onChange?: () => void;
-  /** The chip's shape: height, corners, spacing. */
+  /** The chip's shape (app.css): `chip-size` or `chip-colour`, with `chip-touch` in the sheet. */
   className: string;
   children: ReactNode;
 }
 
 /**
  * One filter choice: a visually hidden check box drawn as a toggle chip (dark when checked, outlined
- * on keyboard focus). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
+ * on keyboard focus: the `.chip` classes in app.css, written once rather than on each of a listing's
+ * chips). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
  */
 function ChoiceChip({ name, value, checked, onToggle, onChange, className, children }: ChoiceChipProps) {
   return (
     <label className="relative">
       {onToggle ? (
-        <input type="checkbox" checked={checked} onChange={onToggle} className="peer sr-only" />
+        <input type="checkbox" checked={checked} onChange={onToggle} className="sr-only" />
       ) : (
         <input
           key={String(checked)}
@@ -126,14 +124,10 @@ function ChoiceChip({ name, value, checked, onToggle, onChange, className, child
           value={value}
           defaultChecked={checked}
           onChange={onChange}
-          className="peer sr-only"
+          className="sr-only"
         />
       )}
-      <span
-        className={`flex cursor-pointer items-center border border-stone-300 bg-white text-sm text-stone-800 ${chipStates} ${className}`}
-      >
-        {children}
-      </span>
+      <span className={`chip ${className}`}>{children}</span>
     </label>
   );
 }

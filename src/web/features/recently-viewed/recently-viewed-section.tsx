@@ -22,7 +22,7 @@ export default function RecentlyViewedSection({ ids, tone }: { ids: string[]; to
     <Section id="recently-viewed" title="Recently viewed" tone={tone}>
       <Rail label="Recently viewed products">
         {cards.map((card) => (
-          <div key={card._id} className="w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(20%-20px)]">
+          <div key={card._id} className="relative w-[46%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(20%-20px)]">
             <ProductCard
               product={card}
               showBestseller={false}

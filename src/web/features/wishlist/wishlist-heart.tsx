@@ -50,7 +50,8 @@ export function useWishlistToggle(productId: string) {
 
 /**
  * The heart over a product card's picture, named 'Save <title> to wishlist'. It sits beside the
- * card's link (never inside it), so both stay separate controls.
+ * card's link (never inside it), so both stay separate controls; its look is `.card-heart` and its
+ * icon `.i-heart` (app.css), outline or filled by aria-pressed, so a listing does not repeat them.
  */
 export function WishlistHeart({ productId, title }: { productId: string; title: string }) {
   const { saved, toggle } = useWishlistToggle(productId);
@@ -63,11 +64,9 @@ export function WishlistHeart({ productId, title }: { productId: string; title: 
         event.preventDefault();
         void toggle();
       }}
-      className={`flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm backdrop-blur transition-colors hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-        saved ? 'text-brand' : 'text-stone-700 hover:text-brand'
-      }`}
+      className="card-heart"
     >
-      <HeartIcon filled={saved} />
+      <i className="i-heart" aria-hidden="true" />
     </button>
   );
 }
