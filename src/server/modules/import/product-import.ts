@@ -28,14 +28,17 @@ import { categories, importJobs, productCategories, productHandleRedirects, prod
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { recordAudit, type AuditActor } from '../audit/record';
-import { createCategory, createProduct, updateProduct } from '../catalog/admin-service';
+import { createCategory, createProduct, createProducts, updateProduct } from '../catalog/admin-service';
 import { readCsv, type CsvRow } from './csv';
 import { mapColumns, type ColumnMap } from './shopify-columns';
 import { downloadPicture, PICTURE_CONCURRENCY, PictureError, storedPictures, type StoredPicture } from './shopify-pictures';
 import { groupsByHandle, planProduct, suggestedOption, typeKey, type ProductPlan } from './shopify-rows';
 
-/** Products written per batch (one progress update and one pause for shoppers each). */
-export const BATCH_PRODUCTS = 25;
+/**
+ * Products written per batch (one progress update and one pause for shoppers each): the new ones
+ * of a batch go in one transaction of multi-row inserts (`createProducts`).
+ */
+export const BATCH_PRODUCTS = 250;
 /** A running job whose heartbeat is older than this is taken over (its process ended). */
 export const STALE_AFTER_MS = 2 * 60_000;
 /** The category products without a Type go to unless the owner chooses otherwise. */
@@ -50,6 +53,11 @@ export interface ImportDeps {
   pictureTimeoutMs?: number;
   /** Hosts on a private network pictures may come from (IMPORT_PRIVATE_HOSTS); others must be public. */
   privatePictureHosts?: readonly string[];
+  /**
+   * False: new products too go one by one through `createProduct` (the test that compares both
+   * ways); by default a batch's new products are written together by `createProducts`.
+   */
+  bulkCreate?: boolean;
 }
 
 type JobRow = typeof importJobs.$inferSelect;
@@ -647,7 +655,8 @@ export async function runProductImport(deps: ImportDeps, id: string): Promise<vo
     let rowsSeen = 0;
     let batch: ProductPlan[] = [];
     const flush = async () => {
-      if (batch.length) await writeBatch(deps, batch, { actor, map, mapping, categoryIds, problems, summary, limit, downloads });
+      if (batch.length)
+        await writeBatch(deps, batch, { actor, fileName: job.fileName, map, mapping, categoryIds, problems, summary, limit, downloads });
       for (const plan of batch) rowsDone = Math.max(rowsDone, plan.lastLine - 1);
       batch = [];
       await db
@@ -694,6 +703,7 @@ export async function runProductImport(deps: ImportDeps, id: string): Promise<vo
 
 interface BatchContext {
   actor: AuditActor;
+  fileName: string;
   map: ColumnMap;
   mapping: ImportMapping;
   categoryIds: Map<string, string>;
@@ -728,6 +738,7 @@ async function writeBatch(deps: ImportDeps, plans: ProductPlan[], ctx: BatchCont
         .catch((err: unknown) => (err instanceof PictureError ? err : new PictureError('the download failed'))),
     );
   }
+  const fresh: { plan: ProductPlan; body: ProductBody }[] = [];
   for (const plan of ok) {
     let pictures: { url: string; publicId: string | null; alt: string; colour: string | null }[] | null = null;
     if (plan.pictures) {
@@ -775,15 +786,45 @@ async function writeBatch(deps: ImportDeps, plans: ProductPlan[], ctx: BatchCont
       summary.productsUnchanged++;
       continue;
     }
-    try {
-      if (current) await updateProduct(db, current.id, body, { actor: ctx.actor, stockReason: 'import' });
-      else await createProduct(db, body, { actor: ctx.actor, stockReason: 'import' });
-      summary[current ? 'productsUpdated' : 'productsCreated']++;
-      summary.variants += body.variants.length;
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      problems.add({ line: plan.line, column: ctx.map.columns.handle ?? 'URL handle', message: err.message });
-      summary.problemProducts++;
-    }
+    if (!current && deps.bulkCreate !== false) fresh.push({ plan, body });
+    else await saveOne(deps, plan, body, current, ctx);
+  }
+  if (fresh.length === 0) return;
+  try {
+    const created = await createProducts(
+      db,
+      fresh.map((f) => f.body),
+      {
+        actor: ctx.actor,
+        stockReason: 'import',
+        summary: `Imported ${fresh.length} new ${fresh.length === 1 ? 'product' : 'products'} from ${ctx.fileName} (lines ${fresh[0].plan.line}-${fresh.at(-1)!.plan.lastLine})`,
+      },
+    );
+    summary.productsCreated += created.products;
+    summary.variants += created.variants;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // A handle or SKU taken meanwhile: the batch again product by product, each refusal on its own line.
+    for (const f of fresh) await saveOne(deps, f.plan, f.body, undefined, ctx);
+  }
+}
+
+/** Saves one product through the catalogue's own save (an update, or a create the bulk path refused); a refusal becomes the product's problem. */
+async function saveOne(
+  deps: ImportDeps,
+  plan: ProductPlan,
+  body: ProductBody,
+  current: Existing | undefined,
+  ctx: BatchContext,
+): Promise<void> {
+  try {
+    if (current) await updateProduct(deps.db, current.id, body, { actor: ctx.actor, stockReason: 'import' });
+    else await createProduct(deps.db, body, { actor: ctx.actor, stockReason: 'import' });
+    ctx.summary[current ? 'productsUpdated' : 'productsCreated']++;
+    ctx.summary.variants += body.variants.length;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    ctx.problems.add({ line: plan.line, column: ctx.map.columns.handle ?? 'URL handle', message: err.message });
+    ctx.summary.problemProducts++;
   }
 }
