@@ -4,8 +4,9 @@
  * nothing but the job row: counts, every row problem (line and column), the options and
  * categories to map. `startProductImport` records the owner's mapping and `runProductImport`
  * works through the file in batches of products in the background, upserting by handle through
- * the catalogue's own save (modules/catalog/admin-service.ts, stock through the ledger with
- * reason 'import'), bumping the job's progress and heartbeat after each batch and yielding to
+ * the catalogue's own saves (modules/catalog/admin-service.ts: a batch's new products together
+ * with `createProducts`, products already here one by one with `updateProduct`; stock through the
+ * ledger with reason 'import'), bumping the job's progress and heartbeat after each batch and yielding to
  * shoppers' requests between batches. A job whose heartbeat stops (the process ended) is picked
  * up again and goes on after the rows it finished. Never sees HTTP.
  */
