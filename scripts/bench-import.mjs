@@ -4,7 +4,7 @@
  * of PRODUCTS products x 6 sizes (XS..XXL, Shopify's current columns, no pictures), uploads it to a
  * running shop as the owner, starts the import with the suggested mapping and follows its progress
  * as the import screen does. Shoppers ask for product pages and listing JSON, CONCURRENCY at a
- * time, first for BASELINE_SECONDS with no import running, then all through the dry run and the
+ * time, first (after a warm-up) for BASELINE_SECONDS with no import running, then all through the dry run and the
  * import: the same requests in the same run, so the report gives their p50/p99 both ways and the
  * ratio. Also reports the dry run's and the import's time and the server's peak memory (VmHWM of
  * SERVER_PID, when given).
@@ -12,8 +12,8 @@
  *   BASE_URL=http://127.0.0.1:3000 SERVER_PID=<pid> npm run bench:import
  *
  * Env: BASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD (the demo owner by default), PRODUCTS (10000),
- * CONCURRENCY (4), BASELINE_SECONDS (30), SERVER_PID. Run it against a throwaway database and
- * DATA_DIR: the products stay.
+ * CONCURRENCY (4), WARMUP_SECONDS (10, not counted), BASELINE_SECONDS (30), SERVER_PID. Run it
+ * against a throwaway database and DATA_DIR: the products stay.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +24,7 @@ const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const BASELINE_SECONDS = Number(process.env.BASELINE_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 10);
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 const run = Date.now().toString(36);
 
@@ -128,8 +129,10 @@ async function main() {
   const handles = (Array.isArray(listing) ? listing : (listing.products ?? [])).map((p) => p.handle).filter(Boolean);
   if (handles.length === 0) throw new Error('The shop lists no products for the shoppers to ask for');
 
-  // Shoppers with no import running, for the comparison.
+  // A warm-up (caches filled, code compiled, not counted), then shoppers with no import running, for the comparison.
   let t0 = performance.now();
+  await shoppers(handles, () => performance.now() - t0 > WARMUP_SECONDS * 1000);
+  t0 = performance.now();
   const quiet = await shoppers(handles, () => performance.now() - t0 > BASELINE_SECONDS * 1000);
   const quietSeconds = (performance.now() - t0) / 1000;
   console.log(`Shoppers, no import: ${describe(quiet, quietSeconds)}`);
