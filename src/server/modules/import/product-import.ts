@@ -45,6 +45,15 @@ export const STALE_AFTER_MS = 2 * 60_000;
 /** The category products without a Type go to unless the owner chooses otherwise. */
 export const NO_TYPE_CATEGORY = 'Imported from Shopify';
 const DEFAULT_HSN = '6211';
+/**
+ * Products read and planned between two pauses for shoppers: planning (the description's HTML to
+ * text above all) runs between database waits, and a whole chunk of the file planned at once held
+ * shoppers' requests back.
+ */
+const PLAN_BETWEEN_PAUSES = 25;
+
+/** Lets the requests waiting meanwhile go first (a turn of the event loop). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportDeps {
   db: Database;
@@ -207,7 +216,7 @@ export async function dryRunProducts(
     }
   })();
   for await (const group of groupsByHandle(counted, map, (p) => clashes.push(p))) {
-    groups++;
+    if (++groups % PLAN_BETWEEN_PAUSES === 0) await pause();
     const { plan, problems: found, options: used } = planProduct(group, map, { options: {} });
     for (const o of used) {
       const entry = options.get(o.name.toLowerCase()) ?? { name: o.name, values: new Set<string>() };
@@ -585,8 +594,6 @@ export async function claimStaleImports(db: Database, now = new Date()): Promise
   return rows.map((r) => r.id);
 }
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Runs a started job to its end (see the module comment): products with problems are left out and
  * reported; pictures are downloaded a few at a time; a job already partly done goes on after the
@@ -666,7 +673,9 @@ export async function runProductImport(deps: ImportDeps, id: string): Promise<vo
         .where(eq(importJobs.id, id));
       await pause();
     };
+    let planned = 0;
     for await (const group of groupsByHandle(rows, map, (p) => (p.line - 1 > job.rowsDone ? problems.add(p) : undefined))) {
+      if (++planned % PLAN_BETWEEN_PAUSES === 0) await pause();
       rowsSeen = group[group.length - 1].line - 1;
       const { plan, problems: found } = planProduct(group, map, mapping);
       if (rowsSeen <= job.rowsDone) {
