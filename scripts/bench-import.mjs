@@ -92,22 +92,24 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 /** Shoppers asking until `until()` is true: a product page, then a page of the listing JSON, in turn. */
 function shoppers(handles, until) {
   const latencies = [];
-  let failed = 0;
   const shopper = async (n) => {
     for (let i = n; !until(); i++) {
       const url = i % 2 ? `${BASE}/api/products?page=${1 + (i % 3)}` : `${BASE}/products/${handles[i % handles.length]}`;
       const start = performance.now();
       const res = await fetch(url).catch(() => null);
       await res?.arrayBuffer();
-      if (!res?.ok) failed++;
-      latencies.push(performance.now() - start);
+      latencies.push({ at: start, ms: performance.now() - start, failed: !res?.ok });
     }
   };
-  const done = Promise.all(Array.from({ length: CONCURRENCY }, (_, n) => shopper(n)));
-  return done.then(() => {
-    const sorted = latencies.sort((a, b) => a - b);
-    return { n: sorted.length, failed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
-  });
+  return Promise.all(Array.from({ length: CONCURRENCY }, (_, n) => shopper(n))).then(() => latencies);
+}
+
+/** Count, failures and quantiles of the requests that started in [from, to). */
+function stats(latencies, from = 0, to = Infinity) {
+  const inside = latencies.filter((l) => l.at >= from && l.at < to);
+  const sorted = inside.map((l) => l.ms).sort((a, b) => a - b);
+  const failed = inside.filter((l) => l.failed).length;
+  return { n: sorted.length, failed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
 }
 
 const describe = (r, seconds) =>
@@ -133,7 +135,7 @@ async function main() {
   let t0 = performance.now();
   await shoppers(handles, () => performance.now() - t0 > WARMUP_SECONDS * 1000);
   t0 = performance.now();
-  const quiet = await shoppers(handles, () => performance.now() - t0 > BASELINE_SECONDS * 1000);
+  const quiet = stats(await shoppers(handles, () => performance.now() - t0 > BASELINE_SECONDS * 1000));
   const quietSeconds = (performance.now() - t0) / 1000;
   console.log(`Shoppers, no import: ${describe(quiet, quietSeconds)}`);
 
@@ -169,11 +171,16 @@ async function main() {
   }
   importing = false;
   const importMs = performance.now() - t1;
-  const during = await busy;
+  const all = await busy;
+  const during = stats(all);
   const busySeconds = (performance.now() - t0) / 1000;
+  const inDry = stats(all, 0, t1);
+  const inImport = stats(all, t1);
   console.log(`\nImport: ${job.status} in ${(importMs / 1000).toFixed(1)} s (${Math.round(job.rowsTotal / (importMs / 1000))} rows/s)`);
   console.log('Summary:', JSON.stringify(job.summary));
   console.log(`Shoppers during the dry run and the import: ${describe(during, busySeconds)}`);
+  console.log(`  of which during the dry run: ${describe(inDry, dryMs / 1000)}`);
+  console.log(`  and during the import: ${describe(inImport, importMs / 1000)}`);
   console.log(`Ratio during / no import: p50 ${(during.p50 / quiet.p50).toFixed(2)}x, p99 ${(during.p99 / quiet.p99).toFixed(2)}x`);
   const peak = peakMemoryMb();
   if (peak !== null) console.log(`Server peak memory (VmHWM): ${peak} MB`);
