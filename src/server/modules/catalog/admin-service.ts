@@ -741,7 +741,8 @@ export async function createProducts(
       }
       // SKUs: the ones sent must be free here and once in the list; blanks generated per product.
       const explicit = bodies.flatMap((b) => b.variants.flatMap((w) => (w.sku ? [w.sku] : [])));
-      const dup = explicit.find((sku, i) => explicit.indexOf(sku) !== i);
+      const seen = new Set<string>();
+      const dup = explicit.find((sku) => seen.has(sku) || !seen.add(sku));
       if (dup) throw conflict(`SKU ${dup} is already used by another product`);
       for (let i = 0; i < explicit.length; i += BULK_ROWS) {
         const [holder] = await tx
@@ -771,7 +772,7 @@ export async function createProducts(
       }));
       const images = bodies.flatMap((body, i) => imageRows(ids[i], body));
       const links = bodies.flatMap((body, i) => categoryRows(ids[i], body.categoryIds));
-      const variantRows: (typeof variants.$inferInsert & { id: string; stockQty: number })[] = [];
+      const variantRows: (typeof variants.$inferInsert)[] = [];
       const opening: { variantId: string; stock: number; note: string }[] = [];
       bodies.forEach((body, i) => {
         const finalSku = new Map<VariantBody, string>();
