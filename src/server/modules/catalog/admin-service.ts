@@ -41,7 +41,7 @@ import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { hydrateProducts, listCategories, listProducts, productColumns, toCategory } from './service';
 import { firstFreeHandle, handleFrom } from './handles';
-import { changeStock, recordOpeningStock, setStock, type StockChangeMeta } from '../inventory/ledger';
+import { changeStock, recordOpeningStock, recordOpeningStocks, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
 import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor, type Changes } from '../audit/record';
 import { productSnapshot, recordProductDelete, recordProductSave } from './product-audit';
@@ -319,27 +319,34 @@ async function assertCategoriesExist(tx: Tx, ids: string[]): Promise<void> {
   if (found.length !== ids.length) throw badRequest(CATEGORY_NOT_FOUND, { categoryIds: CATEGORY_NOT_FOUND });
 }
 
-/** Replaces the product's images (position = array order; a blank alt becomes the title). */
+/** The product's image rows (position = array order; a blank alt becomes the title). */
+function imageRows(productId: string, body: ProductBody): (typeof productImages.$inferInsert)[] {
+  return body.images.map((img, position) => ({
+    productId,
+    url: img.url,
+    alt: img.alt?.trim() || body.title,
+    publicId: img.publicId,
+    colour: img.colour,
+    position,
+  }));
+}
+
+/** Replaces the product's images (see imageRows). */
 async function replaceImages(tx: Tx, productId: string, body: ProductBody): Promise<void> {
   await tx.delete(productImages).where(eq(productImages.productId, productId));
   // An imported product whose pictures all failed to download has none (the form requires one).
   if (body.images.length === 0) return;
-  await tx.insert(productImages).values(
-    body.images.map((img, position) => ({
-      productId,
-      url: img.url,
-      alt: img.alt?.trim() || body.title,
-      publicId: img.publicId,
-      colour: img.colour,
-      position,
-    })),
-  );
+  await tx.insert(productImages).values(imageRows(productId, body));
 }
 
-/** Replaces the product's categories (position = array order). */
+/** The product's category links (position = array order). */
+const categoryRows = (productId: string, categoryIds: string[]) =>
+  categoryIds.map((categoryId, position) => ({ productId, categoryId, position }));
+
+/** Replaces the product's categories (see categoryRows). */
 async function replaceCategories(tx: Tx, productId: string, categoryIds: string[]): Promise<void> {
   await tx.delete(productCategories).where(eq(productCategories.productId, productId));
-  await tx.insert(productCategories).values(categoryIds.map((categoryId, position) => ({ productId, categoryId, position })));
+  await tx.insert(productCategories).values(categoryRows(productId, categoryIds));
 }
 
 /** Ids among `ids` that a cart line, an order line or a checkout attempt points at. */
@@ -417,14 +424,7 @@ async function syncVariants(
       .set({ sku: `~${id}` })
       .where(eq(variants.id, id));
 
-  const values = (w: VariantBody) => ({
-    colour: w.colour,
-    size: w.size,
-    sku: finalSku.get(w)!,
-    pricePaise: toPaise(w.price),
-    compareAtPaise: w.compareAtPrice === null ? null : toPaise(w.compareAtPrice),
-    isActive: w.isActive,
-  });
+  const values = (w: VariantBody) => variantColumns(w, finalSku.get(w)!);
   for (const [w, row] of rowFor) {
     await tx
       .update(variants)
@@ -440,6 +440,18 @@ async function syncVariants(
       .returning({ id: variants.id, stockQty: variants.stockQty });
     for (const v of inserted) await recordOpeningStock(tx, v.id, v.stockQty, { ...stock, note: stock.note || 'New size' });
   }
+}
+
+/** A body variant's columns as stored: prices from rupees to paise (stock apart: the ledger's). */
+function variantColumns(w: VariantBody, sku: string) {
+  return {
+    colour: w.colour,
+    size: w.size,
+    sku,
+    pricePaise: toPaise(w.price),
+    compareAtPaise: w.compareAtPrice === null ? null : toPaise(w.compareAtPrice),
+    isActive: w.isActive,
+  };
 }
 
 /**
@@ -520,8 +532,7 @@ async function skusFor(
     const row = rowFor.get(w);
     if (!w.sku && row) finalSku.set(w, row.sku);
   }
-  const blanks = wanted.filter((w) => !finalSku.has(w));
-  if (blanks.length === 0) return finalSku;
+  if (wanted.every((w) => finalSku.has(w))) return finalSku;
   const stem = generatedSku(productId, '');
   const taken = new Set(
     (
@@ -531,15 +542,24 @@ async function skusFor(
         .where(like(variants.sku, `${stem}%`))
     ).map((r) => r.sku),
   );
+  generateSkus(productId, wanted, finalSku, taken);
+  return finalSku;
+}
+
+/**
+ * Gives each body variant still without an SKU in `finalSku` a generated one (generatedSku, then
+ * -2, -3... while `taken` or this product's others hold it); `taken` is extended with them.
+ */
+function generateSkus(productId: string, wanted: VariantBody[], finalSku: Map<VariantBody, string>, taken: Set<string>): void {
   for (const sku of finalSku.values()) taken.add(sku);
-  for (const w of blanks) {
+  for (const w of wanted) {
+    if (finalSku.has(w)) continue;
     const base = generatedSku(productId, w.size, w.colour);
     let sku = base;
     for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
     taken.add(sku);
     finalSku.set(w, sku);
   }
-  return finalSku;
 }
 
 /**
@@ -624,6 +644,21 @@ function mapProductWriteError(err: unknown): never {
   throw err;
 }
 
+/** A new product's row (its derived columns, search words and lowest price, are PostgreSQL's). */
+function productRow(id: string, body: ProductBody, handle: string): typeof products.$inferInsert {
+  return {
+    id,
+    title: body.title,
+    handle,
+    description: body.description,
+    isBestseller: body.isBestseller,
+    isActive: body.isActive,
+    ...options(body),
+    sizeChart: body.sizeChart ?? null,
+    ...(body.hsn ? { hsn: body.hsn } : {}),
+  };
+}
+
 /**
  * POST /api/products: creates a product with its images, categories and variants in
  * one transaction. Throws 400 'Category not found' for an unknown category, 409 for an SKU another
@@ -634,17 +669,7 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
   try {
     await db.transaction(async (tx) => {
       await assertCategoriesExist(tx, body.categoryIds);
-      await tx.insert(products).values({
-        id,
-        title: body.title,
-        handle: await handleToSave(tx, body, id, null),
-        description: body.description,
-        isBestseller: body.isBestseller,
-        isActive: body.isActive,
-        ...options(body),
-        sizeChart: body.sizeChart ?? null,
-        ...(body.hsn ? { hsn: body.hsn } : {}),
-      });
+      await tx.insert(products).values(productRow(id, body, await handleToSave(tx, body, id, null)));
       await replaceImages(tx, id, body);
       await replaceCategories(tx, id, body.categoryIds);
       await syncVariants(tx, id, body.variants, [], {
@@ -659,6 +684,135 @@ export async function createProduct(db: Database, body: ProductBody, ctx: SaveCo
     return mapProductWriteError(err);
   }
   return adminProduct(db, id);
+}
+
+/** At most this many rows per multi-row insert of the bulk create (well under PostgreSQL's 65,535 parameters). */
+const BULK_ROWS = 1000;
+
+/** What a bulk create wrote, for its caller's counts. */
+export interface BulkCreated {
+  products: number;
+  variants: number;
+}
+
+/**
+ * Creates many new products in one transaction (the Shopify import's new handles,
+ * docs/architecture.md#product-import): the same rows `createProduct` writes, product by product
+ * (products with options, colours and HSN, images, category links, variants with the same SKU
+ * rules, one opening ledger row per size through the ledger with `ctx.stockReason`), written with
+ * multi-row inserts; PostgreSQL keeps the derived columns (search words, lowest price) as for one.
+ * Each product's `created_at` follows the list's order, as if they were created one after another.
+ * A handle is the body's (refused when a product holds it now or held it before, or twice in the
+ * list) or made from the title; SKUs sent must be free and not twice in the list, blank ones are
+ * generated. The audit log gets one 'product.import' row for the lot (`summary`, the count and the
+ * handles), not one snapshot per product. All or nothing: throws 400 'Category not found', 400 for
+ * a taken handle, 409 for a taken SKU, and nothing is written.
+ */
+export async function createProducts(
+  db: Database,
+  bodies: ProductBody[],
+  ctx: SaveContext & { summary?: string } = SYSTEM,
+): Promise<BulkCreated> {
+  if (bodies.length === 0) return { products: 0, variants: 0 };
+  const meta: StockChangeMeta = { reason: ctx.stockReason ?? 'adjustment', adminId: ctx.actor.id };
+  try {
+    return await db.transaction(async (tx) => {
+      await assertCategoriesExist(tx, [...new Set(bodies.flatMap((b) => b.categoryIds))]);
+      // Handles: the ones sent, free now and never held before, each once; then the made ones.
+      const sent = bodies.flatMap((b) => (b.handle ? [b.handle] : []));
+      const inList = new Set(sent);
+      if (inList.size !== sent.length) throw handleTaken();
+      for (let i = 0; i < sent.length; i += BULK_ROWS) {
+        if ((await takenProductHandles(tx, sent.slice(i, i + BULK_ROWS))).size > 0) throw handleTaken();
+      }
+      const handles: string[] = [];
+      for (const body of bodies) {
+        if (body.handle) {
+          handles.push(body.handle);
+          continue;
+        }
+        const made = await firstFreeHandle(handleFrom(body.title), async (candidates) => {
+          const taken = await takenProductHandles(tx, candidates);
+          for (const c of candidates) if (inList.has(c)) taken.add(c);
+          return taken;
+        });
+        inList.add(made);
+        handles.push(made);
+      }
+      // SKUs: the ones sent must be free here and once in the list; blanks generated per product.
+      const explicit = bodies.flatMap((b) => b.variants.flatMap((w) => (w.sku ? [w.sku] : [])));
+      const seen = new Set<string>();
+      const dup = explicit.find((sku) => seen.has(sku) || !seen.add(sku));
+      if (dup) throw conflict(`SKU ${dup} is already used by another product`);
+      for (let i = 0; i < explicit.length; i += BULK_ROWS) {
+        const [holder] = await tx
+          .select({ sku: variants.sku })
+          .from(variants)
+          .where(inArray(variants.sku, explicit.slice(i, i + BULK_ROWS)))
+          .limit(1);
+        if (holder) throw conflict(`SKU ${holder.sku} is already used by another product`);
+      }
+      const ids: string[] = bodies.map(() => randomUUID());
+      const stems = ids.filter((_, i) => bodies[i].variants.some((w) => !w.sku)).map((id) => `${generatedSku(id, '')}%`);
+      const taken = new Set(explicit);
+      for (let i = 0; i < stems.length; i += BULK_ROWS) {
+        const part = stems.slice(i, i + BULK_ROWS);
+        const rows = await tx
+          .select({ sku: variants.sku })
+          .from(variants)
+          .where(or(...part.map((stem) => like(variants.sku, stem))));
+        for (const r of rows) taken.add(r.sku);
+      }
+
+      const start = Date.now() - bodies.length;
+      const productRows = bodies.map((body, i) => ({
+        ...productRow(ids[i], body, handles[i]),
+        createdAt: new Date(start + i),
+        updatedAt: new Date(start + i),
+      }));
+      const images = bodies.flatMap((body, i) => imageRows(ids[i], body));
+      const links = bodies.flatMap((body, i) => categoryRows(ids[i], body.categoryIds));
+      const variantRows: (typeof variants.$inferInsert)[] = [];
+      const opening: { variantId: string; stock: number; note: string }[] = [];
+      bodies.forEach((body, i) => {
+        const finalSku = new Map<VariantBody, string>();
+        for (const w of body.variants) if (w.sku) finalSku.set(w, w.sku);
+        generateSkus(ids[i], body.variants, finalSku, taken);
+        for (const w of body.variants) {
+          const id = randomUUID();
+          variantRows.push({ id, productId: ids[i], ...variantColumns(w, finalSku.get(w)!), stockQty: w.stockQty });
+          opening.push({ variantId: id, stock: w.stockQty, note: body.stockNote || 'New size' });
+        }
+      });
+      for (let i = 0; i < productRows.length; i += BULK_ROWS) await tx.insert(products).values(productRows.slice(i, i + BULK_ROWS));
+      for (let i = 0; i < images.length; i += BULK_ROWS) await tx.insert(productImages).values(images.slice(i, i + BULK_ROWS));
+      for (let i = 0; i < links.length; i += BULK_ROWS) await tx.insert(productCategories).values(links.slice(i, i + BULK_ROWS));
+      for (let i = 0; i < variantRows.length; i += BULK_ROWS) await tx.insert(variants).values(variantRows.slice(i, i + BULK_ROWS));
+      // Each size's opening row carries its product's stock note, else 'New size', as createProduct writes it.
+      const byNote = new Map<string, { variantId: string; stock: number }[]>();
+      for (const o of opening) {
+        const list = byNote.get(o.note) ?? [];
+        list.push(o);
+        byNote.set(o.note, list);
+      }
+      for (const [note, rows] of byNote) await recordOpeningStocks(tx, rows, { ...meta, note });
+      await recordAudit(tx, ctx.actor, {
+        action: 'product.import',
+        entity: 'product',
+        summary:
+          ctx.summary ?? `Created ${plural(bodies.length, 'product', 'products')} (${plural(variantRows.length, 'variant', 'variants')})`,
+        changes: {
+          products: { before: null, after: bodies.length },
+          variants: { before: null, after: variantRows.length },
+          handles: { before: null, after: handles },
+        },
+      });
+      return { products: bodies.length, variants: variantRows.length };
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    return mapProductWriteError(err);
+  }
 }
 
 /**

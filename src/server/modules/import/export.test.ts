@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
@@ -97,7 +98,14 @@ afterAll(async () => {
 describe('product export', () => {
   it("writes Shopify's columns, products by handle", () => {
     expect(header).toEqual([...SHOPIFY_EXPORT_COLUMNS]);
-    expect(header.slice(0, 3)).toEqual(['URL handle', 'Title', 'Description']);
+    expect(header.slice(0, 3)).toEqual(['Title', 'URL handle', 'Description']);
+    // Shopify's own export header (tests/fixtures/shopify) with the columns this shop leaves empty
+    // taken out, in Shopify's order: a header Shopify's import reads.
+    const shopify = readFileSync(new URL('../../../../tests/fixtures/shopify/products-current.csv', import.meta.url), 'utf8')
+      .split(/\r?\n/)[0]
+      .split(',');
+    expect(header.every((h) => shopify.includes(h))).toBe(true);
+    expect(shopify.filter((h) => header.includes(h))).toEqual(header);
     const handles = [...new Set(rows.map((r) => r.cells['URL handle']))];
     expect(handles).toEqual(['banarasi-saree', 'block-print-kurta']);
   });

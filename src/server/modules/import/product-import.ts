@@ -4,8 +4,9 @@
  * nothing but the job row: counts, every row problem (line and column), the options and
  * categories to map. `startProductImport` records the owner's mapping and `runProductImport`
  * works through the file in batches of products in the background, upserting by handle through
- * the catalogue's own save (modules/catalog/admin-service.ts, stock through the ledger with
- * reason 'import'), bumping the job's progress and heartbeat after each batch and yielding to
+ * the catalogue's own saves (modules/catalog/admin-service.ts: a batch's new products together
+ * with `createProducts`, products already here one by one with `updateProduct`; stock through the
+ * ledger with reason 'import'), bumping the job's progress and heartbeat after each batch and yielding to
  * shoppers' requests between batches. A job whose heartbeat stops (the process ended) is picked
  * up again and goes on after the rows it finished. Never sees HTTP.
  */
@@ -28,19 +29,31 @@ import { categories, importJobs, productCategories, productHandleRedirects, prod
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { recordAudit, type AuditActor } from '../audit/record';
-import { createCategory, createProduct, updateProduct } from '../catalog/admin-service';
+import { createCategory, createProduct, createProducts, updateProduct } from '../catalog/admin-service';
 import { readCsv, type CsvRow } from './csv';
 import { mapColumns, type ColumnMap } from './shopify-columns';
 import { downloadPicture, PICTURE_CONCURRENCY, PictureError, storedPictures, type StoredPicture } from './shopify-pictures';
 import { groupsByHandle, planProduct, suggestedOption, typeKey, type ProductPlan } from './shopify-rows';
 
-/** Products written per batch (one progress update and one pause for shoppers each). */
-export const BATCH_PRODUCTS = 25;
+/**
+ * Products written per batch (one progress update and one pause for shoppers each): the new ones
+ * of a batch go in one transaction of multi-row inserts (`createProducts`).
+ */
+export const BATCH_PRODUCTS = 250;
 /** A running job whose heartbeat is older than this is taken over (its process ended). */
 export const STALE_AFTER_MS = 2 * 60_000;
 /** The category products without a Type go to unless the owner chooses otherwise. */
 export const NO_TYPE_CATEGORY = 'Imported from Shopify';
 const DEFAULT_HSN = '6211';
+/**
+ * Products read and planned between two pauses for shoppers: planning (the description's HTML to
+ * text above all) runs between database waits, and a whole chunk of the file planned at once held
+ * shoppers' requests back.
+ */
+const PLAN_BETWEEN_PAUSES = 25;
+
+/** Lets the requests waiting meanwhile go first (a turn of the event loop). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportDeps {
   db: Database;
@@ -50,6 +63,11 @@ export interface ImportDeps {
   pictureTimeoutMs?: number;
   /** Hosts on a private network pictures may come from (IMPORT_PRIVATE_HOSTS); others must be public. */
   privatePictureHosts?: readonly string[];
+  /**
+   * False: new products too go one by one through `createProduct` (the test that compares both
+   * ways); by default a batch's new products are written together by `createProducts`.
+   */
+  bulkCreate?: boolean;
 }
 
 type JobRow = typeof importJobs.$inferSelect;
@@ -198,7 +216,7 @@ export async function dryRunProducts(
     }
   })();
   for await (const group of groupsByHandle(counted, map, (p) => clashes.push(p))) {
-    groups++;
+    if (++groups % PLAN_BETWEEN_PAUSES === 0) await pause();
     const { plan, problems: found, options: used } = planProduct(group, map, { options: {} });
     for (const o of used) {
       const entry = options.get(o.name.toLowerCase()) ?? { name: o.name, values: new Set<string>() };
@@ -576,8 +594,6 @@ export async function claimStaleImports(db: Database, now = new Date()): Promise
   return rows.map((r) => r.id);
 }
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Runs a started job to its end (see the module comment): products with problems are left out and
  * reported; pictures are downloaded a few at a time; a job already partly done goes on after the
@@ -647,7 +663,8 @@ export async function runProductImport(deps: ImportDeps, id: string): Promise<vo
     let rowsSeen = 0;
     let batch: ProductPlan[] = [];
     const flush = async () => {
-      if (batch.length) await writeBatch(deps, batch, { actor, map, mapping, categoryIds, problems, summary, limit, downloads });
+      if (batch.length)
+        await writeBatch(deps, batch, { actor, fileName: job.fileName, map, mapping, categoryIds, problems, summary, limit, downloads });
       for (const plan of batch) rowsDone = Math.max(rowsDone, plan.lastLine - 1);
       batch = [];
       await db
@@ -656,7 +673,9 @@ export async function runProductImport(deps: ImportDeps, id: string): Promise<vo
         .where(eq(importJobs.id, id));
       await pause();
     };
+    let planned = 0;
     for await (const group of groupsByHandle(rows, map, (p) => (p.line - 1 > job.rowsDone ? problems.add(p) : undefined))) {
+      if (++planned % PLAN_BETWEEN_PAUSES === 0) await pause();
       rowsSeen = group[group.length - 1].line - 1;
       const { plan, problems: found } = planProduct(group, map, mapping);
       if (rowsSeen <= job.rowsDone) {
@@ -694,6 +713,7 @@ export async function runProductImport(deps: ImportDeps, id: string): Promise<vo
 
 interface BatchContext {
   actor: AuditActor;
+  fileName: string;
   map: ColumnMap;
   mapping: ImportMapping;
   categoryIds: Map<string, string>;
@@ -728,6 +748,7 @@ async function writeBatch(deps: ImportDeps, plans: ProductPlan[], ctx: BatchCont
         .catch((err: unknown) => (err instanceof PictureError ? err : new PictureError('the download failed'))),
     );
   }
+  const fresh: { plan: ProductPlan; body: ProductBody }[] = [];
   for (const plan of ok) {
     let pictures: { url: string; publicId: string | null; alt: string; colour: string | null }[] | null = null;
     if (plan.pictures) {
@@ -775,15 +796,45 @@ async function writeBatch(deps: ImportDeps, plans: ProductPlan[], ctx: BatchCont
       summary.productsUnchanged++;
       continue;
     }
-    try {
-      if (current) await updateProduct(db, current.id, body, { actor: ctx.actor, stockReason: 'import' });
-      else await createProduct(db, body, { actor: ctx.actor, stockReason: 'import' });
-      summary[current ? 'productsUpdated' : 'productsCreated']++;
-      summary.variants += body.variants.length;
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      problems.add({ line: plan.line, column: ctx.map.columns.handle ?? 'URL handle', message: err.message });
-      summary.problemProducts++;
-    }
+    if (!current && deps.bulkCreate !== false) fresh.push({ plan, body });
+    else await saveOne(deps, plan, body, current, ctx);
+  }
+  if (fresh.length === 0) return;
+  try {
+    const created = await createProducts(
+      db,
+      fresh.map((f) => f.body),
+      {
+        actor: ctx.actor,
+        stockReason: 'import',
+        summary: `Imported ${fresh.length} new ${fresh.length === 1 ? 'product' : 'products'} from ${ctx.fileName} (lines ${fresh[0].plan.line}-${fresh.at(-1)!.plan.lastLine})`,
+      },
+    );
+    summary.productsCreated += created.products;
+    summary.variants += created.variants;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // A handle or SKU taken meanwhile: the batch again product by product, each refusal on its own line.
+    for (const f of fresh) await saveOne(deps, f.plan, f.body, undefined, ctx);
+  }
+}
+
+/** Saves one product through the catalogue's own save (an update, or a create the bulk path refused); a refusal becomes the product's problem. */
+async function saveOne(
+  deps: ImportDeps,
+  plan: ProductPlan,
+  body: ProductBody,
+  current: Existing | undefined,
+  ctx: BatchContext,
+): Promise<void> {
+  try {
+    if (current) await updateProduct(deps.db, current.id, body, { actor: ctx.actor, stockReason: 'import' });
+    else await createProduct(deps.db, body, { actor: ctx.actor, stockReason: 'import' });
+    ctx.summary[current ? 'productsUpdated' : 'productsCreated']++;
+    ctx.summary.variants += body.variants.length;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    ctx.problems.add({ line: plan.line, column: ctx.map.columns.handle ?? 'URL handle', message: err.message });
+    ctx.summary.problemProducts++;
   }
 }

@@ -40,7 +40,7 @@ const isHsnColumn = (name: string) => /^hsn\b/i.test(name) || /metafields\.[\w.-
 
 /** The columns an export writes, in Shopify's current order (the import reads them back). */
 export const SHOPIFY_EXPORT_COLUMNS: readonly string[] = [
-  ...(['handle', 'title', 'description', 'type', 'tags', 'published', 'status', 'sku'] as const).map((f) => SHOPIFY_FIELDS[f][0]),
+  ...(['title', 'handle', 'description', 'type', 'tags', 'published', 'status', 'sku'] as const).map((f) => SHOPIFY_FIELDS[f][0]),
   ...(['option1Name', 'option1Value', 'option2Name', 'option2Value', 'option3Name', 'option3Value'] as const).map(
     (f) => SHOPIFY_FIELDS[f][0],
   ),

@@ -36,6 +36,23 @@ describe('Shopify rows', () => {
     expect(clashes).toEqual([{ line: 5, column: 'Handle', message: expect.stringContaining('already appeared from line 2') }]);
   });
 
+  it('upper-cases SKUs, as the catalogue stores every SKU; one the form would refuse is a problem', async () => {
+    const { map, out } = await groups(
+      'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price\nk,Kurta,Size,S,kurta-s.1,499\nk,,,M,Kurta M,499\n',
+    );
+    const { plan, problems } = planProduct(out[0], map, { options: {} });
+    expect(plan).toBeNull();
+    expect(problems).toEqual([{ line: 3, column: 'Variant SKU', message: expect.stringContaining('SKU "KURTA M" may use letters') }]);
+    const ok = planProduct(
+      (await groups('Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price\nk,Kurta,Size,S,kurta-s.1,499\n')).out[0],
+      map,
+      {
+        options: {},
+      },
+    );
+    expect(ok.plan?.variants.map((v) => v.sku)).toEqual(['KURTA-S.1']);
+  });
+
   it('"Title / Default Title" is a product without options, which needs a Size here', async () => {
     const { map, out } = await groups('Handle,Title,Option1 Name,Option1 Value,Variant Price\nbag,Bag,Title,Default Title,499\n');
     expect(planProduct(out[0], map, { options: {} }).problems).toEqual([

@@ -95,17 +95,30 @@ export async function setStock(tx: Tx, change: { variantId: string; target: numb
  * transaction), so that its ledger sums to its stock from the first row.
  */
 export async function recordOpeningStock(tx: Tx, variantId: string, stock: number, meta: StockChangeMeta): Promise<void> {
-  await tx.insert(inventoryLedger).values({
-    variantId,
-    delta: stock,
-    stockAfter: stock,
-    // The column's type predates the 'import' reason (core/schemas/inventory.ts lists them all).
-    reason: meta.reason,
-    orderId: meta.orderId ?? null,
-    adminId: meta.adminId ?? null,
-    note: meta.note ?? '',
-    createdAt: meta.at ?? new Date(),
-  });
+  await recordOpeningStocks(tx, [{ variantId, stock }], meta);
+}
+
+/**
+ * recordOpeningStock for many new variants at once (the Shopify import's bulk create): one ledger
+ * row each (a stock of 0 too), written by multi-row inserts of at most 1,000 rows, all with `meta`.
+ */
+export async function recordOpeningStocks(tx: Tx, rows: { variantId: string; stock: number }[], meta: StockChangeMeta): Promise<void> {
+  const at = meta.at ?? new Date();
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(inventoryLedger).values(
+      rows.slice(i, i + 1000).map(({ variantId, stock }) => ({
+        variantId,
+        delta: stock,
+        stockAfter: stock,
+        // The column's type predates the 'import' reason (core/schemas/inventory.ts lists them all).
+        reason: meta.reason,
+        orderId: meta.orderId ?? null,
+        adminId: meta.adminId ?? null,
+        note: meta.note ?? '',
+        createdAt: at,
+      })),
+    );
+  }
 }
 
 /**
