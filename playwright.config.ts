@@ -37,6 +37,7 @@ export default defineConfig({
         'a11y.spec.ts',
         'pincodes.spec.ts',
         'cash-on-delivery.spec.ts',
+        'part-paid-cod.spec.ts',
         'admin-stock.spec.ts',
         'admin-nav.spec.ts',
         'invoices.spec.ts',

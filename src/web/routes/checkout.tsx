@@ -25,7 +25,7 @@ import { SummaryRows } from '../features/cart/order-summary';
 import { AddressFields } from '../features/checkout/address-form';
 import { useMeQuery } from '../features/account/api';
 import { pricingPreviewKey, usePricingPreview } from '../features/checkout/api';
-import { useCodOption, usePlaceOrder } from '../features/checkout/use-place-order';
+import { codSplit, useCodOption, usePlaceOrder } from '../features/checkout/use-place-order';
 import {
   StoreCreditChoice,
   storeCreditPayLabel,
@@ -225,8 +225,9 @@ function AddressSection({ user, checkout }: { user: User; checkout: PlaceOrderSt
 }
 
 /** Step 2: pay online, or Cash on Delivery with its fee and limit (or why it is unavailable). */
-function PaymentSection({ codOption }: { codOption: CodOption }) {
+function PaymentSection({ codOption, creditSpend }: { codOption: CodOption; creditSpend: number }) {
   const { cod, fee, unavailable, paying, setMethod } = codOption;
+  const split = codSplit(codOption, creditSpend);
   return (
     <SectionCard step={2} title="Payment method">
       <div className="space-y-3" role="radiogroup" aria-label="Payment method">
@@ -241,6 +242,11 @@ function PaymentSection({ codOption }: { codOption: CodOption }) {
               {unavailable ??
                 `Pay in cash or by UPI when your order arrives. ${fee > 0 ? `${formatINR(fee)} fee` : 'No extra fee'}; for orders up to ${formatINR(cod.maxOrderTotal)}.`}
             </span>
+            {split && !unavailable ? (
+              <span className="mt-1 block text-sm font-medium text-stone-900" data-testid="cod-advance">
+                Pay {formatINR(split.advance)} now, {formatINR(split.cash)} on delivery
+              </span>
+            ) : null}
           </ChoiceCard>
         ) : null}
       </div>
@@ -291,11 +297,13 @@ function SummaryAside({
             ? 'Processing...'
             : storeCreditPayLabel(credit, codOption.paying)
               ? storeCreditPayLabel(credit, codOption.paying)
-              : codOption.paying
-                ? `Place order · ${formatINR(codOption.total ?? 0)}`
-                : summary
-                  ? `Pay ${formatINR(summary.grandTotal)}`
-                  : 'Pay'}
+              : codOption.paying && codSplit(codOption, 0)
+                ? `Pay ${formatINR(codSplit(codOption, 0)!.advance)} now`
+                : codOption.paying
+                  ? `Place order · ${formatINR(codOption.total ?? 0)}`
+                  : summary
+                    ? `Pay ${formatINR(summary.grandTotal)}`
+                    : 'Pay'}
         </Button>
         <p className="text-center text-xs text-stone-500">
           By placing this order you agree to our{' '}
@@ -331,7 +339,7 @@ function CheckoutForm(props: ReadyProps) {
     <div className="grid gap-8 lg:grid-cols-[1fr_400px] lg:gap-12">
       <div className="space-y-6">
         <AddressSection user={user} checkout={pay} />
-        <PaymentSection codOption={codOption} />
+        <PaymentSection codOption={codOption} creditSpend={credit.use ? credit.spend : 0} />
         <WhatsAppConsentFields consent={pay.whatsapp} />
         <StoreCreditChoice option={credit} />
       </div>

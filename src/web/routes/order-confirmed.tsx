@@ -9,6 +9,7 @@ import { OrderNotFound } from '../features/orders/order-not-found';
 import { CodConfirmationPanel } from '../features/orders/cod-confirmation-panel';
 import type { Order } from '../../core/api-types';
 import { moneyPart } from '../../core/store-credit';
+import { codAdvanceLine } from '../../core/cod-advance';
 import { formatINR } from '../../core/money';
 import { Container } from '../components/layout/page';
 import { ButtonLink } from '../components/ui/button';
@@ -38,6 +39,8 @@ function paymentLine(order: Pick<Order, 'status' | 'payment' | 'totals'>): strin
   const total = formatINR(moneyPart(order));
   if (order.payment.method === 'store_credit') return `Paid ${formatINR(order.totals.grandTotal)} with store credit`;
   if (order.payment.method !== 'cod') return `Paid ${total} online`;
+  // Part-paid COD: both parts (docs/architecture.md#part-paid-cod).
+  if (!CLOSED.includes(order.status) && codAdvanceLine(order)) return codAdvanceLine(order)!;
   if (order.payment.status === 'collected') return `Paid ${total} on delivery`;
   if (CLOSED.includes(order.status)) return 'Nothing to pay';
   return `Pay ${total} in cash or UPI when it arrives`;

@@ -130,6 +130,8 @@ export const orderSchema = z.object({
     collectedAt: z.string().nullable(),
     /** Rupees of the grand total paid with store credit (docs/architecture.md#store-credit); the rest online or in cash. */
     storeCredit: z.number(),
+    /** Part-paid COD (docs/architecture.md#part-paid-cod): rupees of the grand total paid online in advance; the rest less store credit is cash. */
+    codAdvance: z.number(),
   }),
   timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string() })),
   shipments: z.array(shipmentSchema),

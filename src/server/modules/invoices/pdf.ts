@@ -345,17 +345,24 @@ function totalRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [s
 }
 
 /**
- * How the grand total was paid, under it, when store credit paid part of it (docs/architecture.md#store-credit):
- * "Paid with store credit", then the rest "Paid online", "Due in cash" or "Paid in cash". None on a
- * credit note or an order without store credit.
+ * How the grand total was paid, under it, when it was paid in parts: store credit
+ * (docs/architecture.md#store-credit) and/or a part-paid COD advance (docs/architecture.md#part-paid-cod):
+ * "Paid with store credit", "Advance paid online", then the rest "Paid online", "Due in cash" or
+ * "Paid in cash". None on a credit note or an order paid one way only.
  */
 export function paymentRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [string, string][] {
   const spent = invoice.storeCreditPaise ?? 0;
-  if (credit || spent <= 0) return [];
-  const rest = invoice.totals.grandTotalPaise - spent;
+  const advance = invoice.paymentMethod === 'cod' ? (invoice.codAdvancePaise ?? 0) : 0;
+  if (credit || spent + advance <= 0) return [];
+  const rest = invoice.totals.grandTotalPaise - spent - advance;
   const restLabel =
     invoice.paymentMethod === 'cod' ? (invoice.paymentStatus === 'collected' ? 'Paid in cash' : 'Due in cash') : 'Paid online';
-  return [['Paid with store credit', `₹${rupees(spent)}`], ...(rest > 0 ? ([[restLabel, `₹${rupees(rest)}`]] as [string, string][]) : [])];
+  const rows: [string, number][] = [
+    ['Paid with store credit', spent],
+    ['Advance paid online', advance],
+    [restLabel, rest],
+  ];
+  return rows.filter(([, paise]) => paise > 0).map(([label, paise]) => [label, `₹${rupees(paise)}`]);
 }
 
 /** The totals box on the right from `top`, ending with the grand total (or total credited) and how it was paid; returns its bottom. */

@@ -55,6 +55,8 @@ export interface InvoiceData {
    * taxable value and GST are those of the whole supply (docs/architecture.md#store-credit).
    */
   storeCreditPaise?: number;
+  /** Part-paid COD: the advance paid online (paise; docs/architecture.md#part-paid-cod). */
+  codAdvancePaise?: number;
   seller: {
     legalName: string;
     address: string;
@@ -175,6 +177,7 @@ export async function loadInvoice(
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     storeCreditPaise: order.storeCreditPaise,
+    codAdvancePaise: order.codAdvancePaise,
     seller: {
       legalName: seller.legalName,
       address: seller.address,

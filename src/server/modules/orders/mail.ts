@@ -8,7 +8,7 @@ import { DAY_LONG_MONTH_TIME, formatIndiaTime } from '../../../core/india-time';
 import { formatINR } from '../../../core/money';
 import { escapeHtml, layout } from '../../integrations/mail/templates';
 import type { MailMessage } from '../../integrations/mail/mailer';
-import { moneyPart } from '../../../core/store-credit';
+import { cashOnDelivery } from '../../../core/cod-advance';
 
 /** Order reference shown to shoppers: the last 8 characters of the id, upper-cased. */
 export const orderReference = (orderId: string) => orderId.slice(-8).toUpperCase();
@@ -37,8 +37,9 @@ export function orderConfirmationMail(order: Order, confirmLinks?: { confirm: st
     'Shipping: FREE',
     ...(order.totals.codFee > 0 ? [`Cash on Delivery fee: ${formatINR(order.totals.codFee)}`] : []),
     ...(order.payment.storeCredit > 0 ? [`Paid with store credit: ${formatINR(order.payment.storeCredit)}`] : []),
+    ...(order.payment.codAdvance > 0 ? [`Advance paid online: ${formatINR(order.payment.codAdvance)}`] : []),
     order.payment.method === 'cod'
-      ? `Pay on delivery: ${formatINR(moneyPart(order))}`
+      ? `Pay on delivery: ${formatINR(cashOnDelivery(order))}`
       : `Total paid: ${formatINR(order.totals.grandTotal)}`,
     ...(order.totals.tax > 0 ? [`(incl. GST ${formatINR(order.totals.tax)})`] : []),
   ];

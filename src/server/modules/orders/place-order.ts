@@ -80,7 +80,15 @@ export type PlacedAttempt = Omit<AttemptRow, 'status' | 'orderId' | 'razorpayPay
  * paid attempt). `firstOrderDiscount`: priced with the first-order discount, but the shopper has an
  * order now.
  */
-export type UnfillableReason = 'stock' | 'couponLimit' | 'couponShopper' | 'couponFirstOrder' | 'firstOrderDiscount' | 'storeCredit';
+export type UnfillableReason =
+  | 'stock'
+  | 'couponLimit'
+  | 'couponShopper'
+  | 'couponFirstOrder'
+  | 'firstOrderDiscount'
+  | 'storeCredit'
+  /** Part-paid COD: the shopper's COD history (open or refused orders) refuses it now (docs/architecture.md#part-paid-cod). */
+  | 'codRules';
 
 /**
  * Thrown inside the order's transaction to roll it back. `earlierOrderId`: for `firstOrderDiscount`,
@@ -103,7 +111,8 @@ export const lockShopper = fixedStatement(
 /** How the order is paid: captured online (Razorpay) or cash to collect on delivery. */
 export type OrderPayment =
   | { method: 'razorpay'; razorpayPaymentId: string }
-  | { method: 'cod' }
+  /** `razorpayPaymentId`: part-paid COD, the advance paid online (docs/architecture.md#part-paid-cod). */
+  | { method: 'cod'; razorpayPaymentId?: string }
   /** Store credit paid the whole total (docs/architecture.md#store-credit): captured when placed. */
   | { method: 'store_credit' };
 
@@ -402,7 +411,7 @@ function orderRow(attempt: PlacedAttempt, payment: OrderPayment, ctx: PlacementC
     paymentStatus: payment.method === 'cod' ? ('pending' as const) : ('captured' as const),
     paymentCollectedAt: null,
     razorpayOrderId: attempt.razorpayOrderId,
-    razorpayPaymentId: payment.method === 'razorpay' ? payment.razorpayPaymentId : null,
+    razorpayPaymentId: payment.method === 'store_credit' ? null : (payment.razorpayPaymentId ?? null),
     invoiceNumber: null as string | null,
     invoiceDue: true,
     seller: { legalName: ctx.seller.legalName, address: ctx.seller.address, state: ctx.seller.state, gstin: ctx.seller.gstin },
@@ -460,7 +469,12 @@ function placedEvent(attempt: PlacedAttempt, payment: OrderPayment, orderId: str
     id: randomUUID(),
     orderId,
     status: 'placed',
-    note: payment.method === 'cod' ? 'Cash on Delivery order placed' : 'Payment received',
+    note:
+      payment.method !== 'cod'
+        ? 'Payment received'
+        : attempt.codAdvancePaise > 0
+          ? 'Cash on Delivery order placed: advance paid online'
+          : 'Cash on Delivery order placed',
     at: now,
     actor: 'shopper',
     actorId: attempt.userId,

@@ -154,6 +154,7 @@ export function shapeOrder(
       providerPaymentId: row.razorpayPaymentId,
       collectedAt: row.paymentCollectedAt?.toISOString() ?? null,
       storeCredit: toRupees(row.storeCreditPaise),
+      codAdvance: toRupees(row.codAdvancePaise),
     },
     timeline: eventRows.filter((e) => e.orderId === row.id).map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
     shipments: shipmentRows.filter((s) => s.orderId === row.id).map(shapeShipment),

@@ -24,38 +24,27 @@
  * so it would miss the order of the submission it waited for.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Order } from '../../../core/api-types';
 import { codConfirmDeadline, needsCodConfirmation } from '../../../core/cod-confirmation';
-import { codRefusal, COD_REFUSALS } from '../../../core/cod-eligibility';
+import { codRefusal } from '../../../core/cod-eligibility';
 import { COUPON_MESSAGES, normalizeCouponCode } from '../../../core/coupons';
 import { formatINR, toPaise, toRupees } from '../../../core/money';
-import { IN_TRANSIT_STATUSES, PRE_SHIPMENT_STATUSES } from '../../../core/order-status';
 import { orderRef } from '../../../core/schemas/admin-orders';
-import { fixedStatement, type Database, type Tx } from '../../db/client';
-import { checkoutAttempts, orderEvents, orders } from '../../db/schema';
+import type { Database, Tx } from '../../db/client';
+import { checkoutAttempts } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { stageWhatsApp } from '../../integrations/whatsapp/outbox';
-import { afterPlacement, lockShopper, placeOrder, Unfillable, type PlacementGuard, type UnfillableReason } from '../orders/place-order';
+import { afterPlacement, lockShopper, placeOrder, Unfillable, type UnfillableReason } from '../orders/place-order';
 import { orderConfirmationMail } from '../orders/mail';
 import { findOrder } from '../orders/service';
+import { codAdvancePaise } from '../../../core/cod-advance';
+import { startPartPaidCod, type PartPaidStart } from './cod-advance';
+import { codGuard, COD_MESSAGES, placedEarlier, SAME_CART_WINDOW_MS } from './cod-history';
+
+export { COD_MESSAGES, refusedCodOrders } from './cod-history';
 import { placementContext, prepareAttempt, storeCreditFor, type CheckoutInput, type PaymentDeps } from './service';
-
-/** Statuses of an order that has not reached the shopper yet (counted against the open COD limit). */
-const UNDELIVERED = [...PRE_SHIPMENT_STATUSES, ...IN_TRANSIT_STATUSES];
-/** How long the same cart submitted again is taken as the same order (without an Idempotency-Key). */
-const SAME_CART_WINDOW_MS = 60_000;
-
-export const COD_MESSAGES = {
-  ...COD_REFUSALS,
-  open: (max: number) =>
-    `You already have ${max} Cash on Delivery ${max === 1 ? 'order' : 'orders'} on the way. Please pay online, or wait for ${max === 1 ? 'it' : 'them'} to arrive.`,
-  returned: (refused: number) =>
-    `Cash on Delivery is not available because ${refused} earlier Cash on Delivery ${refused === 1 ? 'order was' : 'orders were'} refused at delivery. Please pay online.`,
-  key: 'Idempotency-Key must be 1 to 200 visible characters',
-  keyReused: 'This Idempotency-Key was already used for a different order. Use a new key for a new checkout.',
-} as const;
 
 /** Why a COD order could not be placed in its transaction: the shopper's 409. */
 const UNFILLABLE_COD: Record<Exclude<UnfillableReason, 'firstOrderDiscount'>, string> = {
@@ -64,6 +53,7 @@ const UNFILLABLE_COD: Record<Exclude<UnfillableReason, 'firstOrderDiscount'>, st
   couponShopper: COUPON_MESSAGES.alreadyUsed,
   couponFirstOrder: COUPON_MESSAGES.firstOrderOnly,
   storeCredit: 'Your store credit was spent on another order meanwhile. Please review your payment.',
+  codRules: 'Cash on Delivery is no longer available for this order. Please pay online.',
 };
 
 /**
@@ -90,8 +80,6 @@ function idempotencyKeys(userId: string, input: CheckoutInput, clientKey: string
   // The current minute's key first: it is the one a new attempt is written with.
   return [`cart:${hash}:${minute}`, `cart:${hash}:${minute - 1}`];
 }
-
-const p = (name: string) => sql.placeholder(name);
 
 /** What a checkout attempt keeps of the request that placed it. */
 export type StoredCodRequest = Pick<
@@ -149,113 +137,12 @@ async function storedRequest(db: Database, userId: string, key: string): Promise
 }
 
 /**
- * The order an earlier call with one of these keys placed (`codKeys`), within the window for cart keys
- * (`codSince`, null for a client's key), by the shopper `codUserId`.
- */
-const earlierOrder = sql`select ${checkoutAttempts.orderId} from ${checkoutAttempts} where ${checkoutAttempts.userId} = ${p(
-  'codUserId',
-)}::uuid and ${checkoutAttempts.idempotencyKey} = any(${p('codKeys')}::text[]) and ${checkoutAttempts.status} = 'completed' and (${p(
-  'codSince',
-)}::timestamptz is null or ${checkoutAttempts.createdAt} >= ${p('codSince')}::timestamptz) order by ${checkoutAttempts.createdAt} desc limit 1`;
-const earlierOrderStatement = fixedStatement(earlierOrder);
-
-/** The values of `earlierOrder` (and of the COD guard) for one call. */
-function earlierOrderValues(userId: string, keys: string[], now: number) {
-  const since = keys[0].startsWith('cart:') ? new Date(now - SAME_CART_WINDOW_MS).toISOString() : null;
-  return { codUserId: userId, codKeys: keys, codSince: since };
-}
-
-/** The order an earlier call with one of these keys placed (within the window for cart keys), or null. */
-async function placedEarlier(db: Database, userId: string, keys: string[], now: number): Promise<string | null> {
-  const { rows } = await db.execute<{ order_id: string | null }>(earlierOrderStatement(earlierOrderValues(userId, keys, now)));
-  return rows[0]?.order_id ?? null;
-}
-
-/**
- * The orders of a shopper for the refused-COD rule (docs/architecture.md#cash-on-delivery): their
- * account's, or any with the same phone or e-mail (lower-cased), so a new account with the same phone
- * does not start again at zero. Each part has its index (orders by user, `orders_phone_idx`,
- * `orders_email_lower_idx`).
- */
-function shopperOrders(userId: SQLWrapper, phone: SQLWrapper, email: SQLWrapper): SQL {
-  return sql`(${orders.userId} = ${userId}::uuid or (${orders.phone} = ${phone}::text and ${phone}::text <> '') or lower(${orders.email}) = lower(${email}::text))`;
-}
-
-/** `count(*) filter (...)` of the rows `where` selects that came back undelivered (no 'delivered' in their timeline). */
-function refusedCount(where: SQL): SQL {
-  return sql`count(*) filter (where ${where} and not exists (select 1 from ${orderEvents} delivered where delivered.order_id = ${orders.id} and delivered.status = 'delivered'))`;
-}
-
-/**
  * How an awaiting order's confirmation is signed (cod-confirmation/links.ts): its mail's Confirm and
  * Cancel page addresses, and the token of a WhatsApp quick reply.
  */
 export interface CodConfirmSigning {
   links: (orderId: string) => { confirm: string; cancel: string };
   token: (orderId: string, action: 'confirm' | 'cancel') => string;
-}
-
-/** The shopper's history the placement checks first: see `codGuard`. */
-interface CodHistory {
-  /** The order an earlier call with these keys placed, or null. */
-  twin: string | null;
-  /** The shopper's undelivered COD orders. */
-  open_orders: number;
-  /** The shopper's COD orders returned without delivery. */
-  returned_undelivered: number;
-  ok: boolean;
-}
-
-const codHistory = sql`select h.*, h.twin is null and h.returned_undelivered < ${p('codMaxReturned')}::int and h.open_orders < ${p(
-  'codMaxOpen',
-)}::int as ok from (select (${earlierOrder}) as twin, (count(*) filter (where ${orders.userId} = ${p('codUserId')}::uuid and ${
-  orders.status
-} = any(${p('codUndelivered')}::text[])))::int as open_orders, (${refusedCount(
-  sql`${orders.status} = 'returned'`,
-)})::int as returned_undelivered from ${orders} where ${shopperOrders(p('codUserId'), p('codPhone'), p('codEmail'))} and ${
-  orders.paymentMethod
-} = 'cod') h`;
-
-/**
- * The placement's guard (orders/place-order.ts): in its statement, after the shopper's lock, the
- * order an earlier call with these keys placed, the shopper's undelivered COD orders and their COD
- * orders returned without delivery; ok when there is no twin and both are under their limits.
- */
-function codGuard(
-  userId: string,
-  contact: { phone: string; email: string },
-  keys: string[],
-  now: number,
-  limits: { maxOpenOrders: number; maxRefused: number },
-): PlacementGuard<CodHistory> {
-  return {
-    name: 'cod',
-    select: codHistory,
-    values: {
-      ...earlierOrderValues(userId, keys, now),
-      codPhone: contact.phone,
-      codEmail: contact.email,
-      codUndelivered: UNDELIVERED,
-      codMaxOpen: limits.maxOpenOrders,
-      codMaxReturned: limits.maxRefused,
-    },
-  };
-}
-
-/**
- * How many COD orders of the shopper `userId` (their account, or the same phone or e-mail, see
- * `shopperOrders`) came back undelivered: the refused-COD rule's count, for the checkout's reason
- * and the admin's customer view.
- */
-export async function refusedCodOrders(db: Database, contact: { userId: string; phone: string | null; email: string }): Promise<number> {
-  const { rows } = await db.execute<{ refused: number }>(
-    sql`select (${refusedCount(sql`${orders.status} = 'returned'`)})::int as refused from ${orders} where ${shopperOrders(
-      sql`${contact.userId}`,
-      sql`${contact.phone ?? ''}`,
-      sql`${contact.email}`,
-    )} and ${orders.paymentMethod} = 'cod'`,
-  );
-  return Number(rows[0]?.refused ?? 0);
 }
 
 /** The order as its owner reads it (placed earlier). */
@@ -272,10 +159,10 @@ async function orderById(db: Tx, orderId: string): Promise<Order> {
  * `prepareAttempt` (400, 409 when a line sold out).
  */
 async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInput) {
-  const { cod, codConfirmation } = await deps.settings.get();
+  const { cod, codConfirmation, codAdvance } = await deps.settings.get();
   const off = codRefusal(cod);
   if (off) throw badRequest(off);
-  const { attempt } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
+  const { attempt, pricing } = await prepareAttempt(deps, userId, input, toPaise(cod.fee));
   // The COD limit is on the cash to collect: the total less the store credit spent (docs/architecture.md#store-credit).
   attempt.storeCreditPaise = await storeCreditFor(deps.db, userId, input, attempt.grandTotalPaise, 'cod');
   const refusal = codRefusal(cod, {
@@ -283,7 +170,9 @@ async function codAttempt(deps: PaymentDeps, userId: string, input: CheckoutInpu
     totalPaise: attempt.grandTotalPaise - attempt.storeCreditPaise,
   });
   if (refusal) throw badRequest(refusal);
-  return { attempt, cod, codConfirmation };
+  // Part-paid COD: the advance due online first, 0 when none (docs/architecture.md#part-paid-cod).
+  attempt.codAdvancePaise = codAdvancePaise(codAdvance, attempt);
+  return { attempt, pricing, cod, codConfirmation };
 }
 
 /**
@@ -308,19 +197,20 @@ async function stageCodConfirmationWhatsApp(tx: Tx, order: Order, userId: string
 }
 
 /**
- * POST /api/payments/cod/create-order (see the module docstring). Returns the order and whether it
- * was placed by this call (`replayed` false) or earlier with the same key. Throws 400 for a rule
+ * POST /api/payments/cod/create-order (see the module docstring). Returns `{ payment }` when a part-paid
+ * COD advance is due (cod-advance.ts: the Razorpay order for the advance; nothing placed yet), else the
+ * order and whether it was placed by this call (`replayed` false) or earlier with the same key. Throws 400 for a rule
  * above (and the errors of `prepareAttempt`), 409 when a line sold out, the coupon ran out or the
  * first-order discount was used meanwhile, 422 (COD_MESSAGES.keyReused) when the client's key placed
  * an order for another request.
  */
-export async function placeCodOrder(
+export async function codCheckout(
   deps: PaymentDeps,
   userId: string,
   input: CheckoutInput,
   clientKey?: string,
   confirm?: CodConfirmSigning,
-): Promise<{ message: string; order: Order; replayed: boolean }> {
+): Promise<{ message: string; order: Order; replayed: boolean } | { payment: PartPaidStart }> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const keys = idempotencyKeys(userId, input, clientKey, now);
   const replay = async (orderId: string) => {
@@ -342,6 +232,7 @@ export async function placeCodOrder(
     throw err;
   }
   const { attempt, cod, codConfirmation } = prepared;
+  if (attempt.codAdvancePaise > 0) return { payment: await startPartPaidCod(deps, attempt, prepared.pricing, cod) };
   const placement = await placementContext(deps);
   // An order the settings ask to confirm waits until its deadline (docs/architecture.md#cod-confirmation);
   // its mail asks for the confirmation, with the signed Confirm and Cancel links.
@@ -390,4 +281,20 @@ export async function placeCodOrder(
   const order = await afterPlacement(deps, placed, mail);
   const cash = formatINR(toRupees(toPaise(order.totals.grandTotal) - toPaise(order.payment.storeCredit)));
   return { message: `Order placed! Pay ${cash} in cash when it arrives.`, order, replayed: false };
+}
+
+/**
+ * `codCheckout` for a caller that expects the order placed at once (no advance due): the order and
+ * whether it was replayed. Throws 400 when the settings ask for a part-paid advance on this order.
+ */
+export async function placeCodOrder(
+  deps: PaymentDeps,
+  userId: string,
+  input: CheckoutInput,
+  clientKey?: string,
+  confirm?: CodConfirmSigning,
+): Promise<{ message: string; order: Order; replayed: boolean }> {
+  const result = await codCheckout(deps, userId, input, clientKey, confirm);
+  if ('payment' in result) throw badRequest('This Cash on Delivery order needs an advance paid online first');
+  return result;
 }

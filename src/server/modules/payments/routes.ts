@@ -1,7 +1,8 @@
 /**
  * Payment routes: preview, razorpay create-order and
  * verify-and-create-order (the provider path segment must be `razorpay`); Cash on Delivery's
- * create-order, which places the order at once: 201 when placed, 200 with
+ * create-order, which places the order at once: 201 when placed, 202 with the Razorpay order of the
+ * advance when a part-paid COD advance is due (docs/architecture.md#part-paid-cod), 200 with
  * `Idempotent-Replayed: true` when the same Idempotency-Key (or cart within a minute) placed it before.
  * Calls with a `couponCode` go through the wrong-code guard (modules/coupons/tries.ts: 429 past 10
  * wrong codes in 15 minutes per shopper).
@@ -18,7 +19,7 @@ import { requireUser } from '../../plugins/auth';
 import { pageUrl } from '../../plugins/ssr';
 import { codLinks, codLinkToken } from '../cod-confirmation/links';
 import { createCouponTryGuard } from '../coupons/tries';
-import { COD_MESSAGES, placeCodOrder, refusedCodOrders } from './cod';
+import { COD_MESSAGES, codCheckout, refusedCodOrders } from './cod';
 import { createCheckout, previewPricing, verifyAndCreateOrder } from './service';
 
 /** Preview: the pricing, with what stops the order as it stands (sold out, too few left...). */
@@ -27,6 +28,13 @@ const previewAnswerSchema = pricingSchema.extend({ problems: z.array(z.string())
 const codAvailabilitySchema = z.object({
   refused: z.number().describe('COD orders of this account, phone or e-mail that came back undelivered'),
   reason: z.string().nullable().describe('Why Cash on Delivery is not offered to this shopper; null when it is'),
+});
+/** Part-paid COD (docs/architecture.md#part-paid-cod): the online checkout's answer for the advance, with both parts in rupees. */
+const partPaidSchema = createOrderResponseSchema.extend({
+  codAdvance: z.object({
+    advance: z.number().describe('Rupees paid online now through Razorpay'),
+    cash: z.number().describe('Rupees paid in cash on delivery'),
+  }),
 });
 /** A placed order, with the shopper's message. */
 const placedSchema = z.object({ message: z.string(), order: orderSchema });
@@ -90,17 +98,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: createOrderSchema,
         headers: z.object({ 'idempotency-key': z.string().max(1000).optional() }),
-        response: answers({ 200: placedSchema, 201: placedSchema }),
+        response: answers({ 200: placedSchema, 201: placedSchema, 202: partPaidSchema }),
       },
     },
     async (req, reply) => {
       const result = await withCouponGuard(req, reply, req.body.couponCode, () =>
-        placeCodOrder(deps, requireUser(req).id, req.body, req.headers['idempotency-key'], {
+        codCheckout(deps, requireUser(req).id, req.body, req.headers['idempotency-key'], {
           // PUBLIC_URL when set: the Host header is the client's to write (docs/architecture.md#configuration).
           links: (orderId) => codLinks(app.config.publicUrl ?? pageUrl(req)?.origin ?? '', app.config.jwtSecret, orderId),
           token: (orderId, action) => codLinkToken(app.config.jwtSecret, orderId, action),
         }),
       );
+      // An advance is due: nothing is placed until Razorpay's verify or webhook (202 Accepted).
+      if ('payment' in result) return reply.status(202).send(result.payment);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.replayed ? 200 : 201).send({ message: result.message, order: result.order });
     },

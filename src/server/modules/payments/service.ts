@@ -35,6 +35,7 @@ import type { InvoiceNumbering } from '../invoices/numbering';
 import { saveWhatsAppConsent } from '../whatsapp/consent';
 import { afterPlacement, placeOrder, Unfillable, type PlacementContext, type UnfillableReason } from '../orders/place-order';
 import { findOrder } from '../orders/service';
+import { paidOnlinePaise, placePartPaidCod } from './cod-advance-placement';
 import { sendAttemptRefund } from '../refunds/owed';
 import { balanceOf } from '../store-credit/wallet';
 import { creditToSpend } from '../../../core/store-credit';
@@ -310,6 +311,10 @@ const UNFILLABLE: Record<UnfillableReason, { failureReason: string; lead: string
     failureReason: 'store credit spent elsewhere after payment',
     lead: 'Your store credit was spent on another order while you were paying.',
   },
+  codRules: {
+    failureReason: 'cash on delivery refused after the advance',
+    lead: 'Cash on Delivery is no longer available for this order: you have too many open or refused Cash on Delivery orders.',
+  },
 };
 
 /** The reason recorded on an attempt, back to its key (older attempts: out of stock). */
@@ -360,6 +365,8 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
   try {
     const placement = await placementContext(deps);
+    // Read before the transaction (the embedded database has one connection): part-paid COD's limits.
+    const { cod } = await deps.settings.get();
     outcome = await deps.db.transaction(async (tx) => {
       const { rows } = await tx.execute<Record<string, unknown>>(
         typeof which === 'string'
@@ -371,7 +378,11 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
       attemptId = attempt.id;
       if (attempt.orderId) return { orderId: attempt.orderId };
       if (attempt.status === 'refunded' || attempt.status === 'failed') throw new Unfillable(reasonOf(attempt.failureReason));
-      const { placed, mail } = await placeOrder(tx, attempt, { method: 'razorpay', razorpayPaymentId: paymentId }, placement);
+      // Part-paid COD: the advance was paid, the order is placed as Cash on Delivery (cod-advance.ts).
+      const { placed, mail } =
+        attempt.paymentMethod === 'cod'
+          ? await placePartPaidCod(tx, attempt, paymentId, placement, cod)
+          : await placeOrder(tx, attempt, { method: 'razorpay', razorpayPaymentId: paymentId }, placement);
       return { orderId: placed._id, placed, mail };
     });
   } catch (err) {
@@ -404,11 +415,12 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
     if (!claimed) return null;
     const [refund] = await tx
       .insert(refunds)
-      // What was paid online: the total less the store credit the order would have spent (never debited).
+      // What was paid online: the total less the store credit the order would have spent (never
+      // debited), or a part-paid COD order's advance.
       .values({
         checkoutAttemptId: claimed.id,
         razorpayPaymentId: paymentId,
-        amountPaise: claimed.grandTotalPaise - claimed.storeCreditPaise,
+        amountPaise: paidOnlinePaise(claimed),
         reason: failureReason,
       })
       .onConflictDoNothing()
@@ -417,7 +429,7 @@ async function refundUnfillable(deps: PaymentDeps, attemptId: string, paymentId:
   });
   const [attempt] = owed ? [owed.attempt] : await deps.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
   if (owed?.refundId) await sendAttemptRefund(deps, owed.refundId);
-  const amount = attempt ? formatINR(toRupees(attempt.grandTotalPaise - attempt.storeCreditPaise)) : 'your payment';
+  const amount = attempt ? formatINR(toRupees(paidOnlinePaise(attempt))) : 'your payment';
   return conflict(`${lead} Your payment of ${amount} is being refunded.`);
 }
 

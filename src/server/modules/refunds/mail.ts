@@ -52,13 +52,15 @@ export function cancellationMail(
 /**
  * The mail for a refund made by the shop (an admin's refund or a return), with its credit note number
  * (null: an order without an invoice); `storeCredit`: the part of `refund.amountPaise` that went to
- * store credit and its bonus.
+ * store credit and its bonus; `cash`: part-paid COD (docs/architecture.md#part-paid-cod), the part sent
+ * by the shop's transfer beside the advance going back online (paise, with its reference).
  */
 export function refundMail(
   order: Pick<typeof orders.$inferSelect, 'id' | 'email'>,
   refund: Pick<typeof orderRefunds.$inferSelect, 'amountPaise' | 'method' | 'reason' | 'manualReference'>,
   creditNoteNumber: string | null,
   storeCredit?: { creditPaise: number; bonusPaise: number },
+  cash?: { amountPaise: number; manualReference: string | null },
 ): MailMessage {
   const ref = orderReference(order.id);
   const amount = formatINR(toRupees(refund.amountPaise));
@@ -69,7 +71,9 @@ export function refundMail(
       ? ''
       : refund.method === 'manual'
         ? `We sent it to your bank or UPI account${refund.manualReference ? ` (reference ${refund.manualReference})` : ''}.`
-        : ONLINE_TIMING;
+        : cash && cash.amountPaise > 0
+          ? `${formatINR(toRupees(money - cash.amountPaise))} goes back to the card, UPI or bank account you paid the advance with, usually within 5 to 7 working days; ${formatINR(toRupees(cash.amountPaise))} we sent to your bank or UPI account${cash.manualReference ? ` (reference ${cash.manualReference})` : ''}.`
+          : ONLINE_TIMING;
   const lines = [`We have refunded ${amount} for: ${refund.reason}.`, how, storeCreditWords(storeCredit)].filter(Boolean);
   if (creditNoteNumber) lines.push(`Credit note ${creditNoteNumber} is attached.`);
   const text = [title, '', ...lines].join('\n');

@@ -214,24 +214,31 @@ export async function recordRefund(
   // (docs/architecture.md#store-credit): refunds are ordered under the order's lock, so what is left of
   // each part follows from what was claimed before.
   const { moneyPaise, creditPaise } = splitRefund(paid, order.storeCreditPaise, claimed, req.amountPaise);
-  const manual = cod && moneyPaise > 0 && !req.toStoreCredit;
+  // Part-paid COD (docs/architecture.md#part-paid-cod): of the money, the advance paid online goes back
+  // to its Razorpay payment first, then the cash by the admin's transfer. Taken as store credit, it is
+  // one part as for any order.
+  const { advancePaise, cashPaise } =
+    cod && !req.toStoreCredit ? splitCodAdvance(order.codAdvancePaise, claimed, moneyPaise) : { advancePaise: 0, cashPaise: moneyPaise };
+  const manual = cod && cashPaise > 0 && !req.toStoreCredit;
   if (manual && !req.manualReference) {
     const message = 'Please enter the bank or UPI reference of the refund you sent';
     throw badRequest(message, { manualReference: message });
   }
   const now = opts.now;
   const moneyMethod: RefundRow['method'] = req.toStoreCredit ? 'store_credit' : cod ? 'manual' : 'razorpay';
-  const parts = [
-    { amountPaise: moneyPaise, method: moneyMethod, key: req.idempotencyKey },
-    {
-      amountPaise: creditPaise,
-      method: 'store_credit' as const,
-      key: moneyPaise > 0 ? `${req.idempotencyKey}:credit` : req.idempotencyKey,
-    },
-  ].filter((p) => p.amountPaise > 0);
+  // The first part keeps the action's key; each later part its own (`:cash`, `:credit`).
+  const parts = (
+    [
+      { kind: 'money', amountPaise: advancePaise, method: 'razorpay', suffix: '' },
+      { kind: 'money', amountPaise: cashPaise, method: moneyMethod, suffix: ':cash' },
+      { kind: 'credit', amountPaise: creditPaise, method: 'store_credit', suffix: ':credit' },
+    ] as const
+  )
+    .filter((p) => p.amountPaise > 0)
+    .map((p, i) => ({ ...p, key: i === 0 ? req.idempotencyKey : `${req.idempotencyKey}${p.suffix}` }));
   const written: { refund: RefundRow; note: { id: string; number: string } | null }[] = [];
   let storeCredit = { creditPaise: 0, bonusPaise: 0 };
-  for (const [i, part] of parts.entries()) {
+  for (const part of parts) {
     const atOnce = part.method !== 'razorpay';
     const [refund] = await tx
       .insert(orderRefunds)
@@ -254,7 +261,7 @@ export async function recordRefund(
       .returning();
     if (part.method === 'store_credit') {
       // The money part taken as credit by choice earns the bonus; credit spent on the order comes back as it was.
-      const chosen = i === 0 && moneyPaise > 0;
+      const chosen = part.kind === 'money';
       await creditWallet(tx, {
         userId: order.userId,
         amountPaise: part.amountPaise,
@@ -291,7 +298,13 @@ export async function recordRefund(
   let mail: StagedMail | null = null;
   if (opts.mail) {
     mail = deps.mail.stage({
-      ...refundMail(order, { ...first.refund, amountPaise: req.amountPaise }, notes.map((n) => n.number).join(', ') || null, storeCredit),
+      ...refundMail(
+        order,
+        { ...first.refund, amountPaise: req.amountPaise },
+        notes.map((n) => n.number).join(', ') || null,
+        storeCredit,
+        advancePaise > 0 ? { amountPaise: cashPaise, manualReference: req.manualReference ?? null } : undefined,
+      ),
       attachments: notes.map((n) => ({ kind: 'credit_note' as const, creditNoteId: n.id })),
     });
     await tx.insert(mailOutbox).values(mail);
@@ -342,6 +355,21 @@ export function splitRefund(
   const moneyLeft = Math.max(0, paidPaise - creditSpentPaise - claimedPaise);
   const moneyPaise = Math.min(amountPaise, moneyLeft);
   return { moneyPaise, creditPaise: amountPaise - moneyPaise };
+}
+
+/**
+ * How the money part of a part-paid COD order's refund (`moneyPaise`, from `splitRefund`) splits
+ * (docs/architecture.md#part-paid-cod): the advance paid online (`codAdvancePaise`) goes back first, up
+ * to what earlier refunds (`claimedPaise`, taken money first) left of it, the rest is cash. The same
+ * rule as `splitRefund`, one level down: the advance stands where the money stands there.
+ */
+export function splitCodAdvance(
+  codAdvancePaise: number,
+  claimedPaise: number,
+  moneyPaise: number,
+): { advancePaise: number; cashPaise: number } {
+  const { moneyPaise: advancePaise, creditPaise: cashPaise } = splitRefund(codAdvancePaise, 0, claimedPaise, moneyPaise);
+  return { advancePaise, cashPaise };
 }
 
 /**

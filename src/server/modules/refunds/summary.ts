@@ -14,12 +14,18 @@ type RefundRow = typeof orderRefunds.$inferSelect;
 /**
  * Paise actually received for an order: the store credit spent on it (taken when it was placed,
  * docs/architecture.md#store-credit) plus the money: prepaid, the rest of its total once captured;
- * COD, the rest once collected.
+ * COD, its advance paid online (part-paid COD, docs/architecture.md#part-paid-cod: captured before the
+ * order was placed) and the rest once collected.
  */
-export function paidPaise(order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'grandTotalPaise' | 'storeCreditPaise'>): number {
+export function paidPaise(
+  order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'grandTotalPaise' | 'storeCreditPaise'> & { codAdvancePaise?: number },
+): number {
   const credit = order.storeCreditPaise ?? 0;
   const money = order.grandTotalPaise - credit;
-  if (order.paymentMethod === 'cod') return credit + (order.paymentStatus === 'collected' ? money : 0);
+  if (order.paymentMethod === 'cod') {
+    const advance = order.codAdvancePaise ?? 0;
+    return credit + advance + (order.paymentStatus === 'collected' ? money - advance : 0);
+  }
   return credit + (order.paymentStatus === 'captured' ? money : 0);
 }
 

@@ -6,6 +6,7 @@
  *
  * Text is set in the shop's PDF fonts (src/server/pdf-fonts), as the invoice is: they have the rupee sign.
  */
+import { cashOnDelivery } from '../../../core/cod-advance';
 import PDFDocument from 'pdfkit';
 import { formatIndiaTime, MEDIUM_DATE } from '../../../core/india-time';
 import type { AdminOrder } from '../../../core/schemas/admin-orders';
@@ -28,13 +29,13 @@ export function pdfRupees(rupees: number): string {
 
 /**
  * What the courier collects on delivery: "COD: COLLECT ₹…" for a Cash on Delivery order still to
- * pay, "COD: NOTHING TO COLLECT" once it was cancelled or came back undelivered (nothing is owed;
+ * pay (the cash part: the total less store credit and a part-paid advance, docs/architecture.md#part-paid-cod), "COD: NOTHING TO COLLECT" once it was cancelled or came back undelivered (nothing is owed;
  * docs/architecture.md#cash-on-delivery), else "PREPAID".
  */
 export function collectLine(order: AdminOrder): string {
   if (order.payment.method !== 'cod' || order.payment.status === 'collected') return 'PREPAID';
   if (order.status === 'cancelled' || order.status === 'returned' || order.status === 'refunded') return 'COD: NOTHING TO COLLECT';
-  return `COD: COLLECT ${pdfRupees(order.totals.grandTotal)}`;
+  return `COD: COLLECT ${pdfRupees(cashOnDelivery(order))}`;
 }
 
 /**

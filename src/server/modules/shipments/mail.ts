@@ -3,6 +3,7 @@
  * tracking link), out for delivery, and delivered (for Cash on Delivery, the amount paid). HTML and
  * text; every value put into HTML is escaped.
  */
+import { cashOnDelivery } from '../../../core/cod-advance';
 import type { Order, Shipment } from '../../../core/api-types';
 import { formatINR } from '../../../core/money';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -28,7 +29,7 @@ function parcelLines(shipment: Shipment | undefined): string[] {
 export function shippingMail(order: Order, shipment: Shipment | undefined, step: ShippingStep): MailMessage {
   const ref = orderReference(order._id);
   const cod = order.payment.method === 'cod';
-  const due = formatINR(order.totals.grandTotal);
+  const due = formatINR(cashOnDelivery(order));
   const copy: Record<ShippingStep, { subject: string; title: string; intro: string }> = {
     shipped: {
       subject: `Order #${ref} has shipped`,

@@ -11,6 +11,7 @@
  * retries and may deliver out of order). It always answers 200 for a well-formed update, even one
  * ignored, so Shiprocket does not retry it.
  */
+import { cashOnDelivery } from '../../../core/cod-advance';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ const RANK: Record<ShipmentStatus, number> = { shipped: 1, out_for_delivery: 2, 
 
 const NOT_SET_UP = 'Shiprocket is not set up: set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD, or ship with a courier and AWB';
 
-/** The adhoc order for `order`: billing = shipping address, lines at their unit price, COD when unpaid. */
+/** The adhoc order for `order`: billing = shipping address, lines at their unit price, COD when unpaid (collecting the cash part). */
 export function adhocOrderFor(order: AdminOrder, now: Date): ShiprocketAdhocOrder {
   const a = order.shippingAddress;
   const cod = order.payment.method === 'cod' && order.payment.status !== 'collected';
@@ -60,7 +61,9 @@ export function adhocOrderFor(order: AdminOrder, now: Date): ShiprocketAdhocOrde
       selling_price: i.unitPrice,
     })),
     payment_method: cod ? 'COD' : 'Prepaid',
-    sub_total: order.totals.grandTotal,
+    // Shiprocket collects `sub_total` on a COD parcel: only the cash still due, never what store credit
+    // or a part-paid advance already paid (docs/architecture.md#part-paid-cod).
+    sub_total: cod ? cashOnDelivery(order) : order.totals.grandTotal,
     ...parcelOf(order.itemCount),
   };
 }

@@ -82,13 +82,17 @@ export function verifyPayment(body: RazorpaySuccess & Omit<CreateOrderBody, 'cur
  * is one per checkout visit, so a retried or double-clicked submit returns the same order.
  */
 export function placeCodOrder(body: CreateOrderBody, idempotencyKey: string) {
-  return apiFetch<{ message: string; order: Order }>('/api/payments/cod/create-order', {
-    method: 'POST',
-    auth: true,
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-    fallbackMessage: 'Could not place the order',
-  });
+  // Part-paid COD: a Razorpay order for the advance instead of a placed order (docs/architecture.md#part-paid-cod).
+  return apiFetch<{ message: string; order: Order } | (CreateOrderResponse & { codAdvance: { advance: number; cash: number } })>(
+    '/api/payments/cod/create-order',
+    {
+      method: 'POST',
+      auth: true,
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      fallbackMessage: 'Could not place the order',
+    },
+  );
 }
 
 /** GET /api/settings/public: what the storefront may show of the shop settings (COD fee and limit). */

@@ -79,14 +79,28 @@ export async function saveToProfile(queryClient: QueryClient, user: User, a: Shi
   }
 }
 
-/** Places the Cash on Delivery order (one idempotency key per visit). */
-export async function placeCod(queryClient: QueryClient, body: CreateOrderBody, codKey: string, outcome: PayOutcome) {
+/**
+ * Places the Cash on Delivery order (one idempotency key per visit). When the shop asks for an advance
+ * (part-paid COD, docs/architecture.md#part-paid-cod) the answer is a Razorpay order for it instead:
+ * the widget opens for the advance and the order is placed once it is verified.
+ */
+export async function placeCod(queryClient: QueryClient, body: CreateOrderBody, codKey: string, outcome: PayOutcome, checkoutUrl: string) {
+  let result;
   try {
-    const result = await placeCodOrder(body, codKey);
-    await outcome.placed(result.order._id);
+    result = await placeCodOrder(body, codKey);
+    if ('order' in result && 'message' in result) {
+      await outcome.placed(result.order._id);
+      return;
+    }
   } catch (error) {
     void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     outcome.refused(error, 'Could not place the order');
+    return;
+  }
+  try {
+    await payWithRazorpay(queryClient, checkoutUrl, result, body, outcome);
+  } catch {
+    outcome.failed('Checkout failed');
   }
 }
 

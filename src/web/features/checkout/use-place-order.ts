@@ -5,6 +5,7 @@
  * (docs/architecture.md "Checkout"). A placed order opens its order-placed page
  * (/orders/{id}/confirmed); a refusal is shown above the pay button.
  */
+import { codAdvancePaise, codParts } from '../../../core/cod-advance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
@@ -36,14 +37,31 @@ export type AddressForm = UseFormReturn<ShippingAddressInput, unknown, ShippingA
  */
 export function useCodOption(summary: PricingSummary | null) {
   const [method, setMethod] = useState<'online' | 'cod'>('online');
-  const cod = usePublicSettings().data?.cod;
+  const settings = usePublicSettings();
+  const cod = settings.data?.cod;
   const fee = cod?.fee ?? 0;
   const total = summary ? toRupees(toPaise(summary.grandTotal) + toPaise(fee)) : null;
   const refused = useCodRefusedReason();
   const unavailable = refused ?? (cod ? codRefusal(cod, total === null ? {} : { totalPaise: toPaise(total) }) : null);
   const paying = method === 'cod' && cod !== undefined && unavailable === null;
-  return { cod, fee, total, unavailable, paying, setMethod };
+  return { cod, fee, total, unavailable, paying, setMethod, advanceRule: settings.data?.codAdvance };
 }
+
+/**
+ * Part-paid COD (docs/architecture.md#part-paid-cod): the advance and the cash part (rupees) of the COD
+ * option with `creditSpend` rupees of store credit, or null when no advance applies (core/cod-advance.ts;
+ * the server decides in the end).
+ */
+export function codSplit(option: Pick<CodOption, 'total' | 'advanceRule'>, creditSpend: number): { advance: number; cash: number } | null {
+  if (!option.advanceRule || option.total === null) return null;
+  const order = { grandTotalPaise: toPaise(option.total), storeCreditPaise: toPaise(creditSpend) };
+  const advance = codAdvancePaise(option.advanceRule, order);
+  if (advance <= 0) return null;
+  const { cash } = codParts({ ...order, codAdvancePaise: advance });
+  return { advance: toRupees(advance), cash: toRupees(cash) };
+}
+
+type CodOption = ReturnType<typeof useCodOption>;
 
 /** What the payment flow needs of the checkout page. */
 export interface PlaceOrderOptions {
@@ -162,7 +180,7 @@ export function usePlaceOrder(props: PlaceOrderOptions) {
       },
     };
     if (opts.storeCredit?.coversAll) await actions.placeWithStoreCredit(queryClient, body, codKey, outcome);
-    else if (opts.payingCod) await actions.placeCod(queryClient, body, codKey, outcome);
+    else if (opts.payingCod) await actions.placeCod(queryClient, body, codKey, outcome, opts.razorpayCheckoutUrl);
     else await actions.payOnline(queryClient, opts.razorpayCheckoutUrl, body, outcome);
   };
 

@@ -8,6 +8,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { paymentStateLabel } from '../../../../core/cod-payment';
+import { codAdvanceLine } from '../../../../core/cod-advance';
 import { PAYMENT_METHOD_LABELS } from '../../../../core/constants';
 import { exchangesByLine, lineSizeText } from '../../../../core/exchanged-sizes';
 import { formatINR } from '../../../../core/money';
@@ -69,6 +70,7 @@ function Details({ order }: { order: AdminOrder }) {
           <p>
             Payment: {PAYMENT_METHOD_LABELS[order.payment.method]} · {paymentStateLabel(order)}
           </p>
+          {codAdvanceLine(order) ? <p data-testid="admin-cod-advance">{codAdvanceLine(order)}</p> : null}
           {order.invoiceNumber ? (
             <>
               <p>Invoice: {order.invoiceNumber}</p>

@@ -8,6 +8,7 @@
  * return is open (the order is 'return_requested', or a request is requested, approved or received)
  * the moves are hidden: the return is handled under Returns (docs/decisions/0016-returns-and-exchanges.md).
  */
+import { cashOnDelivery } from '../../../../core/cod-advance';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -188,7 +189,7 @@ export function ShippingPanel({ order }: { order: AdminOrder }) {
           className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
         >
           <p className="text-amber-900">
-            Did the courier collect <strong>{formatINR(order.totals.grandTotal)}</strong> in cash? Marking the order delivered records the
+            Did the courier collect <strong>{formatINR(cashOnDelivery(order))}</strong> in cash? Marking the order delivered records the
             payment as collected.
           </p>
           <div className="flex flex-wrap gap-2">

@@ -32,6 +32,7 @@ import { ApiRequestError, errorMessage } from '../../../lib/api';
 import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { useSaveShopSettings } from './api';
 import { BackInStockSettings } from './back-in-stock-settings';
+import { CodAdvanceFields } from './cod-advance-fields';
 import { CodConfirmationFields } from './cod-confirmation-fields';
 import { StoreCreditSettings } from './store-credit-settings';
 import { WhatsAppTemplatesFields } from './whatsapp-templates-fields';
@@ -245,6 +246,7 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
           {...form.register('cod.blockedPincodes')}
         />
         <CodConfirmationFields form={form} />
+        <CodAdvanceFields form={form} />
       </Section>
 
       <Section title="Delivery" description="Working days, used for the delivery estimates shoppers see.">

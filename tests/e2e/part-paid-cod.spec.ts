@@ -1,0 +1,74 @@
+/**
+ * Part-paid COD (docs/architecture.md#part-paid-cod), one shopper's story: with a ₹200 COD advance
+ * (set through the settings API as the demo owner, restored after), the checkout's Cash on Delivery
+ * option says "Pay ₹200 now, ₹y on delivery"; choosing it opens the Razorpay stand-in for ₹200, and the
+ * order-placed page and the order page show both parts. Screenshots at 1280 and 390 px with SCREENSHOT_DIR.
+ */
+import type { Page } from '@playwright/test';
+import { addToCartApi, clearCartApi, expect, listProducts, test } from './accounts-fixtures';
+import { bearer, DEMO_ADMIN, logIn } from './shoppers';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let original: Record<string, unknown> | null = null;
+let ownerToken = '';
+
+test.beforeAll(async ({ request }) => {
+  ownerToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  original = (await (await request.get('/api/admin/settings', { headers: bearer(ownerToken) })).json()) as Record<string, unknown>;
+  const res = await request.put('/api/admin/settings', {
+    headers: bearer(ownerToken),
+    data: { ...original, codAdvance: { kind: 'fixed', value: 200, above: 0 } },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+});
+
+test.afterAll(async ({ request }) => {
+  if (original) await request.put('/api/admin/settings', { headers: bearer(ownerToken), data: original });
+});
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('a shopper pays the COD advance online and sees both parts on the order', async ({ shopperPage: page, shopper, request }) => {
+  const products = await listProducts(request);
+  const [product, variant] = products
+    .flatMap((p) => p.variants.filter((v) => v.isActive && v.stockQty >= 3 && v.price < 4000 && v.price > 500).map((v) => [p, v] as const))
+    .at(0)!;
+  await clearCartApi(request, shopper.token);
+  await addToCartApi(request, shopper.token, { productId: product._id, variantId: variant._id, quantity: 1 });
+  await page.goto('/checkout');
+
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Verma');
+  await page.getByLabel('Address line 1').fill('12 MG Road');
+  await page.getByLabel('Pincode').fill('560001');
+  await expect(page.getByLabel('State')).toHaveValue('Karnataka');
+
+  const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+  await methods.getByRole('radio', { name: /Cash on Delivery/ }).check();
+  const split = methods.getByTestId('cod-advance');
+  await expect(split).toHaveText(/^Pay ₹200 now, ₹[\d,.]+ on delivery$/);
+  const cash = (await split.textContent())!.match(/now, (₹[\d,.]+) on delivery/)![1];
+  await shoot(page, 'checkout-cod-advance');
+
+  await page.getByRole('button', { name: 'Pay ₹200 now' }).click();
+  const widget = page.getByRole('dialog');
+  await expect(widget).toBeVisible();
+  await widget.getByRole('button', { name: /^Pay ₹200/ }).click();
+
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmed$/);
+  await expect(page.getByTestId('confirmed-payment')).toContainText(`Advance paid online ₹200 · ${cash} to pay in cash on delivery`);
+  await shoot(page, 'order-confirmed-cod-advance');
+  await page.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/);
+  const totals = page.getByRole('region', { name: 'Payment summary' });
+  await expect(totals.getByTestId('payment-method')).toContainText('Cash on Delivery');
+  await expect(totals.getByTestId('payment-method')).toContainText(`Advance paid online ₹200 · ${cash} to pay in cash on delivery`);
+  await shoot(page, 'order-cod-advance');
+});
