@@ -293,3 +293,17 @@ describe.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL', () => {
 it('is off until the owner turns it on', () => {
   expect(DEFAULT_SHOP_SETTINGS.cartReminders.enabled).toBe(false);
 });
+
+describe('consent on the profile', () => {
+  it('takes e-mail offers on and off through PUT /api/users/me, off by default, and refuses junk', async () => {
+    const { headers } = await createUser(t.app, t.db);
+    expect((await t.app.inject({ url: '/api/users/me', headers })).json().emailOffers).toBe(false);
+    const on = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers, payload: { emailOffers: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().emailOffers).toBe(true);
+    const junk = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers, payload: { emailOffers: 'yes' } });
+    expect(junk.statusCode).toBe(400);
+    const off = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers, payload: { emailOffers: false } });
+    expect(off.json().emailOffers).toBe(false);
+  });
+});
