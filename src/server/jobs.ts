@@ -78,7 +78,7 @@ export function startBackgroundJobs(
       shopAddress: () => app.config.publicUrl ?? `http://localhost:${app.config.port}`,
       lookAheadMs: app.config.cartReminderLookAheadMinutes * 60_000,
     });
-    if (sent.first + sent.second > 0) app.log.info(sent, 'sent cart reminders');
+    if (sent.first + sent.second + sent.recovered > 0) app.log.info(sent, 'sent cart reminders, marked recovered orders');
   });
   const lowStockMail = guard('low-stock mail', async () => {
     const result = await sendDailyLowStockMail({

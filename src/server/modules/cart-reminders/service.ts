@@ -13,7 +13,8 @@
  *   `cart_reminders` row (`on conflict do nothing` on (shopper, cart change, step)) under the
  *   shopper's row lock, in the transaction that stages its message, so several instances send it once.
  * - `restoreCart` puts a reminder's lines back into its shopper's cart (never doubling them).
- * - `markRecoveredOrder` is called by the order placement (orders/place-order.ts).
+ * - `markRecoveredOrders` (the same job) gives each order placed within 7 days after a reminder to
+ *   that reminder ("recovered").
  * - `cartReminderSummary` is the dashboard's "Carts reminded" and "Orders recovered".
  */
 import { randomUUID } from 'node:crypto';
@@ -81,13 +82,15 @@ const consented = (whatsapp: boolean) =>
     : sql`u.email_offers`;
 
 /**
- * The job: sends the first and second reminders due now (see the module's note). Returns how many
- * of each were sent. Does nothing while the settings have reminders off. Database errors throw.
+ * The job: sends the first and second reminders due now (see the module's note), then marks the
+ * recovered orders (`markRecoveredOrders`). Returns how many of each were sent and marked. Sends
+ * nothing while the settings have reminders off. Database errors throw.
  */
-export async function sendCartReminders(deps: CartReminderDeps): Promise<{ first: number; second: number }> {
+export async function sendCartReminders(deps: CartReminderDeps): Promise<{ first: number; second: number; recovered: number }> {
   const settings = await deps.settings();
   const rule = settings.cartReminders;
-  if (!rule.enabled) return { first: 0, second: 0 };
+  // Orders after earlier reminders are counted even while reminders are off.
+  if (!rule.enabled) return { first: 0, second: 0, recovered: await markRecoveredOrders(deps.db) };
   const template = settings.whatsapp.templates.cart_reminder;
   const hasTemplate = Boolean(template?.name && template.language);
   // The moment the rule compares with: now, or (browser tests only) a little later.
@@ -128,7 +131,7 @@ export async function sendCartReminders(deps: CartReminderDeps): Promise<{ first
       if (await remind(deps, candidate, 2, rule.secondCouponCode, hasTemplate ? template! : null)) sentSecond++;
     }
   }
-  return { first: sentFirst, second: sentSecond };
+  return { first: sentFirst, second: sentSecond, recovered: await markRecoveredOrders(deps.db) };
 }
 
 /** Thrown inside the claim's transaction to undo it: no channel could carry the message. */
@@ -296,17 +299,30 @@ export async function restoreCart(
 }
 
 /**
- * Called by the order placement in its transaction (orders/place-order.ts): order `orderId` of
- * shopper `userId` is recovered by the shopper's latest reminder of the last RECOVERY_DAYS days, when
- * that reminder has no order yet. One statement; nothing when the shopper had no reminder.
+ * Marks recovered orders (run by the job, so the order placement keeps its transaction as it is): each
+ * order not yet counted, placed within RECOVERY_DAYS after one of its shopper's reminders, goes on
+ * the latest reminder sent before it, when that reminder has no order yet (the earliest such order
+ * wins). Safe on several instances: a second run's UPDATE re-reads `order_id` under the row lock.
+ * Returns how many reminders were marked.
  */
-export async function markRecoveredOrder(tx: Tx, userId: string, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    update cart_reminders set order_id = ${orderId}::uuid
-    where id = (select id from cart_reminders where user_id = ${userId}::uuid
-        and created_at > now() - make_interval(days => ${RECOVERY_DAYS}::int)
-      order by created_at desc, step desc limit 1)
-      and order_id is null`);
+export async function markRecoveredOrders(db: Tx): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    with matched as (
+      select distinct on (o.id) o.id as order_id, o.created_at, r.id as reminder_id
+      from orders o
+      join cart_reminders r on r.user_id = o.user_id and r.created_at <= o.created_at
+        and o.created_at < r.created_at + make_interval(days => ${RECOVERY_DAYS}::int)
+      where o.created_at > now() - make_interval(days => ${RECOVERY_DAYS + 1}::int)
+        and not exists (select 1 from cart_reminders x where x.order_id = o.id)
+      order by o.id, r.created_at desc, r.step desc
+    ),
+    first_order as (
+      select distinct on (reminder_id) reminder_id, order_id from matched order by reminder_id, created_at, order_id
+    )
+    update cart_reminders r set order_id = f.order_id from first_order f
+    where r.id = f.reminder_id and r.order_id is null
+    returning r.id`);
+  return result.rows.length;
 }
 
 /** The dashboard's figures over the last SUMMARY_DAYS days (rupees). */

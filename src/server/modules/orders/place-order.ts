@@ -38,7 +38,6 @@
  * taxed, as part of the supply of the goods, at the highest rate among the order's lines.
  */
 import { randomUUID } from 'node:crypto';
-import { markRecoveredOrder } from '../cart-reminders/service';
 import { sql, type Column, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order } from '../../../core/api-types';
@@ -624,8 +623,6 @@ export async function placeOrder<Row extends { ok: boolean }>(
   const refused = refusal(result, attempt, opts.guard !== undefined);
   if (refused) return refused;
   if (attempt.storeCreditPaise > 0) await spendStoreCredit(tx, attempt, order.id);
-  // An order after a cart reminder is that reminder's recovered order (docs/architecture.md#abandoned-carts).
-  await markRecoveredOrder(tx, attempt.userId, order.id);
   // The "order placed" WhatsApp beside the mail, one statement when its template is named; a COD order
   // awaiting confirmation gets its confirmation message instead (modules/cod-confirmation).
   if (ctx.whatsappOrderPlaced && !opts.codConfirmBy) {
