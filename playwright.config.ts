@@ -56,6 +56,7 @@ export default defineConfig({
         'listing-colours.spec.ts',
         'order-confirmed.spec.ts',
         'order-pages.spec.ts',
+        'cart-reminder.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -74,6 +75,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback',
       IMPORT_PRIVATE_HOSTS: '127.0.0.1',
+      // Cart reminders count carts as untouched 30 minutes sooner and run every 5 s (test-only, cart-reminder.spec.ts).
+      CART_REMINDER_LOOK_AHEAD_MINUTES: '30',
     },
   },
 });

@@ -99,6 +99,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Browser tests only (NODE_ENV=test; ignored otherwise): carts count as untouched this many minutes sooner. */
+  CART_REMINDER_LOOK_AHEAD_MINUTES: z.coerce.number().int().min(0).max(10_080).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -170,6 +172,11 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** How long anonymous catalogue answers and pages are cached; 0 turns the cache off. */
   responseCacheTtlMs: number;
+  /**
+   * Abandoned-cart reminders look this many minutes ahead (CART_REMINDER_LOOK_AHEAD_MINUTES, only with
+   * NODE_ENV=test, for browser tests; 0 otherwise, so never in production) and run every 5 s when set.
+   */
+  cartReminderLookAheadMinutes: number;
   /**
    * PostgreSQL connections this process may open at once (DATABASE_POOL_SIZE, default 20). Every
    * instance opens up to this many; their sum must stay under the server's `max_connections`.
@@ -309,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
     responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
+    cartReminderLookAheadMinutes: e.NODE_ENV === 'test' ? (e.CART_REMINDER_LOOK_AHEAD_MINUTES ?? 0) : 0,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     trustProxy: e.TRUST_PROXY ?? false,
     importPrivateHosts: (e.IMPORT_PRIVATE_HOSTS ?? '')

@@ -9,8 +9,10 @@
  * and return photos nothing references are swept every hour (modules/reviews/photo-sweep.ts, docs/decisions/0019-review-photo-sweep.md;
  * safe on several instances, not run at start so restarts do not spend Cloudinary's Admin API
  * calls), and upload grants older than a week are deleted with them (modules/media/grants.ts).
+ * Abandoned-cart reminders due are sent every minute (modules/cart-reminders; each claimed once).
  */
 import type { FastifyInstance } from 'fastify';
+import { sendCartReminders } from './modules/cart-reminders/service';
 import { expireCodConfirmations } from './modules/cod-confirmation/service';
 import { sendDailyLowStockMail } from './modules/inventory/low-stock-mail';
 import { reconcileOpenAttempts } from './modules/payments/service';
@@ -67,6 +69,17 @@ export function startBackgroundJobs(
     const run = await expireCodConfirmations(refundDeps(app));
     if (run.cancelled + run.held > 0) app.log.info(run, 'applied COD confirmation deadlines');
   });
+  // Abandoned-cart reminders due now, each claimed once across instances (modules/cart-reminders).
+  const cartReminders = guard('cart reminders', async () => {
+    const sent = await sendCartReminders({
+      db: app.db,
+      settings: () => app.settings.get(),
+      secret: app.config.jwtSecret,
+      shopAddress: () => app.config.publicUrl ?? `http://localhost:${app.config.port}`,
+      lookAheadMs: app.config.cartReminderLookAheadMinutes * 60_000,
+    });
+    if (sent.first + sent.second + sent.recovered > 0) app.log.info(sent, 'sent cart reminders, marked recovered orders');
+  });
   const lowStockMail = guard('low-stock mail', async () => {
     const result = await sendDailyLowStockMail({
       db: app.db,
@@ -106,6 +119,8 @@ export function startBackgroundJobs(
     setInterval(() => void deliverWhatsApp(), opts.whatsappEveryMs ?? 5_000),
     setInterval(() => void reconcile(), opts.reconcileEveryMs ?? 60_000),
     setInterval(() => void codDeadlines(), opts.reconcileEveryMs ?? 60_000),
+    // Every 5 s only in browser tests that look ahead (config.ts; never in production).
+    setInterval(() => void cartReminders(), app.config.cartReminderLookAheadMinutes > 0 ? 5_000 : (opts.reconcileEveryMs ?? 60_000)),
     setInterval(() => void lowStockMail(), opts.lowStockEveryMs ?? 15 * 60_000),
     setInterval(() => void photoSweep(), opts.photoSweepEveryMs ?? 60 * 60_000),
   ];

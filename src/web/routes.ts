@@ -17,6 +17,8 @@ export default [
     // The old address, by id: 301 to /products/<handle> (docs/architecture.md#product-addresses).
     route('product/:id', 'routes/product-by-id.tsx'),
     route('cart', 'routes/cart.tsx'),
+    // An abandoned-cart reminder's link (docs/architecture.md#abandoned-carts).
+    route('cart/restore/:id/:token', 'routes/cart-restore.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('orders', 'routes/orders.tsx'),

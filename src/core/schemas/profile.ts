@@ -35,6 +35,8 @@ export const profileUpdateSchema = z.object({
   /** WhatsApp order updates and offers, each on or off (docs/architecture.md#whatsapp). */
   whatsappUpdates: z.boolean({ error: 'whatsappUpdates must be true or false' }).optional(),
   whatsappOffers: z.boolean({ error: 'whatsappOffers must be true or false' }).optional(),
+  /** Offers and cart reminders by e-mail (docs/architecture.md#abandoned-carts). */
+  emailOffers: z.boolean({ error: 'emailOffers must be true or false' }).optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

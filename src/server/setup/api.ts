@@ -14,6 +14,7 @@ import { forbidden } from '../errors';
 import { adminAuditRoutes } from '../modules/audit/routes.admin';
 import { authRoutes } from '../modules/auth/routes';
 import { cartRoutes } from '../modules/cart/routes';
+import { adminCartReminderRoutes, cartReminderRoutes } from '../modules/cart-reminders/routes';
 import { adminCodConfirmationRoutes, codConfirmationRoutes } from '../modules/cod-confirmation/routes';
 import { adminCatalogRoutes } from '../modules/catalog/routes.admin';
 import { catalogRoutes } from '../modules/catalog/routes.store';
@@ -123,6 +124,7 @@ const ADMIN_ROUTES = [
   adminWhatsAppRoutes,
   adminStockAlertRoutes,
   adminStoreCreditRoutes,
+  adminCartReminderRoutes,
 ];
 
 /** Public, shopper and webhook route plugins (each guards its own shopper routes). */
@@ -132,6 +134,7 @@ const OPEN_ROUTES = [
   authRoutes,
   userRoutes,
   cartRoutes,
+  cartReminderRoutes,
   paymentRoutes,
   webhookRoutes,
   orderRoutes,

@@ -23,6 +23,7 @@ import { lazyZodResolver } from '../lib/lazy-resolver';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
 import { StoreCreditSection } from '../features/store-credit/store-credit-history';
+import { EmailOffersToggle } from '../features/account/email-offers-toggle';
 import { WhatsAppToggles } from '../features/account/whatsapp-toggles';
 
 /** Title of the profile page. */
@@ -280,6 +281,9 @@ export default function Profile() {
       </div>
       <div className="mt-8 lg:max-w-[calc(100%-21rem)]">
         <WhatsAppToggles user={user} />
+      </div>
+      <div className="mt-8 lg:max-w-[calc(100%-21rem)]">
+        <EmailOffersToggle user={user} />
       </div>
       <div className="mt-8 lg:max-w-[calc(100%-21rem)]">
         <StoreCreditSection />

@@ -206,6 +206,8 @@ export const userSchema = z.object({
   /** WhatsApp order updates and offers agreed to (docs/architecture.md#whatsapp). */
   whatsappUpdates: z.boolean(),
   whatsappOffers: z.boolean(),
+  /** Offers and cart reminders by e-mail agreed to (docs/architecture.md#abandoned-carts). */
+  emailOffers: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -72,6 +72,7 @@ export function toUser(row: UserRow, twoStepSetupRequired = false): User {
     twoStepSetupRequired,
     whatsappUpdates: row.whatsappUpdates,
     whatsappOffers: row.whatsappOffers,
+    emailOffers: row.emailOffers,
   };
 }
 

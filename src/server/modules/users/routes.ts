@@ -63,6 +63,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .set({
         ...(name ? { name } : {}),
         ...(phone !== undefined ? { phone } : {}),
+        // Offers and cart reminders by e-mail (docs/architecture.md#abandoned-carts).
+        ...(req.body.emailOffers !== undefined ? { emailOffers: req.body.emailOffers } : {}),
         ...(address ? { address: { ...address, line2: address.line2 ?? '', country: 'India' as const } } : {}),
         updatedAt: new Date(),
       })

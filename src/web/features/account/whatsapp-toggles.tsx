@@ -7,7 +7,8 @@ import type { User } from '../../../core/api-types';
 import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './api';
 
-function Toggle({
+/** One switch that saves at once (also the profile's e-mail offers switch). */
+export function Toggle({
   label,
   hint,
   checked,

@@ -5,7 +5,7 @@
  * apart from 1-5 left) and a 30-day revenue chart; the Reviews tile shows how many reviews
  * wait for moderation. The money figures (revenue, the chart, COD to collect) show only to a role
  * with dashboard.revenue (the server leaves them out of its answer for the others), failed refunds to
- * one with orders.refund, and each tile only to a role that
+ * one with orders.refund, abandoned carts reminded and recovered (features/admin/cart-reminders-panel.tsx), and each tile only to a role that
  * may open its screen (features/admin/staff-permissions.ts).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../core/constants';
 import { formatINR } from '../../../core/money';
 import type { DashboardSummary } from '../../../core/schemas/admin-orders';
+import { CartRemindersPanel } from '../../features/admin/cart-reminders-panel';
 import { UnsettledRefundsPanel } from '../../features/admin/unsettled-refunds-panel';
 import { LowStockPanel } from '../../features/admin/low-stock-panel';
 import { statusLabel } from '../../features/admin/orders/order-status';
@@ -169,6 +170,7 @@ export default function AdminDashboard() {
               </div>
             </div>
             {allows(admin, 'orders.refund') ? <UnsettledRefundsPanel /> : null}
+            <CartRemindersPanel showSettingsLink={mayOpen(admin, '/admin/settings')} />
             {s && s.lowStock.length > 0 && <LowStockPanel summary={s} />}
           </>
         )}
