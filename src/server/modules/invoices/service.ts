@@ -55,6 +55,11 @@ export interface InvoiceData {
    * taxable value and GST are those of the whole supply (docs/architecture.md#store-credit).
    */
   storeCreditPaise?: number;
+  /**
+   * The prepaid discount the order was given for paying online or with store credit (paise;
+   * docs/architecture.md#prepaid-discount): already in the lines' discounts, named under the totals.
+   */
+  prepaidDiscountPaise?: number;
   seller: {
     legalName: string;
     address: string;
@@ -175,6 +180,7 @@ export async function loadInvoice(
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     storeCreditPaise: order.storeCreditPaise,
+    prepaidDiscountPaise: order.prepaidDiscountPaise,
     seller: {
       legalName: seller.legalName,
       address: seller.address,
