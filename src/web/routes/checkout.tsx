@@ -39,6 +39,7 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/checkout';
 import { variantCaption, variantLabel } from '../../core/colours';
 import { WhatsAppConsentFields } from '../features/checkout/whatsapp-consent';
+import { MethodPriceNote, usePrepaidDiscount, type PrepaidDiscount } from '../features/checkout/prepaid-discount-option';
 
 /** Where the browser loads Razorpay Checkout from. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -224,8 +225,11 @@ function AddressSection({ user, checkout }: { user: User; checkout: PlaceOrderSt
   );
 }
 
-/** Step 2: pay online, or Cash on Delivery with its fee and limit (or why it is unavailable). */
-function PaymentSection({ codOption }: { codOption: CodOption }) {
+/**
+ * Step 2: pay online (with the prepaid discount it saves), or Cash on Delivery with its fee and limit
+ * (or why it is unavailable).
+ */
+function PaymentSection({ codOption, prepaid }: { codOption: CodOption; prepaid: PrepaidDiscount }) {
   const { cod, fee, unavailable, paying, setMethod } = codOption;
   return (
     <SectionCard step={2} title="Payment method">
@@ -233,6 +237,7 @@ function PaymentSection({ codOption }: { codOption: CodOption }) {
         <ChoiceCard name="payment" value="online" checked={!paying} onSelect={() => setMethod('online')}>
           <span className="font-semibold text-stone-900">Pay online (UPI, Cards, Net Banking, Wallets)</span>
           <span className="mt-1 block text-sm text-stone-600">Secured by Razorpay. You will confirm the payment in a secure window.</span>
+          <MethodPriceNote kind="saving" amount={prepaid.discount} />
         </ChoiceCard>
         {cod ? (
           <ChoiceCard name="payment" value="cod" checked={paying} disabled={unavailable !== null} onSelect={() => setMethod('cod')}>
@@ -241,6 +246,7 @@ function PaymentSection({ codOption }: { codOption: CodOption }) {
               {unavailable ??
                 `Pay in cash or by UPI when your order arrives. ${fee > 0 ? `${formatINR(fee)} fee` : 'No extra fee'}; for orders up to ${formatINR(cod.maxOrderTotal)}.`}
             </span>
+            {unavailable ? null : <MethodPriceNote kind="fee" amount={fee} />}
           </ChoiceCard>
         ) : null}
       </div>
@@ -252,12 +258,14 @@ function PaymentSection({ codOption }: { codOption: CodOption }) {
 function SummaryAside({
   props,
   codOption,
+  prepaid,
   credit,
   pay,
   payButtonRef,
 }: {
   props: ReadyProps;
   codOption: CodOption;
+  prepaid: PrepaidDiscount;
   credit: StoreCreditOption;
   pay: PlaceOrderState;
   payButtonRef: RefObject<HTMLDivElement | null>;
@@ -283,7 +291,14 @@ function SummaryAside({
         }}
         onRemove={() => onCouponChange(null)}
       />
-      {summary ? <SummaryRows summary={summary} codFee={codOption.paying && !credit.coversAll ? codOption.fee : 0} /> : null}
+      {summary ? (
+        <SummaryRows
+          summary={summary}
+          codFee={codOption.paying && !credit.coversAll ? codOption.fee : 0}
+          prepaidDiscount={!codOption.paying || credit.coversAll ? prepaid.discount : 0}
+          storeCredit={credit.use ? credit.spend : 0}
+        />
+      ) : null}
       <div ref={payButtonRef} className="mt-6 space-y-3">
         {payError ? <Alert>{payError}</Alert> : null}
         <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
@@ -293,8 +308,8 @@ function SummaryAside({
               ? storeCreditPayLabel(credit, codOption.paying)
               : codOption.paying
                 ? `Place order · ${formatINR(codOption.total ?? 0)}`
-                : summary
-                  ? `Pay ${formatINR(summary.grandTotal)}`
+                : prepaid.onlineTotal !== null
+                  ? `Pay ${formatINR(prepaid.onlineTotal)}`
                   : 'Pay'}
         </Button>
         <p className="text-center text-xs text-stone-500">
@@ -319,9 +334,11 @@ function CheckoutForm(props: ReadyProps) {
   const { user, summary } = props;
   const payButtonRef = useRef<HTMLDivElement>(null);
   const codOption = useCodOption(summary);
+  // Paid online or wholly with store credit, the order costs its goods less the prepaid discount.
+  const prepaid = usePrepaidDiscount(summary);
   const credit = useStoreCreditOption(
-    summary?.grandTotal ?? null,
-    codOption.paying ? codOption.total : (summary?.grandTotal ?? null),
+    prepaid.onlineTotal,
+    codOption.paying ? codOption.total : prepaid.onlineTotal,
     codOption.paying ? 'cod' : 'razorpay',
   );
   const pay = usePlaceOrder({ ...props, payingCod: codOption.paying, storeCredit: credit });
@@ -331,16 +348,18 @@ function CheckoutForm(props: ReadyProps) {
     <div className="grid gap-8 lg:grid-cols-[1fr_400px] lg:gap-12">
       <div className="space-y-6">
         <AddressSection user={user} checkout={pay} />
-        <PaymentSection codOption={codOption} />
+        <PaymentSection codOption={codOption} prepaid={prepaid} />
         <WhatsAppConsentFields consent={pay.whatsapp} />
         <StoreCreditChoice option={credit} />
       </div>
-      <SummaryAside props={props} codOption={codOption} credit={credit} pay={pay} payButtonRef={payButtonRef} />
+      <SummaryAside props={props} codOption={codOption} prepaid={prepaid} credit={credit} pay={pay} payButtonRef={payButtonRef} />
       {summary ? (
         <Suspense fallback={null}>
           <StickyPayBar
             payButton={payButtonRef}
-            total={formatINR(credit.use ? credit.rest : paying ? (total ?? summary.grandTotal) : summary.grandTotal)}
+            total={formatINR(
+              credit.use ? credit.rest : paying ? (total ?? summary.grandTotal) : (prepaid.onlineTotal ?? summary.grandTotal),
+            )}
             detail={summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
           >
             <Button onClick={() => void pay.onPay()} disabled={pay.processing} aria-busy={pay.processing || undefined}>

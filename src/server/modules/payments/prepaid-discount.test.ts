@@ -96,7 +96,12 @@ async function expectLinesAddUp(orderId: string) {
 describe('preview', () => {
   it('says what paying online and by Cash on Delivery would cost', async () => {
     const shopper = await regular();
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/preview', headers: shopper.headers, payload: { items: await twoLines() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/preview',
+      headers: shopper.headers,
+      payload: { items: await twoLines() },
+    });
     expect(res.statusCode).toBe(200);
     // 3 units: 20% off ₹1,797.50 = ₹359.50, leaving ₹1,438; 5% of it is ₹71.90, rounded down to ₹71.
     expect(res.json().summary).toMatchObject({ subTotal: 1797.5, discount: 359.5, grandTotal: 1438 });
