@@ -33,6 +33,7 @@ import { CheckField, TextAreaField } from '../catalog-form-controls';
 import { useSaveShopSettings } from './api';
 import { BackInStockSettings } from './back-in-stock-settings';
 import { CodConfirmationFields } from './cod-confirmation-fields';
+import { PrepaidDiscountSettings } from './prepaid-discount-settings';
 import { StoreCreditSettings } from './store-credit-settings';
 import { WhatsAppTemplatesFields } from './whatsapp-templates-fields';
 
@@ -376,6 +377,7 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
       </Section>
 
       <StoreCreditSettings form={form} />
+      <PrepaidDiscountSettings form={form} />
       <WhatsAppTemplatesFields form={form} />
 
       <div className="sticky bottom-0 z-10 flex items-center justify-end gap-3 rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:px-6">
