@@ -55,6 +55,7 @@ export default defineConfig({
         'listing-colours.spec.ts',
         'order-confirmed.spec.ts',
         'order-pages.spec.ts',
+        'prepaid-discount.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
