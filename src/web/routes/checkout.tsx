@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
-import { formatINR } from '../../core/money';
+import { formatINR, toPaise, toRupees } from '../../core/money';
 import { DEFAULT_RETURNS_POLICY, returnsPromise } from '../../core/returns';
 import type { LineItemInput } from '../../core/schemas/checkout';
 import { Container } from '../components/layout/page';
@@ -343,6 +343,9 @@ function CheckoutForm(props: ReadyProps) {
   );
   const pay = usePlaceOrder({ ...props, payingCod: codOption.paying, storeCredit: credit });
   const { paying, total } = codOption;
+  // "You save" counts the prepaid discount while it applies (paying online, or all with store credit).
+  const prepaidApplies = !paying || credit.coversAll;
+  const saving = summary ? toRupees(toPaise(summary.savings) + (prepaidApplies ? toPaise(prepaid.discount) : 0)) : 0;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_400px] lg:gap-12">
@@ -360,7 +363,7 @@ function CheckoutForm(props: ReadyProps) {
             total={formatINR(
               credit.use ? credit.rest : paying ? (total ?? summary.grandTotal) : (prepaid.onlineTotal ?? summary.grandTotal),
             )}
-            detail={summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
+            detail={saving > 0 ? `You save ${formatINR(saving)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
           >
             <Button onClick={() => void pay.onPay()} disabled={pay.processing} aria-busy={pay.processing || undefined}>
               {pay.processing ? 'Processing...' : credit.coversAll ? 'Pay with store credit' : paying ? 'Place order' : 'Pay now'}

@@ -94,9 +94,9 @@ export function SummaryRows({
         ) : null}
       </dl>
       <p className="mt-1 text-right text-xs text-stone-500">Inclusive of all taxes</p>
-      {summary.savings > 0 ? (
+      {summary.savings + prepaidDiscount > 0 ? (
         <p className="mt-3 rounded-md bg-green-50 px-3 py-2 text-center text-sm font-semibold text-green-800">
-          You save {formatINR(summary.savings)} on this order
+          You save {formatINR(toRupees(toPaise(summary.savings) + toPaise(prepaidDiscount)))} on this order
         </p>
       ) : null}
       {children}
