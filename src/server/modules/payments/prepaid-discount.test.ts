@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrderRecord, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -124,6 +125,13 @@ describe('paying online', () => {
     // of ₹1,438): ₹179.90 + ₹35.53 (35.5296, the larger remainder takes the odd paisa) on the kurta,
     // ₹179.60 + ₹35.47 on the shirts.
     expect(order.items.map((i: { discount: number }) => i.discount)).toEqual([215.43, 215.07]);
+    // The invoice: the discount in each line's Discount column, and named under the totals.
+    const invoice = await t.app.inject({ url: `/api/orders/${order._id}/invoice`, headers: shopper.headers });
+    expect(invoice.statusCode).toBe(200);
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(invoice.rawPayload)), { mergePages: true })).text;
+    expect(text).toContain('Prepaid discount -₹71.00');
+    expect(text).toContain('215.43');
+    expect(text).toContain('Grand total ₹1,367.00');
   });
 
   it('caps a percent and takes a flat amount, never leaving under ₹1', async () => {
