@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { apiFetch, ApiRequestError, errorMessage } from '../../../lib/api';
+import { adminCustomersKey } from './api';
 
 interface Adjusted {
   entry: { amount: number };
@@ -37,6 +38,8 @@ export function StoreCreditAdjustForm({ userId, balance }: { userId: string; bal
       }),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'store-credit', userId] });
+      // The customer's own row ("Store credit ₹x") too.
+      void queryClient.invalidateQueries({ queryKey: [...adminCustomersKey, 'one', userId] });
       toast.success(`Store credit ${answer.entry.amount > 0 ? 'added' : 'taken away'}: balance ${formatINR(answer.balance)}`);
       setAmount('');
       setNote('');
