@@ -41,7 +41,7 @@ for (const width of [1280, 390]) {
     await adjust.getByRole('button', { name: 'Save adjustment' }).click();
     await expect(dialog.getByTestId('admin-store-credit-balance')).toHaveText('Balance ₹150.50');
     await expect(dialog.getByText('Sorry for the late parcel')).toBeVisible();
-    await expect(dialog.locator('div', { has: page.getByText('Store credit', { exact: true }) }).locator('dd')).toHaveText('₹150.50');
+    await expect(dialog.locator('dt', { hasText: /^Store credit$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('₹150.50');
     await expect(adjust.getByLabel('Amount (₹)')).toHaveValue('');
     await adjust.getByLabel('Amount (₹)').fill('-200');
     await adjust.getByLabel('Note (the shopper sees it)').fill('Taken back');
