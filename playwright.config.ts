@@ -57,6 +57,7 @@ export default defineConfig({
         'order-confirmed.spec.ts',
         'order-pages.spec.ts',
         'cart-reminder.spec.ts',
+        'prepaid-discount.spec.ts',
       ],
       grepInvert: /@desktop-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -7,7 +7,10 @@ import { formatINR } from '../../core/money';
 import { orderRef } from '../../core/order-ref';
 import { STORE_CREDIT_REASON_WORDS, type StoreCreditEntry } from '../../core/store-credit';
 
-/** The changes, newest first: when, why (with the order), the signed amount and the balance after. */
+/**
+ * The changes, newest first: when, why (with the order, or the shop's note on an adjustment), the
+ * signed amount and the balance after.
+ */
 export function StoreCreditHistory({ history }: { history: StoreCreditEntry[] }) {
   if (history.length === 0) return <p className="text-sm text-stone-500">No store credit yet.</p>;
   return (
@@ -17,6 +20,7 @@ export function StoreCreditHistory({ history }: { history: StoreCreditEntry[] })
           <span className="min-w-0">
             <span className="font-medium text-stone-900">{STORE_CREDIT_REASON_WORDS[e.reason]}</span>
             {e.orderId ? <span className="text-stone-600"> · order #{orderRef(e.orderId)}</span> : null}
+            {e.reason === 'adjustment' && e.note ? <span className="block text-stone-600">{e.note}</span> : null}
             <span className="block text-xs text-stone-500">{formatIndiaTime(new Date(e.createdAt), DATE_TIME)}</span>
           </span>
           <span className="text-right tabular-nums">

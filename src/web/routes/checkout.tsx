@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import type { CouponResult, PricingSummary, PricedLineItem, User } from '../../core/api-types';
-import { formatINR } from '../../core/money';
+import { formatINR, toPaise, toRupees } from '../../core/money';
 import { DEFAULT_RETURNS_POLICY, returnsPromise } from '../../core/returns';
 import type { LineItemInput } from '../../core/schemas/checkout';
 import { Container } from '../components/layout/page';
@@ -39,6 +39,7 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/checkout';
 import { variantCaption, variantLabel } from '../../core/colours';
 import { WhatsAppConsentFields } from '../features/checkout/whatsapp-consent';
+import { MethodPriceNote, usePrepaidDiscount, type PrepaidDiscount } from '../features/checkout/prepaid-discount-option';
 
 /** Where the browser loads Razorpay Checkout from. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -224,8 +225,11 @@ function AddressSection({ user, checkout }: { user: User; checkout: PlaceOrderSt
   );
 }
 
-/** Step 2: pay online, or Cash on Delivery with its fee and limit (or why it is unavailable). */
-function PaymentSection({ codOption, creditSpend }: { codOption: CodOption; creditSpend: number }) {
+/**
+ * Step 2: pay online (with the prepaid discount it saves), or Cash on Delivery with its fee and limit
+ * (or why it is unavailable) and, when the shop asks for one, the advance paid online first.
+ */
+function PaymentSection({ codOption, creditSpend, prepaid }: { codOption: CodOption; creditSpend: number; prepaid: PrepaidDiscount }) {
   const { cod, fee, unavailable, paying, setMethod } = codOption;
   const split = codSplit(codOption, creditSpend);
   return (
@@ -234,6 +238,7 @@ function PaymentSection({ codOption, creditSpend }: { codOption: CodOption; cred
         <ChoiceCard name="payment" value="online" checked={!paying} onSelect={() => setMethod('online')}>
           <span className="font-semibold text-stone-900">Pay online (UPI, Cards, Net Banking, Wallets)</span>
           <span className="mt-1 block text-sm text-stone-600">Secured by Razorpay. You will confirm the payment in a secure window.</span>
+          <MethodPriceNote kind="saving" amount={prepaid.discount} />
         </ChoiceCard>
         {cod ? (
           <ChoiceCard name="payment" value="cod" checked={paying} disabled={unavailable !== null} onSelect={() => setMethod('cod')}>
@@ -242,6 +247,7 @@ function PaymentSection({ codOption, creditSpend }: { codOption: CodOption; cred
               {unavailable ??
                 `Pay in cash or by UPI when your order arrives. ${fee > 0 ? `${formatINR(fee)} fee` : 'No extra fee'}; for orders up to ${formatINR(cod.maxOrderTotal)}.`}
             </span>
+            {unavailable ? null : <MethodPriceNote kind="fee" amount={fee} />}
             {split && !unavailable ? (
               <span className="mt-1 block text-sm font-medium text-stone-900" data-testid="cod-advance">
                 Pay {formatINR(split.advance)} now, {formatINR(split.cash)} on delivery
@@ -258,12 +264,14 @@ function PaymentSection({ codOption, creditSpend }: { codOption: CodOption; cred
 function SummaryAside({
   props,
   codOption,
+  prepaid,
   credit,
   pay,
   payButtonRef,
 }: {
   props: ReadyProps;
   codOption: CodOption;
+  prepaid: PrepaidDiscount;
   credit: StoreCreditOption;
   pay: PlaceOrderState;
   payButtonRef: RefObject<HTMLDivElement | null>;
@@ -289,7 +297,14 @@ function SummaryAside({
         }}
         onRemove={() => onCouponChange(null)}
       />
-      {summary ? <SummaryRows summary={summary} codFee={codOption.paying && !credit.coversAll ? codOption.fee : 0} /> : null}
+      {summary ? (
+        <SummaryRows
+          summary={summary}
+          codFee={codOption.paying && !credit.coversAll ? codOption.fee : 0}
+          prepaidDiscount={!codOption.paying || credit.coversAll ? prepaid.discount : 0}
+          storeCredit={credit.use ? credit.spend : 0}
+        />
+      ) : null}
       <div ref={payButtonRef} className="mt-6 space-y-3">
         {payError ? <Alert>{payError}</Alert> : null}
         <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
@@ -301,8 +316,8 @@ function SummaryAside({
                 ? `Pay ${formatINR(codSplit(codOption, 0)!.advance)} now`
                 : codOption.paying
                   ? `Place order · ${formatINR(codOption.total ?? 0)}`
-                  : summary
-                    ? `Pay ${formatINR(summary.grandTotal)}`
+                  : prepaid.onlineTotal !== null
+                    ? `Pay ${formatINR(prepaid.onlineTotal)}`
                     : 'Pay'}
         </Button>
         <p className="text-center text-xs text-stone-500">
@@ -327,29 +342,36 @@ function CheckoutForm(props: ReadyProps) {
   const { user, summary } = props;
   const payButtonRef = useRef<HTMLDivElement>(null);
   const codOption = useCodOption(summary);
+  // Paid online or wholly with store credit, the order costs its goods less the prepaid discount.
+  const prepaid = usePrepaidDiscount(summary);
   const credit = useStoreCreditOption(
-    summary?.grandTotal ?? null,
-    codOption.paying ? codOption.total : (summary?.grandTotal ?? null),
+    prepaid.onlineTotal,
+    codOption.paying ? codOption.total : prepaid.onlineTotal,
     codOption.paying ? 'cod' : 'razorpay',
   );
   const pay = usePlaceOrder({ ...props, payingCod: codOption.paying, storeCredit: credit });
   const { paying, total } = codOption;
+  // "You save" counts the prepaid discount while it applies (paying online, or all with store credit).
+  const prepaidApplies = !paying || credit.coversAll;
+  const saving = summary ? toRupees(toPaise(summary.savings) + (prepaidApplies ? toPaise(prepaid.discount) : 0)) : 0;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_400px] lg:gap-12">
       <div className="space-y-6">
         <AddressSection user={user} checkout={pay} />
-        <PaymentSection codOption={codOption} creditSpend={credit.use ? credit.spend : 0} />
+        <PaymentSection codOption={codOption} creditSpend={credit.use ? credit.spend : 0} prepaid={prepaid} />
         <WhatsAppConsentFields consent={pay.whatsapp} />
         <StoreCreditChoice option={credit} />
       </div>
-      <SummaryAside props={props} codOption={codOption} credit={credit} pay={pay} payButtonRef={payButtonRef} />
+      <SummaryAside props={props} codOption={codOption} prepaid={prepaid} credit={credit} pay={pay} payButtonRef={payButtonRef} />
       {summary ? (
         <Suspense fallback={null}>
           <StickyPayBar
             payButton={payButtonRef}
-            total={formatINR(credit.use ? credit.rest : paying ? (total ?? summary.grandTotal) : summary.grandTotal)}
-            detail={summary.savings > 0 ? `You save ${formatINR(summary.savings)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
+            total={formatINR(
+              credit.use ? credit.rest : paying ? (total ?? summary.grandTotal) : (prepaid.onlineTotal ?? summary.grandTotal),
+            )}
+            detail={saving > 0 ? `You save ${formatINR(saving)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
           >
             <Button onClick={() => void pay.onPay()} disabled={pay.processing} aria-busy={pay.processing || undefined}>
               {pay.processing ? 'Processing...' : credit.coversAll ? 'Pay with store credit' : paying ? 'Place order' : 'Pay now'}

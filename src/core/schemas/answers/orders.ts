@@ -108,10 +108,17 @@ export const orderSchema = z.object({
       discount: z.number(),
       shipping: z.number(),
       codFee: z.number(),
+      prepaidDiscount: z
+        .number()
+        .describe(
+          'The prepaid discount for paying online or with store credit (docs/architecture.md#prepaid-discount), already out of grandTotal',
+        ),
       tax: z.number(),
       grandTotal: z.number(),
     })
-    .describe('Rupees; tax is the GST included in grandTotal, codFee the Cash on Delivery fee, also included'),
+    .describe(
+      'Rupees; tax is the GST included in grandTotal, codFee the Cash on Delivery fee, also included; prepaidDiscount taken off it',
+    ),
   invoiceNumber: z.string().nullable(),
   shippingAddress: z.object({
     firstName: z.string(),

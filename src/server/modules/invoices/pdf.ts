@@ -327,10 +327,16 @@ function drawLineTable(doc: PDFKit.PDFDocument, invoice: InvoiceData, credit: Cr
   return y;
 }
 
-/** The totals' rows: taxable value, the GST heads, the value of supply and shipping. */
-function totalRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [string, string][] {
+/**
+ * The totals' rows: the prepaid discount given (already in the lines' Discount column and so in their
+ * taxable value, docs/architecture.md#prepaid-discount; not on a credit note), taxable value, the GST
+ * heads, the value of supply and shipping.
+ */
+export function totalRows(invoice: InvoiceData, credit: CreditNoteMeta | undefined): [string, string][] {
   const totals = invoice.totals;
+  const prepaid = credit ? 0 : (invoice.prepaidDiscountPaise ?? 0);
   return [
+    ...(prepaid > 0 ? ([['Prepaid discount', `-₹${rupees(prepaid)}`]] as [string, string][]) : []),
     ['Taxable value', `₹${rupees(totals.taxablePaise)}`],
     ...(invoice.intraState
       ? ([

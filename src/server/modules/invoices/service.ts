@@ -57,6 +57,11 @@ export interface InvoiceData {
   storeCreditPaise?: number;
   /** Part-paid COD: the advance paid online (paise; docs/architecture.md#part-paid-cod). */
   codAdvancePaise?: number;
+  /**
+   * The prepaid discount the order was given for paying online or with store credit (paise;
+   * docs/architecture.md#prepaid-discount): already in the lines' discounts, named under the totals.
+   */
+  prepaidDiscountPaise?: number;
   seller: {
     legalName: string;
     address: string;
@@ -178,6 +183,7 @@ export async function loadInvoice(
     paymentStatus: order.paymentStatus,
     storeCreditPaise: order.storeCreditPaise,
     codAdvancePaise: order.codAdvancePaise,
+    prepaidDiscountPaise: order.prepaidDiscountPaise,
     seller: {
       legalName: seller.legalName,
       address: seller.address,

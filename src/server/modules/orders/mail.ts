@@ -34,6 +34,7 @@ export function orderConfirmationMail(order: Order, confirmLinks?: { confirm: st
     ...(order.totals.discount > 0
       ? [`${order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}: −${formatINR(order.totals.discount)}`]
       : []),
+    ...(order.totals.prepaidDiscount > 0 ? [`Prepaid discount: −${formatINR(order.totals.prepaidDiscount)}`] : []),
     'Shipping: FREE',
     ...(order.totals.codFee > 0 ? [`Cash on Delivery fee: ${formatINR(order.totals.codFee)}`] : []),
     ...(order.payment.storeCredit > 0 ? [`Paid with store credit: ${formatINR(order.payment.storeCredit)}`] : []),

@@ -34,8 +34,10 @@
  * into an explicit column list. Building the statement with Drizzle per order was 15% of the shop's
  * CPU per COD order (a profile of 50 shoppers checking out at once on PostgreSQL, 2026-11-26).
  *
- * A COD fee is what the attempt charges beyond its goods (grand total − (subtotal − discount)); it is
- * taxed, as part of the supply of the goods, at the highest rate among the order's lines.
+ * A COD fee is what the attempt charges beyond its goods (grand total − (subtotal − discount −
+ * prepaid discount)); it is taxed, as part of the supply of the goods, at the highest rate among the
+ * order's lines. The prepaid discount is allotted to the lines after the order's discount
+ * (`lineDiscounts`, docs/architecture.md#prepaid-discount).
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Column, type SQL, type SQLChunk } from 'drizzle-orm';
@@ -165,16 +167,31 @@ export interface Placed {
   refused?: undefined;
 }
 
+/**
+ * Each line's share of the order's discounts (paise): the coupon or automatic discount allotted to
+ * the lines' totals, then the prepaid discount allotted to what is left of each line
+ * (docs/architecture.md#prepaid-discount), both with `allotDiscount`; a line's share is the sum, so
+ * its taxable value, GST and later refunds (`lineRefundPaise`) are on what was paid for it.
+ */
+export function lineDiscounts(lineTotals: readonly number[], discountPaise: number, prepaidDiscountPaise: number): number[] {
+  const order = allotDiscount(lineTotals, discountPaise);
+  const prepaid = allotDiscount(
+    lineTotals.map((total, i) => total - order[i]),
+    prepaidDiscountPaise,
+  );
+  return order.map((share, i) => share + prepaid[i]);
+}
+
 /** The order's lines with the GST of each, and the tax of the whole order (paise). */
 function taxLines(attempt: PlacedAttempt, ctx: PlacementContext) {
   const lineTotals = attempt.items.map((l) => l.unitPricePaise * l.quantity);
-  const discounts = allotDiscount(lineTotals, attempt.discountPaise);
+  const discounts = lineDiscounts(lineTotals, attempt.discountPaise, attempt.prepaidDiscountPaise);
   const places = { slabs: ctx.slabs, shopState: ctx.seller.state, shippingState: attempt.shippingAddress.state };
   const goods = computeGst(
     attempt.items.map((l, i) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, totalPaise: lineTotals[i] - discounts[i] })),
     places,
   );
-  const codFeePaise = attempt.grandTotalPaise - (attempt.subTotalPaise - attempt.discountPaise);
+  const codFeePaise = attempt.grandTotalPaise - (attempt.subTotalPaise - attempt.discountPaise - attempt.prepaidDiscountPaise);
   const fee = gstOnCharge(
     codFeePaise,
     goods.lines.map((l) => l.ratePercent),

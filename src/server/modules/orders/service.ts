@@ -134,6 +134,7 @@ export function shapeOrder(
       discount: toRupees(row.discountPaise),
       shipping: toRupees(row.shippingPaise),
       codFee: toRupees(row.codFeePaise),
+      prepaidDiscount: toRupees(row.prepaidDiscountPaise),
       tax: toRupees(row.taxPaise),
       grandTotal: toRupees(row.grandTotalPaise),
     },

@@ -123,7 +123,15 @@ describe('Cash on Delivery', () => {
     expect(res.statusCode).toBe(201);
     const { order } = res.json();
     // ₹2,348 less the coupon's ₹300 = ₹2,048 of goods, plus the ₹49 fee.
-    expect(order.totals).toEqual({ subTotal: 2348, discount: 300, shipping: 0, codFee: 49, tax: 99.85, grandTotal: 2097 });
+    expect(order.totals).toEqual({
+      subTotal: 2348,
+      discount: 300,
+      shipping: 0,
+      codFee: 49,
+      prepaidDiscount: 0,
+      tax: 99.85,
+      grandTotal: 2097,
+    });
 
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
     const now = row.createdAt;

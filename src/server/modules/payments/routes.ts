@@ -23,7 +23,17 @@ import { COD_MESSAGES, codCheckout, refusedCodOrders } from './cod';
 import { createCheckout, previewPricing, verifyAndCreateOrder } from './service';
 
 /** Preview: the pricing, with what stops the order as it stands (sold out, too few left...). */
-const previewAnswerSchema = pricingSchema.extend({ problems: z.array(z.string()) });
+const previewAnswerSchema = pricingSchema.extend({
+  problems: z.array(z.string()),
+  methods: z
+    .object({
+      online: z.object({ prepaidDiscount: z.number(), total: z.number() }),
+      cod: z.object({ fee: z.number(), total: z.number() }),
+    })
+    .describe(
+      'Rupees, before store credit: paying online (or with store credit) takes the prepaid discount off the summary grandTotal (docs/architecture.md#prepaid-discount); Cash on Delivery adds its fee',
+    ),
+});
 /** Whether the shopper may pay by Cash on Delivery as far as their own history goes, and why not. */
 const codAvailabilitySchema = z.object({
   refused: z.number().describe('COD orders of this account, phone or e-mail that came back undelivered'),

@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { CreateOrderResponse, Order, Pricing } from '../../../core/api-types';
 import { COUPON_MESSAGES } from '../../../core/coupons';
-import { formatINR, toRupees } from '../../../core/money';
+import { formatINR, toPaise, toRupees } from '../../../core/money';
+import type { ShopSettings } from '../../../core/schemas/settings';
 import {
   DELIVERY_ADDRESS_REQUIRED,
   shippingAddressFromProfile,
@@ -39,6 +40,7 @@ import { paidOnlinePaise, placePartPaidCod } from './cod-advance-placement';
 import { sendAttemptRefund } from '../refunds/owed';
 import { balanceOf } from '../store-credit/wallet';
 import { creditToSpend } from '../../../core/store-credit';
+import { prepaidDiscountPaise } from '../../../core/prepaid-discount';
 import type { SettingsService } from '../settings/service';
 import type { PincodeService } from '../pincodes/service';
 
@@ -103,16 +105,42 @@ async function priceForShopper(
 /**
  * POST /api/payments/preview: prices the lines for display; unavailable lines are left out. With a
  * `couponCode` the answer's `coupon` says whether it applies, and if not why (never an error: the
- * summary is then priced without it).
+ * summary is then priced without it). `methods` says what paying online (less the prepaid discount)
+ * and by Cash on Delivery (with its fee) would cost (`methodPrices`).
  */
 export async function previewPricing(
-  deps: Pick<PaymentDeps, 'db' | 'now'>,
+  deps: Pick<PaymentDeps, 'db' | 'now' | 'settings'>,
   userId: string,
   items: LineRequest[],
   couponCode?: string | null,
-): Promise<Pricing & { problems: string[] }> {
-  const { priced, coupon } = await priceForShopper(deps, userId, items, couponCode);
-  return { ...toPricing(priced), ...(coupon ? { coupon: couponResult(coupon) } : {}), problems: priced.problems.map(describeProblem) };
+): Promise<Pricing & { problems: string[]; methods: PaymentMethodPrices }> {
+  const [{ priced, coupon }, settings] = await Promise.all([priceForShopper(deps, userId, items, couponCode), deps.settings.get()]);
+  return {
+    ...toPricing(priced),
+    ...(coupon ? { coupon: couponResult(coupon) } : {}),
+    problems: priced.problems.map(describeProblem),
+    methods: methodPrices(settings, priced.totals.grandTotal),
+  };
+}
+
+/** What each payment method would cost (rupees): paying online less the prepaid discount, COD with its fee. */
+export interface PaymentMethodPrices {
+  online: { prepaidDiscount: number; total: number };
+  cod: { fee: number; total: number };
+}
+
+/**
+ * The price of goods costing `goodsPaise` (after the coupon or automatic discount) by each payment
+ * method (docs/architecture.md#prepaid-discount, #cash-on-delivery), as create-order will charge it
+ * before store credit: online (and with store credit) less the prepaid discount; COD plus its fee.
+ */
+export function methodPrices(settings: Pick<ShopSettings, 'prepaidDiscount' | 'cod'>, goodsPaise: number): PaymentMethodPrices {
+  const prepaid = prepaidDiscountPaise(settings.prepaidDiscount, goodsPaise, 'razorpay');
+  const fee = goodsPaise > 0 ? toPaise(settings.cod.fee) : 0;
+  return {
+    online: { prepaidDiscount: toRupees(prepaid), total: toRupees(goodsPaise - prepaid) },
+    cod: { fee: toRupees(fee), total: toRupees(goodsPaise + fee) },
+  };
 }
 
 const column = (name: keyof typeof checkoutAttempts.$inferInsert) => sql.placeholder(name);
@@ -223,6 +251,23 @@ export async function prepareAttempt(deps: PaymentDeps, userId: string, input: C
   return { attempt, pricing };
 }
 
+/**
+ * Takes the prepaid discount (docs/architecture.md#prepaid-discount, `prepaidDiscountPaise` in
+ * src/core/prepaid-discount.ts) off an attempt paid online or with store credit: worked out on its goods
+ * (`grandTotalPaise` as `prepareAttempt` priced it, with no COD fee), stored on the attempt and taken
+ * off its grand total, which stays at least ₹1. Changes `attempt` in place; reads the cached settings.
+ */
+export async function withPrepaidDiscount(
+  deps: Pick<PaymentDeps, 'settings'>,
+  attempt: { grandTotalPaise: number; prepaidDiscountPaise: number },
+  method: 'razorpay' | 'store_credit',
+): Promise<void> {
+  const rule = (await deps.settings.get()).prepaidDiscount;
+  const discount = prepaidDiscountPaise(rule, attempt.grandTotalPaise, method);
+  attempt.prepaidDiscountPaise = discount;
+  attempt.grandTotalPaise -= discount;
+}
+
 /** The message for a checkout paid online or in cash whose store credit covers everything. */
 export const CREDIT_COVERS_ALL = 'Your store credit covers this order: choose Pay with store credit';
 
@@ -258,13 +303,15 @@ export async function placementContext(deps: PaymentDeps): Promise<PlacementCont
 
 /**
  * POST /api/payments/razorpay/create-order: prepares the attempt (see `prepareAttempt` for its
- * errors), creates the Razorpay order for its amount and records the attempt. Throws 400 under ₹1,
+ * errors), takes the prepaid discount off it (`withPrepaidDiscount`), creates the Razorpay order for
+ * its amount (less the store credit spent) and records the attempt. Throws 400 under ₹1,
  * 502 when Razorpay cannot be reached.
  */
 export async function createCheckout(deps: PaymentDeps, userId: string, input: CheckoutInput): Promise<CreateOrderResponse> {
   // The attempt's id is chosen first so the Razorpay order can carry it as its receipt before the
   // attempt is written: one write per checkout instead of an insert and an update.
   const { attempt, pricing } = await prepareAttempt(deps, userId, input);
+  await withPrepaidDiscount(deps, attempt, 'razorpay');
   if (attempt.grandTotalPaise < MIN_ONLINE_PAYMENT_PAISE) throw badRequest('The order total must be at least ₹1 to pay online');
   attempt.storeCreditPaise = await storeCreditFor(deps.db, userId, input, attempt.grandTotalPaise, 'razorpay');
   // Razorpay is asked for what the store credit leaves (docs/architecture.md#store-credit).

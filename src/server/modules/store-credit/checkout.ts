@@ -18,7 +18,7 @@ import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
 import { afterPlacement, lockShopper, placeOrder, Unfillable } from '../orders/place-order';
 import { findOrder } from '../orders/service';
-import { placementContext, prepareAttempt, type CheckoutInput, type PaymentDeps } from '../payments/service';
+import { placementContext, prepareAttempt, withPrepaidDiscount, type CheckoutInput, type PaymentDeps } from '../payments/service';
 import { balanceOf } from './wallet';
 
 /** The shopper's 400 when the balance does not cover the order. */
@@ -51,6 +51,8 @@ export async function placeStoreCreditOrder(
     .where(and(eq(checkoutAttempts.userId, userId), eq(checkoutAttempts.idempotencyKey, key)));
   if (earlier?.orderId) return { message: 'Order placed!', order: await orderById(deps.db, earlier.orderId), replayed: true };
   const { attempt } = await prepareAttempt(deps, userId, input);
+  // Paid in full before delivery: the prepaid discount applies (docs/architecture.md#prepaid-discount).
+  await withPrepaidDiscount(deps, attempt, 'store_credit');
   const balance = await balanceOf(deps.db, userId);
   if (balance < attempt.grandTotalPaise) {
     const message = creditShort(balance, attempt.grandTotalPaise);

@@ -6,13 +6,16 @@
  *   key that placed it before.
  * - GET /api/admin/customers/{id}/store-credit: a shopper's balance and history for the shop
  *   ('orders.read': the order view shows it beside the customer); 404 'Customer not found'.
+ * - POST /api/admin/customers/{id}/store-credit/adjustments: a staff member adds or takes away credit
+ *   with a note ('orders.refund', a credit within the role's refund limit; adjustment.ts):
+ *   `Idempotency-Key` required; 201 made, 200 with `Idempotent-Replayed: true` for the key's earlier one.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { toRupees } from '../../../core/money';
 import { idParams } from '../../../core/schemas/common';
 import { answers } from '../../../core/schemas/answers';
-import { storeCreditAccountSchema } from '../../../core/schemas/store-credit';
+import { storeCreditAccountSchema, storeCreditAdjustedSchema, storeCreditAdjustmentSchema } from '../../../core/schemas/store-credit';
 import type { StoreCreditAccount } from '../../../core/store-credit';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -23,6 +26,9 @@ import { orderSchema } from '../../../core/schemas/answers';
 import { requireUser } from '../../plugins/auth';
 import { placeStoreCreditOrder } from './checkout';
 import { historyOf, type LedgerRow } from './wallet';
+import { adjustStoreCredit } from './adjustment';
+import { auditActor } from '../audit/record';
+import { toPaise } from '../../../core/money';
 
 /** A ledger row as the API shows it (rupees). */
 const toEntry = (r: LedgerRow) => ({
@@ -82,6 +88,36 @@ export const adminStoreCreditRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await accountOf(app.db, req.params.id, (await app.settings.get()).storeCredit);
       if (!found) throw notFound('Customer not found');
       return found;
+    },
+  );
+
+  const adjusted = storeCreditAdjustedSchema;
+  app.post(
+    '/api/admin/customers/:id/store-credit/adjustments',
+    {
+      config: { permission: 'orders.refund' },
+      schema: {
+        params: idParams('Customer not found'),
+        headers: idempotencyHeaders,
+        body: storeCreditAdjustmentSchema,
+        response: answers({ 200: adjusted, 201: adjusted }),
+      },
+    },
+    async (req, reply) => {
+      const { row, replayed } = await adjustStoreCredit(
+        app.db,
+        {
+          customerId: req.params.id,
+          amountPaise: toPaise(req.body.amount),
+          note: req.body.note,
+          idempotencyKey: req.headers['idempotency-key'],
+          actor: auditActor(req),
+        },
+        await app.settings.get(),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      const [user] = await app.db.select({ balance: users.storeCreditPaise }).from(users).where(eq(users.id, req.params.id));
+      return reply.status(replayed ? 200 : 201).send({ entry: toEntry(row), balance: toRupees(user?.balance ?? 0) });
     },
   );
 };

@@ -1,6 +1,6 @@
 /**
  * An order's totals as the shopper's order page and the admin's View Details show them: subtotal,
- * discount or coupon, shipping, the Cash on Delivery fee, the grand total and the GST it includes
+ * discount or coupon, the prepaid discount (docs/architecture.md#prepaid-discount), shipping, the Cash on Delivery fee, the grand total and the GST it includes
  * ("incl. GST ₹…": prices are tax-inclusive, the tax is never added; docs/decisions/0010-gst-tax-invoices.md).
  */
 import type { Order } from '../../../core/api-types';
@@ -24,6 +24,12 @@ export function OrderTotalRows({ order }: { order: Pick<Order, 'totals' | 'coupo
             {order.discountType !== 'NONE' && !order.coupon ? <Badge tone="green">{DISCOUNT_LABELS[order.discountType]}</Badge> : null}
           </dt>
           <dd className="font-medium">−{formatINR(t.discount)}</dd>
+        </div>
+      ) : null}
+      {t.prepaidDiscount > 0 ? (
+        <div className="flex justify-between text-green-700">
+          <dt>Prepaid discount</dt>
+          <dd className="font-medium">−{formatINR(t.prepaidDiscount)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between">

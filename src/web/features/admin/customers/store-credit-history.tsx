@@ -1,10 +1,15 @@
 /**
- * A customer's store credit history in the admin's customer dialog (docs/architecture.md#store-credit).
+ * A customer's store credit balance and history in the admin's customer dialog
+ * (docs/architecture.md#store-credit), with the form to adjust it for staff holding 'orders.refund'.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { StoreCreditAccount } from '../../../../core/store-credit';
 import { StoreCreditHistory } from '../../../components/store-credit-history';
 import { apiFetch } from '../../../lib/api';
+import { formatINR } from '../../../../core/money';
+import { useAdmin } from '../../../routes/admin/admin-layout';
+import { allows } from '../staff-permissions';
+import { StoreCreditAdjustForm } from './store-credit-adjust-form';
 
 /** GET /api/admin/customers/{id}/store-credit (balance, history and the shop's offer). */
 export function useAdminStoreCredit(userId: string | null | undefined) {
@@ -16,16 +21,22 @@ export function useAdminStoreCredit(userId: string | null | undefined) {
   });
 }
 
-/** A customer's store credit history for the shop (the customer dialog). */
+/**
+ * A customer's store credit for the shop (the customer dialog): the balance and history when there
+ * is any, and the adjustment form under it for staff who may refund.
+ */
 export function AdminStoreCreditHistory({ userId }: { userId: string }) {
   const account = useAdminStoreCredit(userId).data;
-  if (!account || account.history.length === 0) return null;
+  const mayAdjust = allows(useAdmin(), 'orders.refund');
+  if (!account || (account.history.length === 0 && !mayAdjust)) return null;
   return (
     <section aria-labelledby="customer-store-credit" className="space-y-2">
-      <h3 id="customer-store-credit" className="text-sm font-semibold text-stone-900">
+      <h3 id="customer-store-credit" className="flex justify-between gap-3 text-sm font-semibold text-stone-900">
         Store credit history
+        <span data-testid="admin-store-credit-balance">Balance {formatINR(account.balance)}</span>
       </h3>
-      <StoreCreditHistory history={account.history} />
+      {account.history.length > 0 ? <StoreCreditHistory history={account.history} /> : null}
+      {mayAdjust ? <StoreCreditAdjustForm userId={userId} balance={account.balance} /> : null}
     </section>
   );
 }

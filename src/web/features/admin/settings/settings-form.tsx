@@ -35,6 +35,7 @@ import { BackInStockSettings } from './back-in-stock-settings';
 import { CodAdvanceFields } from './cod-advance-fields';
 import { CodConfirmationFields } from './cod-confirmation-fields';
 import { CartReminderSettings } from './cart-reminder-settings';
+import { PrepaidDiscountSettings } from './prepaid-discount-settings';
 import { StoreCreditSettings } from './store-credit-settings';
 import { WhatsAppTemplatesFields } from './whatsapp-templates-fields';
 
@@ -380,6 +381,7 @@ export function SettingsForm({ settings, mayChangeTax }: { settings: ShopSetting
 
       <StoreCreditSettings form={form} />
       <CartReminderSettings form={form} />
+      <PrepaidDiscountSettings form={form} />
       <WhatsAppTemplatesFields form={form} />
 
       <div className="sticky bottom-0 z-10 flex items-center justify-end gap-3 rounded-xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:px-6">
