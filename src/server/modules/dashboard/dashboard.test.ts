@@ -147,6 +147,23 @@ describe('GET /api/admin/dashboard', () => {
     expect(collected.codToCollect).toEqual(before.codToCollect);
   });
 
+  it('counts only the cash still to collect: a COD order part-paid with store credit or an advance owes the rest', async () => {
+    const shopper = await createUser(t.app, t.db);
+    const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 100_000, stockQty: 50 }] });
+    const before = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/cod/create-order',
+      headers: shopper.headers,
+      payload: { items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }], shippingAddress: { ...shippingAddress } },
+    });
+    expect(placed.statusCode).toBe(201);
+    // ₹950 in all: ₹200 of it paid with store credit and ₹150 in advance, so ₹600 is left to collect.
+    await t.db.update(orders).set({ storeCreditPaise: 20_000, codAdvancePaise: 15_000 }).where(eq(orders.id, placed.json().order._id));
+    const after = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
+    expect(after.codToCollect).toEqual({ orders: before.codToCollect.orders + 1, amount: before.codToCollect.amount + 600 });
+  });
+
   it('lists active variants with 5 or fewer units, sold out first, at most 20 of each group, and counts them all', async () => {
     const { product: kurta, bySize } = await createProduct(t.db, {
       title: 'Aaa Low Kurta',

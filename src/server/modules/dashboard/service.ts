@@ -78,7 +78,12 @@ export async function getDashboard(
       .from(variants)
       .where(and(eq(variants.isActive, true), lte(variants.stockQty, lowStockThreshold))),
     db
-      .select({ orders: sql<number>`count(*)::int`, paise: sql<string>`coalesce(sum(${orders.grandTotalPaise}), 0)` })
+      // The cash the couriers still have to collect: each order's grand total less its store credit
+      // and the advance paid online (core/cod-advance.ts codParts, docs/architecture.md#part-paid-cod).
+      .select({
+        orders: sql<number>`count(*)::int`,
+        paise: sql<string>`coalesce(sum(${orders.grandTotalPaise} - ${orders.storeCreditPaise} - ${orders.codAdvancePaise}), 0)`,
+      })
       .from(orders)
       .where(and(revenueOrder, eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'))),
     countOpenReturns(db),
