@@ -24,7 +24,10 @@ import { pageMeta } from '../lib/meta';
 
 /** Title; a signed link's page stays out of search engines. */
 export function meta() {
-  return [...pageMeta('Your saved cart', `Pick up your ${BRAND.name} cart where you left it.`), { name: 'robots', content: 'noindex, nofollow' }];
+  return [
+    ...pageMeta('Your saved cart', `Pick up your ${BRAND.name} cart where you left it.`),
+    { name: 'robots', content: 'noindex, nofollow' },
+  ];
 }
 
 /** Puts the reminder's coupon in the box checkout reads (features/coupons/api.ts). */
@@ -100,7 +103,9 @@ export default function CartRestore() {
   return (
     <AuthCard
       title="Your saved cart"
-      subtitle={result.restored > 0 ? 'We put your items back in your cart, with these changes:' : 'None of the items could go back in your cart:'}
+      subtitle={
+        result.restored > 0 ? 'We put your items back in your cart, with these changes:' : 'None of the items could go back in your cart:'
+      }
     >
       <ul className="mb-4 list-disc space-y-1 pl-5 text-sm text-stone-700">
         {result.problems.map((problem) => (

@@ -49,7 +49,10 @@ async function shopperWithCart(opts: { emailOffers?: boolean; whatsappOffers?: b
     whatsappOffers: opts.whatsappOffers ?? false,
     phone: opts.phone ?? '9876500001',
   });
-  const { product, bySize } = await createProduct(t.db, { title: 'Indigo Kurta', variants: [{ size: 'M', pricePaise: 99_900, stockQty: 5 }] });
+  const { product, bySize } = await createProduct(t.db, {
+    title: 'Indigo Kurta',
+    variants: [{ size: 'M', pricePaise: 99_900, stockQty: 5 }],
+  });
   await t.db.insert(cartItems).values({
     userId: user.id,
     productId: product.id,
@@ -63,7 +66,9 @@ async function shopperWithCart(opts: { emailOffers?: boolean; whatsappOffers?: b
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 /** Moves the shopper's reminders back in time by `ms` (as if sent earlier). */
 const ageReminders = (userId: string, ms: number) =>
-  t.db.execute(sql`update cart_reminders set created_at = created_at - make_interval(secs => ${ms / 1000}) where user_id = ${userId}::uuid`);
+  t.db.execute(
+    sql`update cart_reminders set created_at = created_at - make_interval(secs => ${ms / 1000}) where user_id = ${userId}::uuid`,
+  );
 
 describe('who gets a reminder', () => {
   it('mails a consenting shopper once their cart is untouched an hour, with the value and a link; never twice', async () => {
@@ -126,7 +131,10 @@ describe('who gets a reminder', () => {
   it('reminds one cycle per shopper in 7 days, even when the cart keeps changing', async () => {
     const { user } = await shopperWithCart();
     expect((await run()).first).toBe(1);
-    await t.db.update(cartItems).set({ quantity: 3, updatedAt: new Date(Date.now() - 2 * HOUR + 60_000) }).where(eq(cartItems.userId, user.id));
+    await t.db
+      .update(cartItems)
+      .set({ quantity: 3, updatedAt: new Date(Date.now() - 2 * HOUR + 60_000) })
+      .where(eq(cartItems.userId, user.id));
     expect((await run()).first).toBe(0);
     await ageReminders(user.id, 8 * 24 * HOUR);
     expect((await run()).first).toBe(1);
@@ -197,7 +205,9 @@ describe('the restore link', () => {
     const tampered = await restore(headers, reminder.id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
     expect(tampered.statusCode).toBe(403);
     expect((await restore(headers, '00000000-0000-4000-8000-000000000009', token)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/cart/restore', payload: { reminderId: reminder.id, token } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cart/restore', payload: { reminderId: reminder.id, token } })).statusCode).toBe(
+      401,
+    );
     expect((await restore(headers, 'junk', 'x')).statusCode).toBe(400);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(0);
 

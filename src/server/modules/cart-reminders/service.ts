@@ -360,5 +360,9 @@ export async function cartReminderSummary(db: Database, now: Date = new Date()):
 
 /** The reminders of one shopper, newest first (tests and support). */
 export function remindersOf(db: Database, userId: string) {
-  return db.select().from(cartReminders).where(eq(cartReminders.userId, userId)).orderBy(sql`${cartReminders.createdAt} desc`);
+  return db
+    .select()
+    .from(cartReminders)
+    .where(eq(cartReminders.userId, userId))
+    .orderBy(sql`${cartReminders.createdAt} desc`);
 }

@@ -20,8 +20,8 @@ export function CartReminderSettings({ form }: { form: UseFormReturn<ShopSetting
     <fieldset id="cart-reminders" className="min-w-0 space-y-4 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
       <legend className="px-1 text-base font-semibold text-stone-900">Cart reminders</legend>
       <p className="-mt-2 text-sm text-stone-500">
-        A signed-in shopper who leaves items in the cart gets one reminder, on WhatsApp (with the Cart reminder template) or by e-mail,
-        only if they agreed to offers. The link puts the cart back on any device and opens checkout. At most one reminder round a week per
+        A signed-in shopper who leaves items in the cart gets one reminder, on WhatsApp (with the Cart reminder template) or by e-mail, only
+        if they agreed to offers. The link puts the cart back on any device and opens checkout. At most one reminder round a week per
         shopper, and none once they order.
       </p>
       <CheckField label="Send cart reminders" {...form.register('cartReminders.enabled')} />
