@@ -97,7 +97,7 @@ test('signup shows every validation message, then the code boxes take a paste an
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
   await page.goBack();
   // The code page was replaced: Back returns to the signup form.
   await page.goBack();
