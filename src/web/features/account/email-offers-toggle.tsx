@@ -15,7 +15,7 @@ export function EmailOffersToggle({ user }: { user: User }) {
       <h2 id="email-prefs" className="font-display text-xl font-semibold text-stone-900">
         E-mail
       </h2>
-      <p className="mt-1 text-sm text-stone-500">Mails go to {user.email}. Order mails always go.</p>
+      <p className="mt-1 text-sm text-stone-500 wrap-anywhere">Mails go to {user.email}. Order mails always go.</p>
       <div className="mt-2">
         <Toggle
           label="E-mail me offers and cart reminders"
