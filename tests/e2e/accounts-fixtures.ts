@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './hydrated-test';
 import type { Product } from '../../src/core/api-types';
 import { POST_LOGIN_ACTION_KEY, TOKEN_STORAGE_KEY } from '../../src/core/constants';
-import { bearer, signUpShopper, type Shopper } from './shoppers';
+import { bearer, DEMO_ADMIN, logIn, signUpShopper, type Shopper } from './shoppers';
 
 export { bearer, DEMO_ADMIN, logIn, signUpShopper, uniqueEmail, type Shopper } from './shoppers';
 
@@ -147,3 +147,40 @@ export const test = base.extend<{ shopper: Shopper; shopperPage: Page }>({
 });
 
 export { expect };
+
+/**
+ * For the spec file that calls it (at its top level): as the demo owner, saves `patch` over the shop
+ * settings before its tests (a function of the saved settings, when it builds on them) and puts the
+ * saved settings back after them. Answers a getter of the owner's token, set once the tests start.
+ */
+export function withShopSettings(
+  patch: Record<string, unknown> | ((saved: Record<string, unknown>) => Record<string, unknown>),
+): () => string {
+  let token = '';
+  let original: Record<string, unknown> | null = null;
+  test.beforeAll(async ({ request }) => {
+    token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    original = (await (await request.get('/api/admin/settings', { headers: bearer(token) })).json()) as Record<string, unknown>;
+    const res = await request.put('/api/admin/settings', {
+      headers: bearer(token),
+      data: { ...original, ...(typeof patch === 'function' ? patch(original) : patch) },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  });
+  test.afterAll(async ({ request }) => {
+    if (original) await request.put('/api/admin/settings', { headers: bearer(token), data: original });
+  });
+  return () => token;
+}
+
+/** Full-page screenshots of `page` at 1280 and 390 px into SCREENSHOT_DIR (none without it), then the size it had. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  const start = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  if (start) await page.setViewportSize(start);
+}

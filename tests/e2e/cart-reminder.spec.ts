@@ -7,28 +7,22 @@
  * link, signs in, and lands on checkout with the cart restored. The owner's dashboard counts the
  * cart. Screenshots at 1280 and 390 px with SCREENSHOT_DIR.
  */
-import type { Page } from '@playwright/test';
-import { addToCartApi, clearCartApi, expect, listProducts, logInThroughForm, sizeWithStock, test } from './accounts-fixtures';
+import {
+  addToCartApi,
+  clearCartApi,
+  expect,
+  listProducts,
+  logInThroughForm,
+  sizeWithStock,
+  test,
+  screenshotBoth,
+  withShopSettings,
+} from './accounts-fixtures';
 import { mailsTo } from './outbox';
-import { bearer, DEMO_ADMIN, logIn, signUpShopper, uniqueEmail } from './shoppers';
+import { bearer, signUpShopper, uniqueEmail } from './shoppers';
 
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-let original: Record<string, unknown> | null = null;
-let ownerToken = '';
-
-test.beforeAll(async ({ request }) => {
-  ownerToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  original = (await (await request.get('/api/admin/settings', { headers: bearer(ownerToken) })).json()) as Record<string, unknown>;
-  const res = await request.put('/api/admin/settings', {
-    headers: bearer(ownerToken),
-    data: { ...original, cartReminders: { enabled: true, firstAfterMinutes: 15, secondAfterHours: null, secondCouponCode: null } },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-});
-
-test.afterAll(async ({ request }) => {
-  if (original) await request.put('/api/admin/settings', { headers: bearer(ownerToken), data: original });
+const ownerToken = withShopSettings({
+  cartReminders: { enabled: true, firstAfterMinutes: 15, secondAfterHours: null, secondCouponCode: null },
 });
 
 /** The restore link of the reminder mailed to `email` (quoted-printable undone). */
@@ -50,16 +44,6 @@ async function reminderLink(email: string): Promise<string> {
   return link;
 }
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  const start = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (start) await page.setViewportSize(start);
-}
-
 test('a shopper who agreed is reminded of a cart, and the link restores it on a fresh browser and opens checkout', async ({
   page,
   request,
@@ -76,7 +60,7 @@ test('a shopper who agreed is reminded of a cart, and the link restores it on a 
   await page.getByText('E-mail me offers and cart reminders').click();
   await expect(page.getByText('E-mail preferences saved')).toBeVisible();
   await expect(consent).toBeChecked();
-  await shoot(page, 'cart-reminder-profile');
+  await screenshotBoth(page, 'cart-reminder-profile');
 
   // The cart left behind.
   const products = await listProducts(request);
@@ -100,7 +84,7 @@ test('a shopper who agreed is reminded of a cart, and the link restores it on a 
   await logInThroughForm(fresh, shopper.email, shopper.password);
   await expect(fresh).toHaveURL(/\/checkout$/, { timeout: 20_000 });
   await expect(fresh.getByText(product.title).first()).toBeVisible();
-  await shoot(fresh, 'cart-reminder-checkout');
+  await screenshotBoth(fresh, 'cart-reminder-checkout');
 
   const cart = (await (await request.get('/api/cart', { headers: bearer(shopper.token) })).json()) as {
     items: { variantId: string; quantity: number }[];
@@ -118,15 +102,15 @@ test('a shopper who agreed is reminded of a cart, and the link restores it on a 
   await fresh.evaluate((token) => window.localStorage.setItem('apparel-store.token', token), other.token);
   await fresh.goto(link);
   await expect(fresh.getByText(/This link was sent to another account/)).toBeVisible();
-  await shoot(fresh, 'cart-reminder-other-account');
+  await screenshotBoth(fresh, 'cart-reminder-other-account');
   await device.close();
 
   // The owner's dashboard counts reminded carts.
   const admin = await browser.newPage({ viewport });
-  await admin.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), ownerToken);
+  await admin.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), ownerToken());
   await admin.goto('/admin/dashboard');
   await expect(admin.getByRole('heading', { name: /Abandoned carts, last 30 days/ })).toBeVisible();
   await expect(admin.getByTestId('carts-reminded')).not.toHaveText('0');
-  await shoot(admin, 'cart-reminder-dashboard');
+  await screenshotBoth(admin, 'cart-reminder-dashboard');
   await admin.close();
 });

@@ -7,34 +7,15 @@
  * confirms with the message's Confirm order button on /whatsapp-sandbox. Screenshots at 1280 and
  * 390 px with SCREENSHOT_DIR.
  */
-import type { Page } from '@playwright/test';
-import { addToCartApi, clearCartApi, expect, listProducts, test } from './accounts-fixtures';
+import { addToCartApi, clearCartApi, expect, listProducts, test, screenshotBoth, withShopSettings } from './accounts-fixtures';
 import { mailsTo } from './outbox';
 import { placeCodOrder, stockedVariants } from './admin-api';
-import { bearer, DEMO_ADMIN, logIn, signUpShopper } from './shoppers';
+import { bearer, signUpShopper } from './shoppers';
 
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-let original: Record<string, unknown> | null = null;
-let ownerToken = '';
-
-test.beforeAll(async ({ request }) => {
-  ownerToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  original = (await (await request.get('/api/admin/settings', { headers: bearer(ownerToken) })).json()) as Record<string, unknown>;
-  const res = await request.put('/api/admin/settings', {
-    headers: bearer(ownerToken),
-    data: {
-      ...original,
-      codConfirmation: { mode: 'all', above: 0, hours: 24, expiry: 'cancel' },
-      // The WhatsApp message of the second test (the sandbox stands in for Meta).
-      whatsapp: { templates: { cod_confirmation: { name: 'cod_confirmation', language: 'en' } } },
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-});
-
-test.afterAll(async ({ request }) => {
-  if (original) await request.put('/api/admin/settings', { headers: bearer(ownerToken), data: original });
+const ownerToken = withShopSettings({
+  codConfirmation: { mode: 'all', above: 0, hours: 24, expiry: 'cancel' },
+  // The WhatsApp message of the second test (the sandbox stands in for Meta).
+  whatsapp: { templates: { cod_confirmation: { name: 'cod_confirmation', language: 'en' } } },
 });
 
 /** The confirm link of the order's mail (quoted-printable undone). */
@@ -51,15 +32,6 @@ async function confirmLink(email: string, orderId: string): Promise<string> {
     })
     .not.toBe('');
   return link;
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('a shopper confirms a Cash on Delivery order from the mail link and the owner sees it confirmed', async ({
@@ -96,7 +68,7 @@ test('a shopper confirms a Cash on Delivery order from the mail link and the own
   const box = page.getByRole('region', { name: 'Awaiting confirmation' });
   await expect(box).toBeVisible();
   await expect(box).toContainText('Please confirm your Cash on Delivery order by');
-  await shoot(page, 'cod-awaiting');
+  await screenshotBoth(page, 'cod-awaiting');
 
   // The mail's Confirm link: opening it changes nothing; its button confirms.
   const link = await confirmLink(shopper.email, orderId);
@@ -106,7 +78,7 @@ test('a shopper confirms a Cash on Delivery order from the mail link and the own
   await expect(guest.getByText(`Order #${ref}`)).toBeVisible();
   const before = await request.get(`/api/orders/${orderId}`, { headers: bearer(shopper.token) });
   expect((await before.json()).codConfirmation.state).toBe('awaiting');
-  await shoot(guest, 'cod-link');
+  await screenshotBoth(guest, 'cod-link');
   await guest.getByRole('button', { name: 'Yes, confirm my order' }).click();
   await expect(guest.getByText('Thank you! Your order is confirmed.')).toBeVisible();
   await guest.close();
@@ -117,7 +89,7 @@ test('a shopper confirms a Cash on Delivery order from the mail link and the own
 
   // The owner's order list: Confirmed, no longer awaiting.
   const admin = await browser.newPage();
-  await admin.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), ownerToken);
+  await admin.addInitScript((token) => window.localStorage.setItem('apparel-store.token', token), ownerToken());
   await admin.goto(`/admin/orders?search=${ref}`);
   await admin
     .getByRole('button', { name: `View Details of order #${ref}` })
@@ -145,11 +117,11 @@ test("a shopper confirms with the WhatsApp message's Confirm order button (sandb
   await page.goto('/whatsapp-sandbox');
   const message = page.getByTestId('wa-message').filter({ hasText: `#${ref}` });
   await expect(message).toContainText('please confirm your Cash on Delivery order');
-  await shoot(page, 'cod-whatsapp');
+  await screenshotBoth(page, 'cod-whatsapp');
   await message.getByRole('button', { name: 'Confirm order' }).click();
   await expect
     .poll(async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(shopper.token) })).json()).status)
     .toBe('confirmed');
-  const after = await (await request.get(`/api/orders/admin/${order._id}`, { headers: bearer(ownerToken) })).json();
+  const after = await (await request.get(`/api/orders/admin/${order._id}`, { headers: bearer(ownerToken()) })).json();
   expect(after.codConfirmation.state).toBe('confirmed');
 });

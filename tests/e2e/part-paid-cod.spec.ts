@@ -4,36 +4,9 @@
  * option says "Pay ₹200 now, ₹y on delivery"; choosing it opens the Razorpay stand-in for ₹200, and the
  * order-placed page and the order page show both parts. Screenshots at 1280 and 390 px with SCREENSHOT_DIR.
  */
-import type { Page } from '@playwright/test';
-import { addToCartApi, clearCartApi, expect, listProducts, test } from './accounts-fixtures';
-import { bearer, DEMO_ADMIN, logIn } from './shoppers';
+import { addToCartApi, clearCartApi, expect, listProducts, test, screenshotBoth, withShopSettings } from './accounts-fixtures';
 
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-let original: Record<string, unknown> | null = null;
-let ownerToken = '';
-
-test.beforeAll(async ({ request }) => {
-  ownerToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  original = (await (await request.get('/api/admin/settings', { headers: bearer(ownerToken) })).json()) as Record<string, unknown>;
-  const res = await request.put('/api/admin/settings', {
-    headers: bearer(ownerToken),
-    data: { ...original, codAdvance: { kind: 'fixed', value: 200, above: 0 } },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-});
-
-test.afterAll(async ({ request }) => {
-  if (original) await request.put('/api/admin/settings', { headers: bearer(ownerToken), data: original });
-});
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+withShopSettings({ codAdvance: { kind: 'fixed', value: 200, above: 0 } });
 
 test('a shopper pays the COD advance online and sees both parts on the order', async ({ shopperPage: page, shopper, request }) => {
   const products = await listProducts(request);
@@ -55,7 +28,7 @@ test('a shopper pays the COD advance online and sees both parts on the order', a
   const split = methods.getByTestId('cod-advance');
   await expect(split).toHaveText(/^Pay ₹200 now, ₹[\d,.]+ on delivery$/);
   const cash = (await split.textContent())!.match(/now, (₹[\d,.]+) on delivery/)![1];
-  await shoot(page, 'checkout-cod-advance');
+  await screenshotBoth(page, 'checkout-cod-advance');
 
   await page.getByRole('button', { name: 'Pay ₹200 now' }).click();
   const widget = page.getByRole('dialog');
@@ -64,11 +37,11 @@ test('a shopper pays the COD advance online and sees both parts on the order', a
 
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmed$/);
   await expect(page.getByTestId('confirmed-payment')).toContainText(`Advance paid online ₹200 · ${cash} to pay in cash on delivery`);
-  await shoot(page, 'order-confirmed-cod-advance');
+  await screenshotBoth(page, 'order-confirmed-cod-advance');
   await page.getByRole('link', { name: 'View order' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/);
   const totals = page.getByRole('region', { name: 'Payment summary' });
   await expect(totals.getByTestId('payment-method')).toContainText('Cash on Delivery');
   await expect(totals.getByTestId('payment-method')).toContainText(`Advance paid online ₹200 · ${cash} to pay in cash on delivery`);
-  await shoot(page, 'order-cod-advance');
+  await screenshotBoth(page, 'order-cod-advance');
 });
