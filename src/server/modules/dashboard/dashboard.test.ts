@@ -14,6 +14,18 @@ afterAll(() => t.close());
 
 const ist = (wall: string) => new Date(`${wall}+05:30`);
 
+/** A Cash on Delivery order of one piece of `variantId`, placed by the shopper signed in with `headers`. */
+async function placeCod(headers: Record<string, string>, productId: string, variantId: string) {
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/cod/create-order',
+    headers,
+    payload: { items: [{ productId, variantId, quantity: 1 }], shippingAddress: { ...shippingAddress } },
+  });
+  expect(placed.statusCode).toBe(201);
+  return placed.json().order as { _id: string };
+}
+
 describe('GET /api/admin/dashboard', () => {
   it('sums revenue for today and this month in India time, net of refunds, leaving out cancelled orders', async () => {
     t.clock.now = ist('2024-06-16T01:30:00'); // today is 16 June in India, still 15 June in UTC
@@ -126,17 +138,7 @@ describe('GET /api/admin/dashboard', () => {
     const shopper = await createUser(t.app, t.db);
     const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 100_000, stockQty: 50 }] });
     const before = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/cod/create-order',
-      headers: shopper.headers,
-      payload: {
-        items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }],
-        shippingAddress: { ...shippingAddress },
-      },
-    });
-    expect(placed.statusCode).toBe(201);
-    const order = placed.json().order;
+    const order = await placeCod(shopper.headers, product.id, bySize.M.id);
     const pending = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
     expect(pending.today.orders).toBe(before.today.orders + 1);
     expect(pending.today.revenue).toBeCloseTo(before.today.revenue, 2);
@@ -151,15 +153,9 @@ describe('GET /api/admin/dashboard', () => {
     const shopper = await createUser(t.app, t.db);
     const { product, bySize } = await createProduct(t.db, { variants: [{ size: 'M', pricePaise: 100_000, stockQty: 50 }] });
     const before = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/cod/create-order',
-      headers: shopper.headers,
-      payload: { items: [{ productId: product.id, variantId: bySize.M.id, quantity: 1 }], shippingAddress: { ...shippingAddress } },
-    });
-    expect(placed.statusCode).toBe(201);
+    const order = await placeCod(shopper.headers, product.id, bySize.M.id);
     // ₹950 in all: ₹200 of it paid with store credit and ₹150 in advance, so ₹600 is left to collect.
-    await t.db.update(orders).set({ storeCreditPaise: 20_000, codAdvancePaise: 15_000 }).where(eq(orders.id, placed.json().order._id));
+    await t.db.update(orders).set({ storeCreditPaise: 20_000, codAdvancePaise: 15_000 }).where(eq(orders.id, order._id));
     const after = (await t.app.inject({ url: '/api/admin/dashboard', headers: admin })).json();
     expect(after.codToCollect).toEqual({ orders: before.codToCollect.orders + 1, amount: before.codToCollect.amount + 600 });
   });
