@@ -30,7 +30,8 @@ test('a shopper pays the COD advance online and sees both parts on the order', a
   const cash = (await split.textContent())!.match(/now, (₹[\d,.]+) on delivery/)![1];
   await screenshotBoth(page, 'checkout-cod-advance');
 
-  await page.getByRole('button', { name: 'Pay ₹200 now' }).click();
+  // The summary's pay button (a phone's sticky pay bar, when shown, says the same).
+  await page.getByRole('complementary', { name: 'Order Summary' }).getByRole('button', { name: 'Pay ₹200 now' }).click();
   const widget = page.getByRole('dialog');
   await expect(widget).toBeVisible();
   await widget.getByRole('button', { name: /^Pay ₹200/ }).click();

@@ -310,15 +310,13 @@ function SummaryAside({
         <Button size="lg" className="w-full" onClick={() => void onPay()} disabled={processing} aria-busy={processing || undefined}>
           {processing
             ? 'Processing...'
-            : storeCreditPayLabel(credit, codOption.paying)
-              ? storeCreditPayLabel(credit, codOption.paying)
-              : codOption.paying && codSplit(codOption, 0)
-                ? `Pay ${formatINR(codSplit(codOption, 0)!.advance)} now`
-                : codOption.paying
-                  ? `Place order · ${formatINR(codOption.total ?? 0)}`
-                  : prepaid.onlineTotal !== null
-                    ? `Pay ${formatINR(prepaid.onlineTotal)}`
-                    : 'Pay'}
+            : (advanceLabel(codOption, credit) ??
+              storeCreditPayLabel(credit, codOption.paying) ??
+              (codOption.paying
+                ? `Place order · ${formatINR(codOption.total ?? 0)}`
+                : prepaid.onlineTotal !== null
+                  ? `Pay ${formatINR(prepaid.onlineTotal)}`
+                  : 'Pay'))}
         </Button>
         <p className="text-center text-xs text-stone-500">
           By placing this order you agree to our{' '}
@@ -334,6 +332,15 @@ function SummaryAside({
 
 /** The Cash on Delivery option of the payment step. */
 type CodOption = ReturnType<typeof useCodOption>;
+
+/**
+ * What both pay buttons say for a COD order that pays an advance online first, "Pay ₹200 now"
+ * (of what is due after store credit; docs/architecture.md#part-paid-cod); null for any other.
+ */
+function advanceLabel(codOption: CodOption, credit: StoreCreditOption): string | null {
+  const split = codOption.paying && !credit.coversAll ? codSplit(codOption, credit.use ? credit.spend : 0) : null;
+  return split ? `Pay ${formatINR(split.advance)} now` : null;
+}
 /** The address step's state and the payment flow (features/checkout/use-place-order.ts). */
 type PlaceOrderState = ReturnType<typeof usePlaceOrder>;
 
@@ -374,7 +381,11 @@ function CheckoutForm(props: ReadyProps) {
             detail={saving > 0 ? `You save ${formatINR(saving)}` : paying ? 'Cash on Delivery' : 'Inclusive of all taxes'}
           >
             <Button onClick={() => void pay.onPay()} disabled={pay.processing} aria-busy={pay.processing || undefined}>
-              {pay.processing ? 'Processing...' : credit.coversAll ? 'Pay with store credit' : paying ? 'Place order' : 'Pay now'}
+              {pay.processing
+                ? 'Processing...'
+                : credit.coversAll
+                  ? 'Pay with store credit'
+                  : (advanceLabel(codOption, credit) ?? (paying ? 'Place order' : 'Pay now'))}
             </Button>
           </StickyPayBar>
         </Suspense>
