@@ -153,29 +153,30 @@ async function benchOne(kind) {
     // (RESPONSE_CACHE_TTL_MS=0), so every read runs its query or renders its page, as a filter
     // combination, deep page or search term does that nobody asked for in the last TTL. Stopped
     // before the cached shop starts (PGlite has one process at a time).
-    const coldReads = (product, categoryId) => {
+    const coldReads = (product, category) => {
       const q = encodeURIComponent(fixture.searchWord);
       return [
         ['GET /api/products (cache off)', '/api/products', 'json-uncached'],
-        ['GET /api/categories/:id/products (cache off)', `/api/categories/${categoryId}/products`, 'json-uncached'],
+        ['GET /api/categories/:id/products (cache off)', `/api/categories/${category._id}/products`, 'json-uncached'],
         [`GET /api/products?q=${fixture.searchWord} (cache off)`, `/api/products?q=${q}`, 'json-uncached'],
         ['GET /api/products/:id (cache off)', `/api/products/${fixture.productId}`, 'json-uncached'],
         ['SSR GET / (cache off)', '/', 'page-uncached'],
         ['SSR GET /products?sizes=M (cache off)', '/products?sizes=M', 'page-uncached'],
-        ['SSR GET /category/:id (cache off)', `/category/${categoryId}`, 'page-uncached'],
-        ['SSR GET /product/:id (cache off)', `/product/${fixture.productId}`, 'page-uncached'],
+        ['SSR GET /category/:handle (cache off)', `/category/${category.handle}`, 'page-uncached'],
+        ['SSR GET /products/:handle (cache off)', `/products/${product.handle}`, 'page-uncached'],
         ['SSR GET /terms (cache off)', '/terms', 'page-uncached'],
       ].filter(([name]) => wanted(name));
     };
     let cacheOff = {};
-    if (coldReads('', '').length > 0) {
+    if (coldReads({}, {}).length > 0) {
       const cold = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: { ...shopEnv, RESPONSE_CACHE_TTL_MS: '0' } });
       children.push(...cold.children);
       const coldRss = rssSampler(cold.server.child.pid);
       console.log(`cache-off server up (pid ${cold.server.child.pid}, RSS ${coldRss.max} MB at rest); ${uptime()}`);
       const product = await (await fetch(`${cold.server.base}/api/products/${fixture.productId}`)).json();
-      const categoryId = product.categoryIds[0]?._id ?? (await (await fetch(`${cold.server.base}/api/categories`)).json())[0]._id;
-      cacheOff = await measureReads(cold.server, coldRss, coldReads(product, categoryId), {
+      const categories = await (await fetch(`${cold.server.base}/api/categories`)).json();
+      const category = categories.find((c) => c._id === product.categoryIds[0]?._id) ?? categories[0];
+      cacheOff = await measureReads(cold.server, coldRss, coldReads(product, category), {
         connections: CACHE_OFF_CONNECTIONS,
         dir: dataDir,
       });
@@ -198,13 +199,14 @@ async function benchOne(kind) {
     const rss = rssSampler(server.child.pid);
     console.log(`server up (pid ${server.child.pid}, RSS ${rss.max} MB at rest); ${uptime()}`);
 
+    const { handle } = await (await fetch(`${server.base}/api/products/${fixture.productId}`)).json();
     const reads = [
       ['GET /api/homepage', '/api/homepage', 'json'],
       ['GET /api/products', '/api/products', 'json'],
       ['GET /api/products/:id', `/api/products/${fixture.productId}`, 'json'],
       [`GET /api/products?q=${fixture.searchWord}`, `/api/products?q=${encodeURIComponent(fixture.searchWord)}`, 'json'],
       ['SSR GET /', '/', 'page'],
-      ['SSR GET /product/:id', `/product/${fixture.productId}`, 'page'],
+      ['SSR GET /products/:handle', `/products/${handle}`, 'page'],
     ].filter(([name]) => wanted(name));
     run.scenarios = {
       ...(reads.length > 0 ? await measureReads(server, rss, reads, { connections: CONNECTIONS, dir: dataDir }) : {}),
