@@ -1,5 +1,6 @@
 /**
- * The process entry: reads the config, opens and migrates the database, seeds the demo catalogue
+ * The process entry: reads the config, opens and migrates the database (then moves handles the
+ * migrations could not transliterate), seeds the demo catalogue
  * into an empty database, makes sure the configured admin exists, serves the shop, and shuts down
  * cleanly on SIGTERM/SIGINT. A new embedded database is first made by a child process (see
  * `prepareInChildProcess`).
@@ -13,6 +14,7 @@ import { buildApp } from './app';
 import { startBackgroundJobs } from './jobs';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { repairTransliteratedHandles } from './modules/catalog/handles';
 import { DEMO_ADMIN, ensureAdmin, ensureDemoImageTwins, seedDemoCatalog } from './db/seed/seed';
 
 /** HOST values only this machine can reach (the startup lines say whether the demo is exposed). */
@@ -27,6 +29,8 @@ const PREPARE_ONLY = '--prepare-database';
  */
 async function prepareDatabase(config: AppConfig, handle: DatabaseHandle): Promise<{ email: string; password: string } | undefined> {
   await handle.migrate();
+  const rehandled = await repairTransliteratedHandles(handle.db);
+  if (rehandled) console.log(`Gave ${rehandled} products with titles in other scripts readable addresses (old ones answer 301).`);
   let demoAdmin: { email: string; password: string } | undefined;
   if (config.seedDemo) {
     const mediaDir = path.join(config.dataDir, 'media');

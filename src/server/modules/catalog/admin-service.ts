@@ -40,7 +40,7 @@ import { HANDLE_TAKEN } from '../../../core/handles';
 import { AppError, badRequest, conflict, isUuid, notFound } from '../../errors';
 import type { MediaStore } from '../../integrations/media-store/index';
 import { hydrateProducts, listCategories, listProducts, productColumns, toCategory } from './service';
-import { firstFreeHandle, handleFrom } from './handles';
+import { firstFreeHandle, handleFrom, takenProductHandles } from './handles';
 import { changeStock, recordOpeningStock, recordOpeningStocks, setStock, type StockChangeMeta } from '../inventory/ledger';
 import { deleteMedia } from '../media/service';
 import { changesBetween, recordAudit, SYSTEM_ACTOR, type AuditActor, type Changes } from '../audit/record';
@@ -577,16 +577,6 @@ async function applyStock(tx: Tx, w: VariantBody, row: VariantRow, index: number
   const [now] = await tx.select({ stockQty: variants.stockQty }).from(variants).where(eq(variants.id, row.id));
   const message = stockChangedMessage(variantLabel(w), now?.stockQty ?? 0);
   throw new AppError(409, message, { [`variants.${index}.stockQty`]: message });
-}
-
-/** The handles among `candidates` a product holds, now or as an earlier address. */
-async function takenProductHandles(tx: Tx, candidates: string[]): Promise<Set<string>> {
-  const current = await tx.select({ handle: products.handle }).from(products).where(inArray(products.handle, candidates));
-  const earlier = await tx
-    .select({ handle: productHandleRedirects.handle })
-    .from(productHandleRedirects)
-    .where(inArray(productHandleRedirects.handle, candidates));
-  return new Set([...current, ...earlier].map((r) => r.handle));
 }
 
 const handleTaken = () => badRequest(HANDLE_TAKEN, { handle: HANDLE_TAKEN });

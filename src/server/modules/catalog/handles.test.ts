@@ -4,7 +4,9 @@ import { createCategory, createUser } from '../../../../tests/helpers/factories'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { Product } from '../../../core/api-types';
 import { HANDLE_INVALID, HANDLE_TAKEN } from '../../../core/handles';
-import { handleFrom } from './handles';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema';
+import { handleFrom, repairTransliteratedHandles } from './handles';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -146,5 +148,34 @@ describe('GET /api/products/{id or handle}', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: { name } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().handle).toBe(handleFrom(name));
+  });
+});
+
+describe('handles the migration could not transliterate', () => {
+  it('moves product, product-2 of a title in another script to its transliteration, the old ones answering for it', async () => {
+    const title = 'बनारसी सिल्क साड़ी';
+    const first = await created({ title });
+    const second = await created({ title });
+    const emoji = await created({ title: '🙂' });
+    const latin = await created({ title: `Kurta ${unique()}` });
+    // As migration 0029 left them: no Latin word survived the SQL.
+    await t.db.update(products).set({ handle: 'product-3' }).where(eq(products.id, emoji._id));
+    await t.db.update(products).set({ handle: 'product-4' }).where(eq(products.id, latin._id));
+    await t.db.update(products).set({ handle: 'product' }).where(eq(products.id, first._id));
+    await t.db.update(products).set({ handle: 'product-2' }).where(eq(products.id, second._id));
+
+    expect(await repairTransliteratedHandles(t.db)).toBe(2);
+    const now = async (id: string) => (await get(id)).json<Product>().handle;
+    const [a, b] = [await now(first._id), await now(second._id)];
+    expect(a).toContain('silk');
+    expect(new Set([a, b]).size).toBe(2);
+    expect([a, b].every((h) => h.startsWith(handleFrom(title)))).toBe(true);
+    // The old addresses still find the same products; the others kept theirs.
+    expect((await get('product')).json<Product>()._id).toBe(first._id);
+    expect((await get('product-2')).json<Product>()._id).toBe(second._id);
+    expect(await now(emoji._id)).toBe('product-3');
+    expect(await now(latin._id)).toBe('product-4');
+    // The next start finds nothing to do.
+    expect(await repairTransliteratedHandles(t.db)).toBe(0);
   });
 });
