@@ -87,7 +87,7 @@ export const reviewPageSchema = z.object({
 export const ownReviewSchema = reviewSchema.extend({ status: reviewStatus });
 export const myReviewStateSchema = z.object({ eligible: z.boolean(), sizes: z.array(z.string()), review: ownReviewSchema.nullable() });
 export const adminReviewSchema = ownReviewSchema.extend({
-  product: z.object({ _id: z.string(), title: z.string() }),
+  product: z.object({ _id: z.string(), title: z.string(), handle: z.string() }),
   customer: z.object({ name: z.string(), email: z.string() }),
   updatedAt: z.string(),
 });

@@ -161,6 +161,9 @@ describe('moderation and the product rating', () => {
 
     const queue = (await t.app.inject({ url: '/api/admin/reviews?status=pending', headers: admin })).json<AdminReviewPage>();
     expect(queue.reviews.filter((r) => r.product._id === product.id)).toHaveLength(3);
+    // The admin's link to the product goes to its readable address, not through the old id's 301.
+    const [{ handle }] = await t.db.select({ handle: products.handle }).from(products).where(eq(products.id, product.id));
+    expect(queue.reviews.find((r) => r.product._id === product.id)?.product.handle).toBe(handle);
     expect(queue.counts.pending).toBeGreaterThanOrEqual(3);
 
     for (const id of ids) expect((await moderate(id, 'approved')).statusCode).toBe(200);

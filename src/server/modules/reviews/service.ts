@@ -275,15 +275,16 @@ export async function assertCanReview(db: Database, userId: string, productId: s
 const adminSelect = {
   review: productReviews,
   productTitle: products.title,
+  productHandle: products.handle,
   name: users.name,
   email: users.email,
 };
 
-function toAdminReview(r: { review: ReviewRow; productTitle: string; name: string; email: string }): AdminReview {
+function toAdminReview(r: { review: ReviewRow; productTitle: string; productHandle: string; name: string; email: string }): AdminReview {
   return {
     ...toReview(r.review, r.name),
     status: r.review.status,
-    product: { _id: r.review.productId, title: r.productTitle },
+    product: { _id: r.review.productId, title: r.productTitle, handle: r.productHandle },
     customer: { name: r.name, email: r.email },
     updatedAt: r.review.updatedAt.toISOString(),
   };

@@ -18,6 +18,7 @@ import { adminMeta } from '../../features/admin/admin-meta';
 import { useAdminReviews, useReviewActions } from '../../features/admin/reviews/api';
 import { errorMessage } from '../../lib/api';
 import { variantCaption } from '../../../core/colours';
+import { productPath } from '../../../core/addresses';
 
 /** Page title. */
 export const meta = () => adminMeta('Reviews');
@@ -43,7 +44,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
       <article aria-labelledby={`title-${review._id}`}>
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <Link to={`/product/${review.product._id}`} className="text-sm font-medium text-brand hover:underline">
+            <Link to={productPath(review.product)} className="text-sm font-medium text-brand hover:underline">
               {review.product.title}
             </Link>
             <div className="mt-1 flex flex-wrap items-center gap-2">
