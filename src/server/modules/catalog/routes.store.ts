@@ -83,13 +83,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const key = keys.get(request);
-    if (key && reply.statusCode === 200 && typeof payload === 'string' && !reply.getHeader('x-cache')) {
+    const bytes = typeof payload === 'string' || Buffer.isBuffer(payload);
+    if (key && reply.statusCode === 200 && bytes && !reply.getHeader('x-cache')) {
       const headers: Record<string, string> = {};
       for (const name of ['content-type', 'x-total-count', 'x-page', 'x-total-pages']) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const entry = { status: 200, headers, body: Buffer.from(payload) };
+      // A catalogue body is already bytes (card-cache.ts), which nothing writes into: kept as they are.
+      const entry = { status: 200, headers, body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload) };
       // An answer the cache does not keep (cache off, or too large) is compressed the quick way.
       const kept = app.responseCache.set(key, entry);
       return encodeCached(request, reply, entry, kept);
@@ -113,8 +115,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       .type(JSON_TYPE)
       .send(productsJson(page.products));
 
-  /** The product's JSON, made once per cached card (card-cache.ts). */
-  const sendJson = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
+  /** The product's JSON bytes, made once per cached card (card-cache.ts). */
+  const sendJson = (reply: FastifyReply, json: Buffer) => reply.type(JSON_TYPE).send(json);
 
   app.get(
     '/api/categories/:id/products',
