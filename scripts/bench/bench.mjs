@@ -104,6 +104,17 @@ const TARGETS = {
   rssMB: 200,
 };
 
+/** A Host header no request has named before (ssr.ts's HOST accepts it), so the page cache misses. */
+let hostCount = 0;
+const freshHost = () => `h${++hostCount}.bench.test`;
+
+/**
+ * A 409 that says the line sold out (pricing's 'is out of stock' / 'Only N left' before payment,
+ * 'sold out while you were paying' after it); any other 409 (a coupon, COD rules) is an error.
+ */
+const SOLD_OUT = /out of stock|only \d+ left|sold out/i;
+const soldOut = (res) => res.status === 409 && SOLD_OUT.test(res.body?.message ?? '');
+
 const shippingAddress = {
   firstName: 'Asha',
   lastName: 'Verma',
@@ -309,7 +320,12 @@ async function benchOne(kind) {
 
     for (const child of children.splice(0).reverse()) await stopChild(child);
     if (cartWrites) {
-      const check = cartWrites.check(await tools.cartQuantities(target, fixture.shoppers.map((s) => s.userId)));
+      const check = cartWrites.check(
+        await tools.cartQuantities(
+          target,
+          fixture.shoppers.map((s) => s.userId),
+        ),
+      );
       run.scenarios[CART].databaseCheck = check;
       console.log(
         check.ok
@@ -335,10 +351,6 @@ async function benchOne(kind) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-/** A Host header no request has named before (ssr.ts's HOST accepts it), so the page cache misses. */
-let hostCount = 0;
-const freshHost = () => `h${++hostCount}.bench.test`;
 
 /**
  * Measures each read ([name, path, type]) on `server` with `connections` connections, every round
@@ -522,7 +534,14 @@ function cartWriter(shoppers) {
       }
       const distinct = new Set(Object.values(quantities)).size;
       if (distinct < 2) problems.push(`every line holds quantity ${Object.values(quantities)[0]}: the writes changed nothing`);
-      return { ok: problems.length === 0, lines: lines.size, distinctQuantities: distinct, writesSent: sent, writesAnswered: answered, problems };
+      return {
+        ok: problems.length === 0,
+        lines: lines.size,
+        distinctQuantities: distinct,
+        writesSent: sent,
+        writesAnswered: answered,
+        problems,
+      };
     },
   };
 }
@@ -535,13 +554,6 @@ function mailCount(dir) {
     return 0;
   }
 }
-
-/**
- * A 409 that says the line sold out (pricing's 'is out of stock' / 'Only N left' before payment,
- * 'sold out while you were paying' after it); any other 409 (a coupon, COD rules) is an error.
- */
-const SOLD_OUT = /out of stock|only \d+ left|sold out/i;
-const soldOut = (res) => res.status === 409 && SOLD_OUT.test(res.body?.message ?? '');
 
 /** One full checkout; resolves with 'ok', 'sold-out' (the 409 of a sold-out line, refunded after payment) or an error text. */
 async function checkoutOnce(base, standinBase, keyId, shopper, line) {
