@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { cartItems, inventoryLedger, orderItems, orders, products, shopSettings, users, variants } from '../../src/server/db/schema';
 import { FULL_SCALE, seedScale, SCALE_EMAIL_DOMAIN, SIZES_ONLY_SCALE, type ScaleCounts } from '../../src/server/db/seed/scale';
@@ -58,8 +58,8 @@ export function signToken(secret: string, userId: string, tokenVersion = 0): str
 }
 
 export interface BenchFixture {
-  /** Signed-in shoppers, each with one cart line (for PUT /api/cart/item). */
-  shoppers: { token: string; productId: string; variantId: string }[];
+  /** Signed-in shoppers, each with one cart line of quantity 1 (for PUT /api/cart/item). */
+  shoppers: { userId: string; token: string; productId: string; variantId: string }[];
   /** Variants the checkout benchmark buys from, with plenty of stock. */
   stocked: { productId: string; variantId: string }[];
   /** The variant the contention round fights over, with only `scarceStock` units. */
@@ -118,7 +118,7 @@ export async function prepareBench(
       .values(shoppers.map((s) => ({ userId: s.userId, productId: s.productId, variantId: s.variantId, quantity: 1 })));
     const word = active[0].title.split(/\s+/).find((w) => w.length >= 4) ?? 'cotton';
     return {
-      shoppers: shoppers.map(({ token, productId, variantId }) => ({ token, productId, variantId })),
+      shoppers: shoppers.map(({ userId, token, productId, variantId }) => ({ userId, token, productId, variantId })),
       stocked: stocked.map(({ productId, variantId }) => ({ productId, variantId })),
       scarce: { productId: scarce.productId, variantId: scarce.variantId, stock: opts.scarceStock },
       productId: stocked[0].productId,
@@ -193,6 +193,23 @@ export async function auditStock(target: DbTarget, initial: Record<string, numbe
       )
     ).rows;
     return { orders: n, units, problems };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The quantity of each cart line of `userIds` (user id → quantity; each bench shopper has one line),
+ * read after the cart scenario to check its writes landed.
+ */
+export async function cartQuantities(target: DbTarget, userIds: string[]): Promise<Record<string, number>> {
+  const handle = await open(target);
+  try {
+    const rows = await handle.db
+      .select({ userId: cartItems.userId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(inArray(cartItems.userId, userIds));
+    return Object.fromEntries(rows.map((r) => [r.userId, r.quantity]));
   } finally {
     await handle.close();
   }

@@ -148,24 +148,47 @@ export async function freePort() {
   });
 }
 
-/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat). */
-export function cpuTimeMs(pid) {
+/**
+ * What /proc/<pid>/stat says of a live process: `cpuMs`, the CPU time (user + system) it has used so
+ * far in ms, and `startTicks`, when it started (clock ticks after boot, which tells a reused pid
+ * apart). Null when the process has gone: no such pid, or a zombie (exited, not yet reaped).
+ */
+export function procStat(pid) {
+  let text;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return 0;
+    return null;
   }
+  // Fields after the command name (which may hold spaces): state is the 3rd field of the line.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  if (fields[0] === 'Z' || fields[0] === 'X') return null;
+  return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS, startTicks: Number(fields[19]) };
+}
+
+/**
+ * CPU time (user + system) process `pid` has used so far, in ms. Throws when the process has gone
+ * (or its pid now names another process than the one started at `startTicks`): a figure read then
+ * would be 0, and a difference with it negative, so none is given.
+ */
+export function cpuTimeMs(pid, startTicks) {
+  const stat = procStat(pid);
+  if (!stat || (startTicks !== undefined && stat.startTicks !== startTicks))
+    throw new Error(`process ${pid} has exited: its CPU time can no longer be read, so no CPU figure is given`);
+  return stat.cpuMs;
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /**
  * Samples a process's resident memory (VmRSS) every 100 ms; `max` in MB since the last reset, and
  * `cpuMs`, the CPU time it used since the last reset (a figure the machine's load barely changes).
+ * `cpuMs` (and `reset`) throw once the process has exited, rather than give a negative figure.
  */
 export function rssSampler(pid) {
   let max = 0;
-  let cpuAtReset = cpuTimeMs(pid);
+  const startTicks = procStat(pid)?.startTicks;
+  if (startTicks === undefined) throw new Error(`process ${pid} is not running`);
+  let cpuAtReset = cpuTimeMs(pid, startTicks);
   const read = () => {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -179,13 +202,14 @@ export function rssSampler(pid) {
   read();
   return {
     pid,
+    startTicks,
     reset() {
       max = 0;
-      cpuAtReset = cpuTimeMs(pid);
+      cpuAtReset = cpuTimeMs(pid, startTicks);
       read();
     },
     get cpuMs() {
-      return cpuTimeMs(pid) - cpuAtReset;
+      return cpuTimeMs(pid, startTicks) - cpuAtReset;
     },
     get max() {
       read();
@@ -270,13 +294,15 @@ export async function measurePaired(opts, ceilingOpts, { warmup, rounds, seconds
   let cpu = 0;
   let ceilingCpu = 0;
   server.reset();
+  const ceilingStart = procStat(ceilingPid)?.startTicks;
+  if (ceilingStart === undefined) throw new Error(`the ceiling (pid ${ceilingPid}) is not running`);
   for (let i = 0; i < rounds; i++) {
-    const c0 = cpuTimeMs(ceilingPid);
+    const c0 = cpuTimeMs(ceilingPid, ceilingStart);
     ceilings.push(summarize(await cannon({ ...ceilingOpts, duration: ceilingSeconds })));
-    ceilingCpu += cpuTimeMs(ceilingPid) - c0;
-    const s0 = cpuTimeMs(server.pid);
+    ceilingCpu += cpuTimeMs(ceilingPid, ceilingStart) - c0;
+    const s0 = cpuTimeMs(server.pid, server.startTicks);
     results.push(summarize(await cannon({ ...opts, duration: seconds })));
-    cpu += cpuTimeMs(server.pid) - s0;
+    cpu += cpuTimeMs(server.pid, server.startTicks) - s0;
   }
   const requests = results.reduce((n, r) => n + r.total, 0);
   const ceilingRequests = ceilings.reduce((n, r) => n + r.total, 0);
