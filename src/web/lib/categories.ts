@@ -3,17 +3,27 @@
  */
 import type { Category } from '../../core/api-types';
 
+/**
+ * What the header's menu needs of a category (the root loader sends every page only this, not the
+ * descriptions): its id, name, address and parent.
+ */
+export type MenuCategory = Pick<Category, '_id' | 'name' | 'handle' | 'parentId'>;
+
+/** The menu's part of each of `categories`, in their order. */
+export const menuCategories = (categories: readonly Category[]): MenuCategory[] =>
+  categories.map(({ _id, name, handle, parentId }) => ({ _id, name, handle, parentId }));
+
 /** A top-level category with its children. */
-export interface CategoryGroup {
-  parent: Category;
-  children: Category[];
+export interface CategoryGroup<C extends MenuCategory = MenuCategory> {
+  parent: C;
+  children: C[];
 }
 
 /** Parents in the API's order, each followed by its children; orphans count as parents. */
-export function groupCategories(categories: Category[]): CategoryGroup[] {
+export function groupCategories<C extends MenuCategory>(categories: C[]): CategoryGroup<C>[] {
   const ids = new Set(categories.map((c) => c._id));
-  const groups: CategoryGroup[] = [];
-  const byParent = new Map<string, Category[]>();
+  const groups: CategoryGroup<C>[] = [];
+  const byParent = new Map<string, C[]>();
   for (const c of categories) {
     if (c.parentId && ids.has(c.parentId)) {
       const list = byParent.get(c.parentId) ?? [];

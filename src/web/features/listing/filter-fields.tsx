@@ -108,14 +108,14 @@ interface ChoiceChipProps {
 
 /**
  * One filter choice: a visually hidden check box drawn as a toggle chip (dark when checked, outlined
- * on keyboard focus: the `.chip` classes in app.css, written once rather than on each of a listing's
- * chips). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
+ * on keyboard focus: the `.choice` and `.chip` classes in app.css, written once rather than on each of
+ * a listing's chips). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
  */
 function ChoiceChip({ name, value, checked, onToggle, onChange, className, children }: ChoiceChipProps) {
   return (
-    <label className="relative">
+    <label className="choice">
       {onToggle ? (
-        <input type="checkbox" checked={checked} onChange={onToggle} className="sr-only" />
+        <input type="checkbox" checked={checked} onChange={onToggle} />
       ) : (
         <input
           key={String(checked)}
@@ -124,7 +124,6 @@ function ChoiceChip({ name, value, checked, onToggle, onChange, className, child
           value={value}
           defaultChecked={checked}
           onChange={onChange}
-          className="sr-only"
         />
       )}
       <span className={`chip ${className}`}>{children}</span>
