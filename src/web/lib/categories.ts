@@ -3,27 +3,39 @@
  */
 import type { Category } from '../../core/api-types';
 
-/**
- * What the header's menu needs of a category (the root loader sends every page only this, not the
- * descriptions): its id, name, address and parent.
- */
-export type MenuCategory = Pick<Category, '_id' | 'name' | 'handle' | 'parentId'>;
+/** A category in the header's menu: its name and address (categoryHref). */
+export interface MenuCategory {
+  name: string;
+  handle: string;
+}
 
-/** The menu's part of each of `categories`, in their order. */
-export const menuCategories = (categories: readonly Category[]): MenuCategory[] =>
-  categories.map(({ _id, name, handle, parentId }) => ({ _id, name, handle, parentId }));
+/** A top-level category of the header's menu, with its children. */
+export interface MenuGroup extends MenuCategory {
+  children: MenuCategory[];
+}
+
+/**
+ * The header's menu of `categories` (groupCategories' order): names and addresses only, the
+ * children inside their parent. The root loader sends it with every page, so no ids or descriptions.
+ */
+export const menuGroups = (categories: Category[]): MenuGroup[] =>
+  groupCategories(categories).map(({ parent, children }) => ({
+    name: parent.name,
+    handle: parent.handle,
+    children: children.map(({ name, handle }) => ({ name, handle })),
+  }));
 
 /** A top-level category with its children. */
-export interface CategoryGroup<C extends MenuCategory = MenuCategory> {
-  parent: C;
-  children: C[];
+export interface CategoryGroup {
+  parent: Category;
+  children: Category[];
 }
 
 /** Parents in the API's order, each followed by its children; orphans count as parents. */
-export function groupCategories<C extends MenuCategory>(categories: C[]): CategoryGroup<C>[] {
+export function groupCategories(categories: Category[]): CategoryGroup[] {
   const ids = new Set(categories.map((c) => c._id));
-  const groups: CategoryGroup<C>[] = [];
-  const byParent = new Map<string, C[]>();
+  const groups: CategoryGroup[] = [];
+  const byParent = new Map<string, Category[]>();
   for (const c of categories) {
     if (c.parentId && ids.has(c.parentId)) {
       const list = byParent.get(c.parentId) ?? [];
@@ -41,6 +53,6 @@ export function groupCategories<C extends MenuCategory>(categories: C[]): Catego
  * Link target of a category listing: `/category/<handle>` (docs/architecture.md#product-addresses);
  * a reference without its handle links by id, which answers 301 to the handle.
  */
-export function categoryHref(category: { _id: string; handle?: string }): string {
-  return `/category/${encodeURIComponent(category.handle ?? category._id)}`;
+export function categoryHref(category: { _id?: string; handle?: string } & ({ handle: string } | { _id: string })): string {
+  return `/category/${encodeURIComponent(String(category.handle ?? category._id))}`;
 }

@@ -10,7 +10,7 @@ import { BRAND } from '../../core/constants';
 import { ListingError } from '../components/product/listing-error';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
-import { ProductListing, type Crumb } from '../features/listing/product-listing';
+import { packColours, ProductListing, unpackColours, type Crumb } from '../features/listing/product-listing';
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { categoryHref } from '../lib/categories';
 import { breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
@@ -49,8 +49,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     description: category?.description ?? null,
     total: page.total,
     totalPages: page.totalPages,
-    colours: page.colours,
-    // The cards packed (product-card.tsx PackedCards): the page carries its loader data once more.
+    colours: packColours(page.colours),
+    // Cards and colours packed (product-card.tsx PackedCards): the page carries its loader data once more.
     products: packCards(toListingCards(page.products, query.colours)),
   };
   return result ? body : data(body, { status: 404 });
@@ -73,7 +73,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     description: summarize(
       `Shop ${heading} at ${BRAND.name}${loaderData?.description ? `: ${loaderData.description}` : ''}. Free shipping across India, prices inclusive of all taxes.`,
     ),
-    image: loaderData?.products.rows[0]?.[6] ?? undefined,
+    image: loaderData ? unpackCards(loaderData.products)[0]?.image?.url : undefined,
     noindex: !loaderData || loaderData.total === 0 || (query ? hasFilters(query) : false),
     jsonLd: loaderData ? [breadcrumbJsonLd(origin, loaderData.crumbs)] : [],
   });
@@ -81,8 +81,9 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 
 /** The category page. */
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, crumbs, query, name, total, totalPages, colours } = loaderData;
+  const { heading, crumbs, query, name, total, totalPages } = loaderData;
   const products = useMemo(() => unpackCards(loaderData.products), [loaderData.products]);
+  const colours = useMemo(() => unpackColours(loaderData.colours), [loaderData.colours]);
   return (
     <ProductListing
       title={heading}

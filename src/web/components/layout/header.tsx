@@ -10,7 +10,7 @@ import { useCartQuery } from '../../features/cart/api';
 import { useWishlistMerge } from '../../features/wishlist/api';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
-import { categoryHref, groupCategories, type MenuCategory } from '../../lib/categories';
+import { categoryHref, type MenuGroup } from '../../lib/categories';
 import { useDismiss } from '../../lib/use-dismiss';
 import { HeaderSearch } from '../../features/search/header-search';
 import { Logo } from './logo';
@@ -31,22 +31,21 @@ function useGatedNavigation() {
 const navLink = 'nav-link';
 const barIcon = 'bar-icon';
 
-function CategoryList({ categories, onSelect }: { categories: MenuCategory[]; onSelect: () => void }) {
-  const groups = groupCategories(categories);
-  if (groups.length === 0) {
+function CategoryList({ categories, onSelect }: { categories: MenuGroup[]; onSelect: () => void }) {
+  if (categories.length === 0) {
     return <p className="px-4 py-3 text-sm text-stone-500">No categories available</p>;
   }
   return (
     <ul className="py-1">
-      {groups.map(({ parent, children }) => (
-        <li key={parent._id}>
+      {categories.map((parent) => (
+        <li key={parent.handle}>
           <Link to={categoryHref(parent)} onClick={onSelect} className="menu-link font-semibold text-stone-900">
             {parent.name}
           </Link>
-          {children.length > 0 ? (
+          {parent.children.length > 0 ? (
             <ul>
-              {children.map((child) => (
-                <li key={child._id}>
+              {parent.children.map((child) => (
+                <li key={child.handle}>
                   <Link to={categoryHref(child)} onClick={onSelect} className="menu-link menu-child">
                     {child.name}
                   </Link>
@@ -76,7 +75,7 @@ function focusAmongLinks(panel: HTMLElement | null, key: string): boolean {
   return true;
 }
 
-function CategoriesDropdown({ categories }: { categories: MenuCategory[] }) {
+function CategoriesDropdown({ categories }: { categories: MenuGroup[] }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -168,7 +167,7 @@ function CartCount({ overlay = false }: { overlay?: boolean }) {
 }
 
 /** The header on every page; `categories` come from the root loader. */
-export function Header({ categories }: { categories: MenuCategory[] }) {
+export function Header({ categories }: { categories: MenuGroup[] }) {
   const status = useAuthStatus();
   const gate = useGatedNavigation();
   const location = useLocation();

@@ -101,6 +101,8 @@ function cardOf(product: Product, colour: string | null): ProductCardData {
  * ProductCardData that packCards was given.
  */
 export interface PackedCards {
+  /** The folder every picture's address starts with ('/media/demo/products/'), or ''. */
+  base: string;
   /** Every colour the cards name, once: name and swatch. */
   palette: [name: string, swatch: string][];
   rows: PackedCard[];
@@ -117,7 +119,7 @@ export type PackedCard = [
   compareAtPrice: number | null,
   /** 1: bestseller; 2: sold out (not available). */
   flags: number,
-  /** The picture's address, or null without a picture. */
+  /** The picture's address after `base`, or null without a picture. */
   imageUrl: string | null,
   /** The picture's text after the title when it starts with the title (often the same for every card), else null. */
   altAfterTitle: string | null,
@@ -144,6 +146,8 @@ export function packCards(cards: readonly ProductCardData[]): PackedCards {
     }
     return i;
   };
+  const urls = cards.flatMap((c) => (c.image ? [c.image.url] : []));
+  const base = urls.length > 0 ? commonFolder(urls) : '';
   const rows = cards.map((c): PackedCard => {
     const alt = c.image?.alt ?? null;
     const afterTitle = alt !== null && alt.startsWith(c.title) ? alt.slice(c.title.length) : null;
@@ -154,7 +158,7 @@ export function packCards(cards: readonly ProductCardData[]): PackedCards {
       c.price,
       c.compareAtPrice,
       (c.isBestseller ? 1 : 0) | (c.available ? 0 : 2),
-      c.image?.url ?? null,
+      c.image ? c.image.url.slice(base.length) : null,
       afterTitle,
       afterTitle === null ? alt : null,
       c.rating ? [c.rating.average, c.rating.count] : null,
@@ -162,11 +166,18 @@ export function packCards(cards: readonly ProductCardData[]): PackedCards {
       c.colour ?? null,
     ];
   });
-  return { palette, rows };
+  return { base, palette, rows };
+}
+
+/** The longest folder ('/a/b/') that every one of `urls` starts with; '' when none. */
+function commonFolder(urls: readonly string[]): string {
+  let prefix = urls[0];
+  for (const url of urls) while (!url.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, prefix.lastIndexOf('/') + 1);
 }
 
 /** The cards packCards packed, as they were. */
-export function unpackCards({ palette, rows }: PackedCards): ProductCardData[] {
+export function unpackCards({ base, palette, rows }: PackedCards): ProductCardData[] {
   return rows.map(([_id, handle, title, price, compareAtPrice, flags, url, afterTitle, alt, rating, colours, colour]) => ({
     _id,
     handle,
@@ -174,7 +185,7 @@ export function unpackCards({ palette, rows }: PackedCards): ProductCardData[] {
     price,
     compareAtPrice,
     isBestseller: (flags & 1) !== 0,
-    image: url === null ? null : { url, alt: afterTitle !== null ? title + afterTitle : (alt ?? '') },
+    image: url === null ? null : { url: base + url, alt: afterTitle !== null ? title + afterTitle : (alt ?? '') },
     available: (flags & 2) === 0,
     rating: rating ? { average: rating[0], count: rating[1] } : null,
     ...(colours ? { colours: colours.map((i) => ({ name: palette[i][0], swatch: palette[i][1] })) } : {}),

@@ -82,7 +82,7 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
             onChange={onChange}
             className={touch ? 'chip-colour chip-touch' : 'chip-colour'}
           >
-            <span aria-hidden="true" style={swatchStyle(swatch)} />
+            <i style={swatchStyle(swatch)} />
             {name}
           </ChoiceChip>
         ))}
@@ -117,14 +117,7 @@ function ChoiceChip({ name, value, checked, onToggle, onChange, className, child
       {onToggle ? (
         <input type="checkbox" checked={checked} onChange={onToggle} />
       ) : (
-        <input
-          key={String(checked)}
-          type="checkbox"
-          name={name}
-          value={value}
-          defaultChecked={checked}
-          onChange={onChange}
-        />
+        <input key={String(checked)} type="checkbox" name={name} value={value} defaultChecked={checked} onChange={onChange} />
       )}
       <span className={`chip ${className}`}>{children}</span>
     </label>
