@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BRAND } from '../core/constants';
 import { ApiRequestError } from './lib/api';
+import { menuGroups } from './lib/categories';
 import { requestOrigin } from './lib/seo';
 import { supportContact } from './lib/support-contact';
 import { useToasterWanted } from './lib/toast';
@@ -25,7 +26,8 @@ import './app.css';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await context.settings.getPublic().catch(() => null);
   return {
-    categories: await context.catalog.listCategories(),
+    // The header's menu: names and addresses, children in their parents (lib/categories.ts menuGroups).
+    categories: menuGroups(await context.catalog.listCategories()),
     origin: requestOrigin(request),
     year: new Date().getFullYear(),
     whatsappNumber: settings?.whatsappNumber ?? '',

@@ -29,6 +29,7 @@ const SHOP = [
  * browser hydrates the same copyright line the server wrote, even for a page cached over New Year.
  */
 export function Footer({ year, whatsappNumber }: { year: number; whatsappNumber: string }) {
+  // Its look is the .foot-* classes in app.css, written once for the site.
   const whatsapp = whatsAppChatUrl(whatsappNumber);
   const support = useSupportContact();
   return (
@@ -39,75 +40,61 @@ export function Footer({ year, whatsappNumber }: { year: number; whatsappNumber:
             <Logo />
           </Link>
           <p className="mt-4 font-display text-lg text-stone-700">{BRAND.tagline}</p>
-          <dl className="mt-6 space-y-2 text-sm text-stone-600">
-            <div className="flex gap-2">
-              <dt className="font-medium text-stone-800">Support:</dt>
+          <dl className="foot-contact">
+            <div>
+              <dt>Support:</dt>
               <dd className="min-w-0 break-words">
-                <SupportEmailLink className="underline-offset-4 hover:text-brand hover:underline" />
+                <SupportEmailLink className="foot-a" />
               </dd>
             </div>
             {support.phone ? (
-              <div className="flex gap-2">
-                <dt className="font-medium text-stone-800">Phone:</dt>
+              <div>
+                <dt>Phone:</dt>
                 <dd>
-                  <SupportPhoneLink className="underline-offset-4 hover:text-brand hover:underline" />
+                  <SupportPhoneLink className="foot-a" />
                 </dd>
               </div>
             ) : null}
             {whatsapp ? (
-              <div className="flex gap-2">
-                <dt className="font-medium text-stone-800">WhatsApp:</dt>
+              <div>
+                <dt>WhatsApp:</dt>
                 <dd>
-                  <a
-                    className="underline-offset-4 hover:text-brand hover:underline"
-                    href={whatsapp}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
+                  <a className="foot-a" href={whatsapp} target="_blank" rel="noopener noreferrer">
                     Chat with us on WhatsApp
                   </a>
                 </dd>
               </div>
             ) : null}
-            <div className="flex gap-2">
-              <dt className="font-medium text-stone-800">Instagram:</dt>
+            <div>
+              <dt>Instagram:</dt>
               <dd>
-                <a
-                  className="underline-offset-4 hover:text-brand hover:underline"
-                  href={instagramProfileUrl()}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a className="foot-a" href={instagramProfileUrl()} target="_blank" rel="noopener noreferrer">
                   {BRAND.socialHandle}
                 </a>
               </dd>
             </div>
-            <div className="flex gap-2">
-              <dt className="font-medium text-stone-800">Hours:</dt>
+            <div>
+              <dt>Hours:</dt>
               <dd>Mon–Sat, 10:00–18:00 IST</dd>
             </div>
           </dl>
         </div>
         <nav aria-label="Shop">
-          <h2 className="text-xs font-semibold uppercase tracking-wider text-stone-500">Shop</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <h2 className="foot-h">Shop</h2>
+          <ul className="foot-links">
             {SHOP.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="text-stone-700 hover:text-brand">
-                  {l.label}
-                </Link>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-label="Policies">
-          <h2 className="text-xs font-semibold uppercase tracking-wider text-stone-500">Policies</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <h2 className="foot-h">Policies</h2>
+          <ul className="foot-links">
             {POLICIES.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="text-stone-700 hover:text-brand">
-                  {l.label}
-                </Link>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>

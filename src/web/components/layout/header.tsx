@@ -6,12 +6,11 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { Category } from '../../../core/api-types';
 import { useCartQuery } from '../../features/cart/api';
 import { useWishlistMerge } from '../../features/wishlist/api';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { getToken, savePostLoginAction, useAuthStatus } from '../../lib/auth';
-import { categoryHref, groupCategories } from '../../lib/categories';
+import { categoryHref, type MenuGroup } from '../../lib/categories';
 import { useDismiss } from '../../lib/use-dismiss';
 import { HeaderSearch } from '../../features/search/header-search';
 import { Logo } from './logo';
@@ -27,27 +26,26 @@ function useGatedNavigation() {
   };
 }
 
-const navLink = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex h-10 items-center whitespace-nowrap rounded-md px-2 text-sm font-medium transition-colors lg:px-3 focus-visible:outline-2 focus-visible:outline-brand ${
-    isActive ? 'text-brand' : 'text-stone-700 hover:text-stone-950'
-  }`;
+// The header's look is the .nav-link, .bar-icon and .i-* classes in app.css: every page carries
+// one class name where it carried a dozen utilities, and no inline SVG per icon.
+const navLink = 'nav-link';
+const barIcon = 'bar-icon';
 
-function CategoryList({ categories, onSelect }: { categories: Category[]; onSelect: () => void }) {
-  const groups = groupCategories(categories);
-  if (groups.length === 0) {
+function CategoryList({ categories, onSelect }: { categories: MenuGroup[]; onSelect: () => void }) {
+  if (categories.length === 0) {
     return <p className="px-4 py-3 text-sm text-stone-500">No categories available</p>;
   }
   return (
     <ul className="py-1">
-      {groups.map(({ parent, children }) => (
-        <li key={parent._id}>
+      {categories.map((parent) => (
+        <li key={parent.handle}>
           <Link to={categoryHref(parent)} onClick={onSelect} className="menu-link font-semibold text-stone-900">
             {parent.name}
           </Link>
-          {children.length > 0 ? (
+          {parent.children.length > 0 ? (
             <ul>
-              {children.map((child) => (
-                <li key={child._id}>
+              {parent.children.map((child) => (
+                <li key={child.handle}>
                   <Link to={categoryHref(child)} onClick={onSelect} className="menu-link menu-child">
                     {child.name}
                   </Link>
@@ -77,7 +75,7 @@ function focusAmongLinks(panel: HTMLElement | null, key: string): boolean {
   return true;
 }
 
-function CategoriesDropdown({ categories }: { categories: Category[] }) {
+function CategoriesDropdown({ categories }: { categories: MenuGroup[] }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -109,16 +107,14 @@ function CategoriesDropdown({ categories }: { categories: Category[] }) {
       <button
         ref={buttonRef}
         type="button"
-        className="inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-md px-2 text-sm font-medium text-stone-700 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand lg:px-3"
+        className="nav-link gap-1"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={onButtonKey}
       >
         Categories
-        <svg viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true">
-          <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-        </svg>
+        <i className={`i-chevron h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>
       <div
         ref={panelRef}
@@ -129,25 +125,14 @@ function CategoriesDropdown({ categories }: { categories: Category[] }) {
         }}
         className="absolute left-0 top-full z-40 mt-2 max-h-80 w-64 overflow-y-auto overscroll-contain rounded-lg border border-stone-200 bg-white shadow-lg"
       >
-        <CategoryList categories={categories} onSelect={() => setOpen(false)} />
+        {/* Written when opened: closed, the panel is hidden, and every page would carry the menu's links for nothing. */}
+        {open ? <CategoryList categories={categories} onSelect={() => setOpen(false)} /> : null}
       </div>
     </div>
   );
 }
 
-function SearchIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
-      <path
-        d="M10.5 17a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Zm4.8-1.7L20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
+const SearchIcon = () => <i className="i-search h-5 w-5" aria-hidden="true" />;
 
 /** The header search, showing the listing's current search (suggestions while typing). */
 function SearchForm({ autoFocus = false, className = '' }: { autoFocus?: boolean; className?: string }) {
@@ -157,22 +142,9 @@ function SearchForm({ autoFocus = false, className = '' }: { autoFocus?: boolean
   return <HeaderSearch key={current} initial={current} autoFocus={autoFocus} className={className} />;
 }
 
-function CartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-      <path d="M6 7h12l-1 13H7L6 7Zm3 0V6a3 3 0 0 1 6 0v1" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-    </svg>
-  );
-}
+const CartIcon = () => <i className="i-cart h-5 w-5" aria-hidden="true" />;
 
-function UserIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-    </svg>
-  );
-}
+const UserIcon = () => <i className="i-user h-5 w-5" aria-hidden="true" />;
 
 /**
  * The cart's unit count: a pill after the label, or a dot-badge over the icon on phones. It is part
@@ -195,7 +167,7 @@ function CartCount({ overlay = false }: { overlay?: boolean }) {
 }
 
 /** The header on every page; `categories` come from the root loader. */
-export function Header({ categories }: { categories: Category[] }) {
+export function Header({ categories }: { categories: MenuGroup[] }) {
   const status = useAuthStatus();
   const gate = useGatedNavigation();
   const location = useLocation();
@@ -290,7 +262,7 @@ export function Header({ categories }: { categories: Category[] }) {
         <div className="ml-auto flex items-center md:hidden">
           <button
             type="button"
-            className="flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            className={barIcon}
             aria-expanded={searchOpen}
             aria-controls={searchId}
             aria-label="Search products"
@@ -301,15 +273,8 @@ export function Header({ categories }: { categories: Category[] }) {
           >
             <SearchIcon />
           </button>
-          <WishlistLink
-            icon
-            className="relative flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
-          />
-          <Link
-            to="/cart"
-            onClick={gate('/cart')}
-            className="relative flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
-          >
+          <WishlistLink icon className={barIcon} />
+          <Link to="/cart" onClick={gate('/cart')} className={barIcon}>
             <CartIcon />
             <span className="sr-only">Cart</span>
             {status === 'signed-in' ? <CartCount overlay /> : null}
@@ -317,7 +282,7 @@ export function Header({ categories }: { categories: Category[] }) {
           <button
             ref={menuButton}
             type="button"
-            className="flex h-11 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand"
+            className={barIcon}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"
@@ -326,13 +291,7 @@ export function Header({ categories }: { categories: Category[] }) {
               setSearchOpen(false);
             }}
           >
-            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
-              {menuOpen ? (
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              ) : (
-                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              )}
-            </svg>
+            <i className={`${menuOpen ? 'i-close' : 'i-menu'} h-6 w-6`} aria-hidden="true" />
           </button>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../core/api-types';
-import { toListingCards, toProductCard } from './product-card';
+import { packCards, toListingCards, toProductCard, unpackCards, type ProductCardData } from './product-card';
 
 const variant = (colour: string, size: string, stockQty: number) => ({
   _id: `${colour}-${size}`,
@@ -53,5 +53,43 @@ describe('cards of a listing filtered by colour', () => {
     expect(card([])).toEqual(toProductCard(kurta));
     expect(card([])).not.toHaveProperty('colour');
     expect(card(['mustard'])).toEqual(toProductCard(kurta));
+  });
+});
+
+describe("packed cards (a listing's loader data)", () => {
+  const cards: ProductCardData[] = [
+    toProductCard(kurta),
+    ...toListingCards([kurta], ['maroon']),
+    {
+      _id: 'p2',
+      handle: 'plain-tee',
+      title: 'Plain Tee',
+      price: 499,
+      compareAtPrice: 799,
+      isBestseller: true,
+      image: { url: '/media/tee.webp', alt: 'Plain Tee – front view' },
+      available: false,
+      rating: { average: 4.5, count: 12 },
+      colours: [{ name: 'Maroon', swatch: '#7a1030' }],
+    },
+    { ...toProductCard(kurta), _id: 'p3', image: null, colours: undefined },
+    { ...toProductCard(kurta), _id: 'p4', image: { url: '/x.webp', alt: '' } },
+  ];
+  // `colours: undefined` is an absent field to the page (it is never sent).
+  const sent = (c: ProductCardData[]) => JSON.parse(JSON.stringify(c)) as ProductCardData[];
+
+  it('unpacks to the very cards that were packed', () => {
+    expect(unpackCards(packCards(cards))).toEqual(sent(cards));
+  });
+
+  it("writes each colour once and a picture's text after the title", () => {
+    const packed = packCards(cards);
+    expect(packed.palette).toEqual([
+      ['Indigo', '#33407a'],
+      ['Maroon', '#7a1030'],
+      ['Bottle green', '#1f4d3a'],
+    ]);
+    expect(packed.rows[2][7]).toBe(' – front view');
+    expect(packed.rows[0][8]).toBe('Indigo');
   });
 });

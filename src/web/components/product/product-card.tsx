@@ -9,7 +9,6 @@ import type { Product, ProductImage, ProductRating } from '../../../core/api-typ
 import { WishlistHeart } from '../../features/wishlist/wishlist-heart';
 import { productImageProps } from '../../lib/images';
 import { usePageLoaded } from '../../lib/page-loaded';
-import { Badge } from '../ui/badge';
 import { isBuyable } from './size-picker';
 import { PriceTag } from '../ui/price-tag';
 import { RatingBadge } from '../ui/star-rating';
@@ -93,6 +92,108 @@ function cardOf(product: Product, colour: string | null): ProductCardData {
 }
 
 /**
+ * A listing's cards as its loader sends them to the browser (docs/performance.md "Listing HTML").
+ * React Router writes loader data into the page as a turbo-stream inside a script: every value is
+ * written once, but every object key costs about ten bytes per card, and a card of eleven fields,
+ * a picture and colours is mostly keys. So a card travels as a tuple (PackedCard), its colours as
+ * indices into `palette` (each colour written once for the page), and its picture's text, which
+ * usually starts with the title, as what follows the title. unpackCards gives back the very
+ * ProductCardData that packCards was given.
+ */
+export interface PackedCards {
+  /** The folder every picture's address starts with ('/media/demo/products/'), or ''. */
+  base: string;
+  /** Every colour the cards name, once: name and swatch. */
+  palette: [name: string, swatch: string][];
+  rows: PackedCard[];
+}
+
+/** One card (ProductCardData) as a tuple; see PackedCards. */
+export type PackedCard = [
+  id: string,
+  handle: string,
+  title: string,
+  /** Rupees. */
+  price: number,
+  /** Rupees or null. */
+  compareAtPrice: number | null,
+  /** 1: bestseller; 2: sold out (not available). */
+  flags: number,
+  /** The picture's address after `base`, or null without a picture. */
+  imageUrl: string | null,
+  /** The picture's text after the title when it starts with the title (often the same for every card), else null. */
+  altAfterTitle: string | null,
+  /** The picture's whole text when it does not start with the title, else null. */
+  alt: string | null,
+  /** Reviews' average and count, or null. */
+  rating: [average: number, count: number] | null,
+  /** Indices into `palette`, in the product's order; null without colours. */
+  colours: number[] | null,
+  /** The colour a colour-filtered listing found it by, or null. */
+  colour: string | null,
+];
+
+/** Packs `cards` for a page's loader data (PackedCards). */
+export function packCards(cards: readonly ProductCardData[]): PackedCards {
+  const palette: PackedCards['palette'] = [];
+  const index = new Map<string, number>();
+  const colourIndex = ({ name, swatch }: { name: string; swatch: string }) => {
+    const key = `${name}\n${swatch}`;
+    let i = index.get(key);
+    if (i === undefined) {
+      i = palette.push([name, swatch]) - 1;
+      index.set(key, i);
+    }
+    return i;
+  };
+  const urls = cards.flatMap((c) => (c.image ? [c.image.url] : []));
+  const base = urls.length > 0 ? commonFolder(urls) : '';
+  const rows = cards.map((c): PackedCard => {
+    const alt = c.image?.alt ?? null;
+    const afterTitle = alt !== null && alt.startsWith(c.title) ? alt.slice(c.title.length) : null;
+    return [
+      c._id,
+      c.handle,
+      c.title,
+      c.price,
+      c.compareAtPrice,
+      (c.isBestseller ? 1 : 0) | (c.available ? 0 : 2),
+      c.image ? c.image.url.slice(base.length) : null,
+      afterTitle,
+      afterTitle === null ? alt : null,
+      c.rating ? [c.rating.average, c.rating.count] : null,
+      c.colours ? c.colours.map(colourIndex) : null,
+      c.colour ?? null,
+    ];
+  });
+  return { base, palette, rows };
+}
+
+/** The longest folder ('/a/b/') that every one of `urls` starts with; '' when none. */
+function commonFolder(urls: readonly string[]): string {
+  let prefix = urls[0];
+  for (const url of urls) while (!url.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, prefix.lastIndexOf('/') + 1);
+}
+
+/** The cards packCards packed, as they were. */
+export function unpackCards({ base, palette, rows }: PackedCards): ProductCardData[] {
+  return rows.map(([_id, handle, title, price, compareAtPrice, flags, url, afterTitle, alt, rating, colours, colour]) => ({
+    _id,
+    handle,
+    title,
+    price,
+    compareAtPrice,
+    isBestseller: (flags & 1) !== 0,
+    image: url === null ? null : { url: base + url, alt: afterTitle !== null ? title + afterTitle : (alt ?? '') },
+    available: (flags & 2) === 0,
+    rating: rating ? { average: rating[0], count: rating[1] } : null,
+    ...(colours ? { colours: colours.map((i) => ({ name: palette[i][0], swatch: palette[i][1] })) } : {}),
+    ...(colour !== null ? { colour } : {}),
+  }));
+}
+
+/**
  * The style that draws a swatch: a CSS colour when it starts with '#', else a picture's address
  * (core/colours.ts ColourOption; core/swatches.ts stays out of the storefront's code); none for ''.
  */
@@ -150,17 +251,18 @@ export function ProductCard({
   const withPage = eager || priority;
   const badges = [
     showBestseller && product.isBestseller ? (
-      <Badge key="b" tone="dark">
+      <span key="b" className="best">
         Bestseller
-      </Badge>
+      </span>
     ) : null,
     soldOut ? (
-      <Badge key="s" tone="neutral">
+      <span key="s" className="out">
         Sold out
-      </Badge>
+      </span>
     ) : null,
   ].filter(Boolean);
-  // The card's styling is the .card-* classes in app.css: written once, not 24 times per listing.
+  // The card's styling is the .card-* classes in app.css (its badges too, as ui/badge.tsx draws them):
+  // written once, not 24 times per listing.
   return (
     <>
       <Link to={productPath(product, product.colour)} className="card-link" prefetch="intent">
@@ -207,9 +309,9 @@ export function ProductGrid({
   const desktop = columns === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4';
   const sizes = columns === 5 ? '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw' : GRID_SIZES;
   return (
-    <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:gap-y-10 ${desktop}`}>
+    <ul className={`card-grid grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:gap-y-10 ${desktop}`}>
       {products.map((p, i) => (
-        <li key={p._id} className="relative">
+        <li key={p._id}>
           <ProductCard product={p} eager={i < eagerCount} priority={i === 0 && eagerCount > 0} sizes={sizes} />
         </li>
       ))}

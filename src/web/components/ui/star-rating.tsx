@@ -34,14 +34,15 @@ export function Stars({ value, size = 'sm' }: { value: number; size?: 'sm' | 'md
   );
 }
 
-/** "★ 4.5 (12)": the average and how many reviews, for cards and the product title. */
+/**
+ * "★ 4.5 (12)": the average and how many reviews, for cards and the product title; its look is
+ * `.rating` and its star the `.i-star` mask (app.css), so a listing's 24 ratings carry no SVG.
+ */
 export function RatingBadge({ average, count }: { average: number; count: number }) {
   return (
-    <span className="inline-flex items-center gap-1 text-xs text-stone-600 sm:text-sm">
-      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 text-amber-500" aria-hidden="true">
-        <path fill="currentColor" d="m10 1.5 2.6 5.6 6.1.7-4.5 4.2 1.2 6L10 15l-5.4 3 1.2-6L1.3 7.8l6.1-.7L10 1.5Z" />
-      </svg>
-      <span className="font-medium text-stone-900">{average.toFixed(1)}</span>
+    <span className="rating">
+      <i className="i-star" aria-hidden="true" />
+      <b>{average.toFixed(1)}</b>
       <span aria-hidden="true">({count})</span>
       <span className="sr-only">
         out of 5, {count} {count === 1 ? 'review' : 'reviews'}

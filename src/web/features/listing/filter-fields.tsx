@@ -82,7 +82,7 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
             onChange={onChange}
             className={touch ? 'chip-colour chip-touch' : 'chip-colour'}
           >
-            <span aria-hidden="true" style={swatchStyle(swatch)} />
+            <i style={swatchStyle(swatch)} />
             {name}
           </ChoiceChip>
         ))}
@@ -108,24 +108,16 @@ interface ChoiceChipProps {
 
 /**
  * One filter choice: a visually hidden check box drawn as a toggle chip (dark when checked, outlined
- * on keyboard focus: the `.chip` classes in app.css, written once rather than on each of a listing's
- * chips). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
+ * on keyboard focus: the `.choice` and `.chip` classes in app.css, written once rather than on each of
+ * a listing's chips). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
  */
 function ChoiceChip({ name, value, checked, onToggle, onChange, className, children }: ChoiceChipProps) {
   return (
-    <label className="relative">
+    <label className="choice">
       {onToggle ? (
-        <input type="checkbox" checked={checked} onChange={onToggle} className="sr-only" />
+        <input type="checkbox" checked={checked} onChange={onToggle} />
       ) : (
-        <input
-          key={String(checked)}
-          type="checkbox"
-          name={name}
-          value={value}
-          defaultChecked={checked}
-          onChange={onChange}
-          className="sr-only"
-        />
+        <input key={String(checked)} type="checkbox" name={name} value={value} defaultChecked={checked} onChange={onChange} />
       )}
       <span className={`chip ${className}`}>{children}</span>
     </label>

@@ -40,8 +40,22 @@ export interface ListingProps {
   colours: ListingColour[];
 }
 
-const fieldClass =
-  'h-10 w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm';
+/**
+ * The listing's colours as its loader sends them: tuples rather than objects, as the cards
+ * (product-card.tsx PackedCards), for the page's loader data carries every object key once per colour.
+ */
+export type PackedColours = [slug: string, name: string, swatch: string, count: number][];
+
+/** Packs `colours` for a page's loader data. */
+export const packColours = (colours: readonly ListingColour[]): PackedColours =>
+  colours.map(({ slug, name, swatch, count }) => [slug, name, swatch, count]);
+
+/** The colours packColours packed, as they were. */
+export const unpackColours = (packed: PackedColours): ListingColour[] =>
+  packed.map(([slug, name, swatch, count]) => ({ slug, name, swatch, count }));
+
+// The search and sort fields' look, and the page links', are `.field` and `.page-cell` in app.css.
+const fieldClass = 'field';
 
 function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
@@ -74,12 +88,11 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
   const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter(
     (p) => p === 1 || p === totalPages || Math.abs(p - query.page) <= 1,
   );
-  const cell =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand';
+  const cell = 'page-cell';
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-1.5">
       {query.page > 1 ? (
-        <Link to={href(query.page - 1)} className={`${cell} border border-stone-300 text-stone-800 hover:bg-stone-50`} rel="prev">
+        <Link to={href(query.page - 1)} className={cell} rel="prev">
           ← Previous
         </Link>
       ) : null}
@@ -91,12 +104,12 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
             </span>
           ) : null}
           {p === query.page ? (
-            <span aria-current="page" className={`${cell} bg-stone-900 text-white`}>
+            <span aria-current="page" className={cell}>
               <span className="sr-only">Page </span>
               {p}
             </span>
           ) : (
-            <Link to={href(p)} className={`${cell} text-stone-700 hover:bg-stone-100`}>
+            <Link to={href(p)} className={cell}>
               <span className="sr-only">Page </span>
               {p}
             </Link>
@@ -104,7 +117,7 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
         </span>
       ))}
       {query.page < totalPages ? (
-        <Link to={href(query.page + 1)} className={`${cell} border border-stone-300 text-stone-800 hover:bg-stone-50`} rel="next">
+        <Link to={href(query.page + 1)} className={cell} rel="next">
           Next →
         </Link>
       ) : null}

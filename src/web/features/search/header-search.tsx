@@ -29,20 +29,6 @@ interface Option {
   href: string;
 }
 
-function SearchIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
-      <path
-        d="M10.5 17a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Zm4.8-1.7L20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
 /** Fetches the suggestions for `text` (2+ characters) after a pause, keeping the last answer meanwhile. */
 function useSuggestions(text: string): SearchSuggestions {
   const q = text.trim();
@@ -170,7 +156,7 @@ export function HeaderSearch({ initial, autoFocus = false, className = '' }: { i
         className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full text-stone-600 hover:bg-stone-200 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand"
         aria-label="Search"
       >
-        <SearchIcon className="h-4.5 w-4.5" />
+        <i className="i-search h-4.5 w-4.5" aria-hidden="true" />
       </button>
       <div
         id={listId}
@@ -256,7 +242,7 @@ export function HeaderSearch({ initial, autoFocus = false, className = '' }: { i
             className={`${optionClass(index)} border-t border-stone-100 font-medium text-brand`}
             onClick={() => go(options[options.length - 1].href)}
           >
-            <SearchIcon className="h-4 w-4" />
+            <i className="i-search h-4 w-4" aria-hidden="true" />
             All results for “{q}”
           </div>
         ) : null}

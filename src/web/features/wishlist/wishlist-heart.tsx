@@ -51,7 +51,8 @@ export function useWishlistToggle(productId: string) {
 /**
  * The heart over a product card's picture, named 'Save <title> to wishlist'. It sits beside the
  * card's link (never inside it), so both stay separate controls; its look is `.card-heart` and its
- * icon `.i-heart` (app.css), outline or filled by aria-pressed, so a listing does not repeat them.
+ * icon that class's `::before`, the `.i-heart` mask (app.css), outline or filled by aria-pressed, so
+ * a listing does not repeat them.
  */
 export function WishlistHeart({ productId, title }: { productId: string; title: string }) {
   const { saved, toggle } = useWishlistToggle(productId);
@@ -65,8 +66,6 @@ export function WishlistHeart({ productId, title }: { productId: string; title: 
         void toggle();
       }}
       className="card-heart"
-    >
-      <i className="i-heart" aria-hidden="true" />
-    </button>
+    />
   );
 }

@@ -6,7 +6,6 @@
  */
 import { NavLink, type NavLinkProps } from 'react-router';
 import { useSavedIds } from './saved-ids';
-import { HeartIcon } from './wishlist-heart';
 
 /**
  * The saved-products count: a pill after the label, or a dot-badge over the icon in the phone bar.
@@ -27,6 +26,9 @@ function WishlistCount({ overlay = false }: { overlay?: boolean }) {
     </span>
   );
 }
+
+/** The heart outline: the `.i-heart` mask in app.css (the header is on every page; no inline SVG). */
+const HeartIcon = () => <i className="i-heart" aria-hidden="true" />;
 
 /**
  * `menu`: an entry of the phone menu (icon, label and count in a row); `icon`: the phone bar's heart
