@@ -80,7 +80,7 @@ export interface MyReviewState {
 /** A review in /admin/reviews. */
 export interface AdminReview extends Review {
   status: ReviewStatus;
-  product: { _id: string; title: string };
+  product: { _id: string; title: string; handle: string };
   customer: { name: string; email: string };
   updatedAt: string;
 }
