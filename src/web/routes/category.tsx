@@ -4,17 +4,16 @@
  * handle (docs/architecture.md#product-addresses). An unknown category shows the empty state with
  * status 404, its heading the `name` parameter, else 'Products'.
  */
-import { useMemo } from 'react';
 import { data, redirect } from 'react-router';
 import { BRAND } from '../../core/constants';
 import { ListingError } from '../components/product/listing-error';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
-import { packColours, ProductListing, unpackColours, type Crumb } from '../features/listing/product-listing';
+import { packListing, ProductListing, useListingData, type Crumb } from '../features/listing/product-listing';
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { categoryHref } from '../lib/categories';
 import { breadcrumbJsonLd, originFromMatches, seoMeta, summarize } from '../lib/seo';
-import { packCards, toListingCards, unpackCards } from '../components/product/product-card';
+import { firstPictureUrl } from '../components/product/product-card';
 import type { Route } from './+types/category';
 
 /** The category's page of products for the URL's parameters, its heading and breadcrumbs. */
@@ -49,9 +48,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     description: category?.description ?? null,
     total: page.total,
     totalPages: page.totalPages,
-    colours: packColours(page.colours),
-    // Cards and colours packed (product-card.tsx PackedCards): the page carries its loader data once more.
-    products: packCards(toListingCards(page.products, query.colours)),
+    // Cards and colours packed (packListing): the page carries its loader data once more.
+    ...packListing(page.products, page.colours, query.colours),
   };
   return result ? body : data(body, { status: 404 });
 }
@@ -73,7 +71,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     description: summarize(
       `Shop ${heading} at ${BRAND.name}${loaderData?.description ? `: ${loaderData.description}` : ''}. Free shipping across India, prices inclusive of all taxes.`,
     ),
-    image: loaderData ? unpackCards(loaderData.products)[0]?.image?.url : undefined,
+    image: loaderData ? firstPictureUrl(loaderData.products) : undefined,
     noindex: !loaderData || loaderData.total === 0 || (query ? hasFilters(query) : false),
     jsonLd: loaderData ? [breadcrumbJsonLd(origin, loaderData.crumbs)] : [],
   });
@@ -82,8 +80,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 /** The category page. */
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { heading, crumbs, query, name, total, totalPages } = loaderData;
-  const products = useMemo(() => unpackCards(loaderData.products), [loaderData.products]);
-  const colours = useMemo(() => unpackColours(loaderData.colours), [loaderData.colours]);
+  const { products, colours } = useListingData(loaderData);
   return (
     <ProductListing
       title={heading}

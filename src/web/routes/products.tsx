@@ -2,16 +2,15 @@
  * All products (/products): heading 'All Products', count, search, sort, size and price filters,
  * the grid and page links, all read from the URL and server-rendered.
  */
-import { useMemo } from 'react';
 import { redirect } from 'react-router';
 import { BRAND } from '../../core/constants';
 import { ListingError } from '../components/product/listing-error';
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
-import { packColours, ProductListing, unpackColours } from '../features/listing/product-listing';
+import { packListing, ProductListing, useListingData } from '../features/listing/product-listing';
 import { hasFilters, listingSearch, readListingQuery, sameSearch } from '../features/listing/listing-url';
 import { breadcrumbJsonLd, originFromMatches, seoMeta } from '../lib/seo';
-import { packCards, toListingCards, unpackCards } from '../components/product/product-card';
+import { firstPictureUrl } from '../components/product/product-card';
 import type { Route } from './+types/products';
 
 const CRUMBS = [
@@ -30,9 +29,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (result.total > 0 && query.page > result.totalPages) {
     throw redirect(`${url.pathname}${listingSearch({ ...query, page: result.totalPages })}`);
   }
-  // Cards and colours packed (product-card.tsx PackedCards): the page carries its loader data once more.
-  const { total, totalPages, colours } = result;
-  return { query, total, totalPages, colours: packColours(colours), products: packCards(toListingCards(result.products, query.colours)) };
+  // Cards and colours packed (packListing): the page carries its loader data once more.
+  const { total, totalPages } = result;
+  return { query, total, totalPages, ...packListing(result.products, result.colours, query.colours) };
 }
 
 /** Title, description, canonical page URL (searches stay out of the index) and breadcrumbs. */
@@ -45,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: `/products${page > 1 ? `?page=${page}` : ''}`,
     title: query?.q ? `Search: ${query.q}` : page > 1 ? `All Products – page ${page}` : 'All Products',
     description: `Shop every kurta, saree, dress and shirt at ${BRAND.name}: sizes XS to XXL, free shipping across India, prices inclusive of all taxes.`,
-    image: loaderData ? unpackCards(loaderData.products)[0]?.image?.url : undefined,
+    image: loaderData ? firstPictureUrl(loaderData.products) : undefined,
     noindex: query ? hasFilters(query) : false,
     jsonLd: [breadcrumbJsonLd(origin, CRUMBS)],
   });
@@ -54,8 +53,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 /** The listing page. */
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { query, total, totalPages } = loaderData;
-  const products = useMemo(() => unpackCards(loaderData.products), [loaderData.products]);
-  const colours = useMemo(() => unpackColours(loaderData.colours), [loaderData.colours]);
+  const { products, colours } = useListingData(loaderData);
   return (
     <ProductListing
       title="All Products"

@@ -28,8 +28,6 @@ function useGatedNavigation() {
 
 // The header's look is the .nav-link, .bar-icon and .i-* classes in app.css: every page carries
 // one class name where it carried a dozen utilities, and no inline SVG per icon.
-const navLink = 'nav-link';
-const barIcon = 'bar-icon';
 
 function CategoryList({ categories, onSelect }: { categories: MenuGroup[]; onSelect: () => void }) {
   if (categories.length === 0) {
@@ -210,14 +208,14 @@ export function Header({ categories }: { categories: MenuGroup[] }) {
         </Link>
 
         <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 md:flex lg:ml-6 lg:gap-1">
-          <NavLink to="/" end className={navLink}>
+          <NavLink to="/" end className="nav-link">
             Home
           </NavLink>
-          <NavLink to="/products" className={navLink}>
+          <NavLink to="/products" className="nav-link">
             All Products
           </NavLink>
           <CategoriesDropdown categories={categories} />
-          <NavLink to="/contact" className={navLink}>
+          <NavLink to="/contact" className="nav-link">
             Contact
           </NavLink>
         </nav>
@@ -235,14 +233,14 @@ export function Header({ categories }: { categories: MenuGroup[] }) {
           >
             <SearchIcon />
           </button>
-          <NavLink to="/profile" onClick={gate('/profile')} className={navLink}>
+          <NavLink to="/profile" onClick={gate('/profile')} className="nav-link">
             <span className="inline-flex items-center gap-1.5">
               <UserIcon />
               <span className="sr-only lg:not-sr-only">Account</span>
             </span>
           </NavLink>
-          <WishlistLink className={navLink} />
-          <NavLink to="/cart" onClick={gate('/cart')} className={navLink}>
+          <WishlistLink className="nav-link" />
+          <NavLink to="/cart" onClick={gate('/cart')} className="nav-link">
             <span className="inline-flex items-center gap-1.5">
               <CartIcon />
               <span className="sr-only lg:not-sr-only">Cart</span>
@@ -262,7 +260,7 @@ export function Header({ categories }: { categories: MenuGroup[] }) {
         <div className="ml-auto flex items-center md:hidden">
           <button
             type="button"
-            className={barIcon}
+            className="bar-icon"
             aria-expanded={searchOpen}
             aria-controls={searchId}
             aria-label="Search products"
@@ -273,8 +271,8 @@ export function Header({ categories }: { categories: MenuGroup[] }) {
           >
             <SearchIcon />
           </button>
-          <WishlistLink icon className={barIcon} />
-          <Link to="/cart" onClick={gate('/cart')} className={barIcon}>
+          <WishlistLink icon className="bar-icon" />
+          <Link to="/cart" onClick={gate('/cart')} className="bar-icon">
             <CartIcon />
             <span className="sr-only">Cart</span>
             {status === 'signed-in' ? <CartCount overlay /> : null}
@@ -282,7 +280,7 @@ export function Header({ categories }: { categories: MenuGroup[] }) {
           <button
             ref={menuButton}
             type="button"
-            className={barIcon}
+            className="bar-icon"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"

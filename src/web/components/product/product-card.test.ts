@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../core/api-types';
-import { packCards, toListingCards, toProductCard, unpackCards, type ProductCardData } from './product-card';
+import { firstPictureUrl, packCards, toListingCards, toProductCard, unpackCards, type ProductCardData } from './product-card';
 
 const variant = (colour: string, size: string, stockQty: number) => ({
   _id: `${colour}-${size}`,
@@ -80,6 +80,11 @@ describe("packed cards (a listing's loader data)", () => {
 
   it('unpacks to the very cards that were packed', () => {
     expect(unpackCards(packCards(cards))).toEqual(sent(cards));
+  });
+
+  it("gives the first card's picture for the page's share picture without unpacking the rest", () => {
+    expect(firstPictureUrl(packCards(cards))).toBe(cards[0].image?.url);
+    expect(firstPictureUrl(packCards(cards.slice(3, 4)))).toBeUndefined();
   });
 
   it("writes each colour once and a picture's text after the title", () => {

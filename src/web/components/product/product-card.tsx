@@ -176,6 +176,12 @@ function commonFolder(urls: readonly string[]): string {
   return prefix.slice(0, prefix.lastIndexOf('/') + 1);
 }
 
+/** The address of the first packed card's picture, or undefined (a page's share picture). */
+export function firstPictureUrl({ base, rows }: PackedCards): string | undefined {
+  const url = rows[0]?.[6];
+  return url == null ? undefined : base + url;
+}
+
 /** The cards packCards packed, as they were. */
 export function unpackCards({ base, palette, rows }: PackedCards): ProductCardData[] {
   return rows.map(([_id, handle, title, price, compareAtPrice, flags, url, afterTitle, alt, rating, colours, colour]) => ({

@@ -5,11 +5,19 @@
  * changes apply at once and land on the canonical URL. Below `lg` the filters open as a bottom
  * sheet that counts before applying (filter-sheet.tsx).
  */
-import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { defaultSort, SORT_LABELS, SORTS, type ListingColour, type ListingQuery } from '../../../core/listing';
 import { Container, PageHeading } from '../../components/layout/page';
-import { ProductGrid, type ProductCardData } from '../../components/product/product-card';
+import type { Product } from '../../../core/api-types';
+import {
+  packCards,
+  ProductGrid,
+  toListingCards,
+  unpackCards,
+  type PackedCards,
+  type ProductCardData,
+} from '../../components/product/product-card';
 import { ColourChoices, PriceRange, SizeChoices } from './filter-fields';
 import { activeFilters, clearedQuery, hasFilters, listingSearch, readListingQuery } from './listing-url';
 
@@ -46,16 +54,30 @@ export interface ListingProps {
  */
 export type PackedColours = [slug: string, name: string, swatch: string, count: number][];
 
-/** Packs `colours` for a page's loader data. */
-export const packColours = (colours: readonly ListingColour[]): PackedColours =>
-  colours.map(({ slug, name, swatch, count }) => [slug, name, swatch, count]);
+/** A listing page's cards and colour choices as its loader sends them (packListing). */
+export interface PackedListing {
+  products: PackedCards;
+  colours: PackedColours;
+}
 
-/** The colours packColours packed, as they were. */
-export const unpackColours = (packed: PackedColours): ListingColour[] =>
-  packed.map(([slug, name, swatch, count]) => ({ slug, name, swatch, count }));
+/**
+ * Packs a listing page's `products` (as cards, each opening on the colour of `chosen` it was found
+ * by) and its colour choices for the page's loader data; useListingData unpacks them.
+ */
+export const packListing = (products: readonly Product[], colours: readonly ListingColour[], chosen: readonly string[]): PackedListing => ({
+  products: packCards(toListingCards(products, chosen)),
+  colours: colours.map(({ slug, name, swatch, count }) => [slug, name, swatch, count]),
+});
+
+/** The cards and colour choices packListing packed, as they were (kept while the loader data is). */
+export function useListingData({ products, colours }: PackedListing): { products: ProductCardData[]; colours: ListingColour[] } {
+  return {
+    products: useMemo(() => unpackCards(products), [products]),
+    colours: useMemo(() => colours.map(([slug, name, swatch, count]) => ({ slug, name, swatch, count })), [colours]),
+  };
+}
 
 // The search and sort fields' look, and the page links', are `.field` and `.page-cell` in app.css.
-const fieldClass = 'field';
 
 function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
@@ -88,11 +110,10 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
   const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter(
     (p) => p === 1 || p === totalPages || Math.abs(p - query.page) <= 1,
   );
-  const cell = 'page-cell';
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-1.5">
       {query.page > 1 ? (
-        <Link to={href(query.page - 1)} className={cell} rel="prev">
+        <Link to={href(query.page - 1)} className="page-cell" rel="prev">
           ← Previous
         </Link>
       ) : null}
@@ -104,12 +125,12 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
             </span>
           ) : null}
           {p === query.page ? (
-            <span aria-current="page" className={cell}>
+            <span aria-current="page" className="page-cell">
               <span className="sr-only">Page </span>
               {p}
             </span>
           ) : (
-            <Link to={href(p)} className={cell}>
+            <Link to={href(p)} className="page-cell">
               <span className="sr-only">Page </span>
               {p}
             </Link>
@@ -117,7 +138,7 @@ function Pagination({ query, totalPages, name }: { query: ListingQuery; totalPag
         </span>
       ))}
       {query.page < totalPages ? (
-        <Link to={href(query.page + 1)} className={cell} rel="next">
+        <Link to={href(query.page + 1)} className="page-cell" rel="next">
           Next →
         </Link>
       ) : null}
@@ -215,14 +236,14 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
               defaultValue={query.q ?? ''}
               placeholder="Search by name, fabric, colour…"
               enterKeyHint="search"
-              className={fieldClass}
+              className="field"
             />
           </div>
           <div className="flex-[0_1_13rem]">
             <label htmlFor={sortId} className="mb-1 block text-xs font-medium text-stone-600">
               Sort by
             </label>
-            <select key={query.sort} id={sortId} name="sort" defaultValue={query.sort} onChange={onChange} className={fieldClass}>
+            <select key={query.sort} id={sortId} name="sort" defaultValue={query.sort} onChange={onChange} className="field">
               {SORTS.filter((s) => s !== 'relevance' || query.q).map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
