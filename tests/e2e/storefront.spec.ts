@@ -12,13 +12,27 @@ test.describe('promotional banner', () => {
     await expect(banner).toContainText('Multi-item 20% off');
     expect((await banner.boundingBox())?.height).toBe(40);
     const track = banner.locator('.promo-track');
-    const animation = await track.evaluate((el) => {
-      const s = getComputedStyle(el);
-      return { name: s.animationName, duration: s.animationDuration, count: s.animationIterationCount };
-    });
-    expect(animation).toEqual({ name: 'promo-scroll', duration: '20s', count: 'infinite' });
+    // It starts to move once the page has loaded (the loop's copies are added then).
+    await expect
+      .poll(() =>
+        track.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { name: s.animationName, duration: s.animationDuration, count: s.animationIterationCount };
+        }),
+      )
+      .toEqual({ name: 'promo-scroll', duration: '20s', count: 'infinite' });
+    // Two identical halves, so the loop has no seam.
+    const halves = await track.locator('.promo-copy').allTextContents();
+    expect(halves).toHaveLength(2);
+    expect(halves[0]).toBe(halves[1]);
     await banner.hover();
     await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+  });
+
+  test('the page as sent carries each offer once, the copies of the loop come with the script', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html.match(/First-order 5% off<\/strong>/g)).toHaveLength(1);
+    expect(html.match(/Multi-item 20% off<\/strong>/g)).toHaveLength(1);
   });
 
   test('stands still for visitors who prefer reduced motion', async ({ page }) => {

@@ -64,13 +64,12 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: canonical },
+    // X reads og:title, og:description and og:image where its own tags are absent
+    // (developer.x.com/cards/markup): only the card's kind and the picture's text are its own.
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: input.description },
   ];
   if (image) {
     tags.push({ property: 'og:image', content: image });
-    tags.push({ name: 'twitter:image', content: image });
     if (input.imageAlt) {
       tags.push({ property: 'og:image:alt', content: input.imageAlt });
       tags.push({ name: 'twitter:image:alt', content: input.imageAlt });

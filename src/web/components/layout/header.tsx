@@ -121,7 +121,7 @@ function CategoriesDropdown({ categories }: { categories: MenuGroup[] }) {
         onKeyDown={(e) => {
           if (focusAmongLinks(panelRef.current, e.key)) e.preventDefault();
         }}
-        className="absolute left-0 top-full z-40 mt-2 max-h-80 w-64 overflow-y-auto overscroll-contain rounded-lg border border-stone-200 bg-white shadow-lg"
+        className="menu-panel"
       >
         {/* Written when opened: closed, the panel is hidden, and every page would carry the menu's links for nothing. */}
         {open ? <CategoryList categories={categories} onSelect={() => setOpen(false)} /> : null}
@@ -225,7 +225,7 @@ export function Header({ categories }: { categories: MenuGroup[] }) {
         <div className="ml-auto hidden items-center gap-1 md:flex xl:ml-2">
           <button
             type="button"
-            className="flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:text-stone-950 focus-visible:outline-2 focus-visible:outline-brand xl:hidden"
+            className="search-open"
             aria-expanded={searchOpen}
             aria-controls={searchId}
             aria-label="Search products"

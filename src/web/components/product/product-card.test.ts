@@ -87,6 +87,19 @@ describe("packed cards (a listing's loader data)", () => {
     expect(firstPictureUrl(packCards(cards.slice(3, 4)))).toBeUndefined();
   });
 
+  it('writes a picture named after its product as what follows the handle', () => {
+    const named: ProductCardData[] = [
+      { ...cards[2], image: { url: '/media/demo/plain-tee-1.webp', alt: 'Plain Tee' } },
+      { ...cards[2], _id: 'p5', handle: 'silk-saree', image: { url: '/media/demo/silk-saree-1.webp', alt: 'Silk Saree' } },
+      { ...cards[2], _id: 'p6', handle: 'linen-shirt', image: { url: '/media/demo/other-photo.webp', alt: '' } },
+    ];
+    const packed = packCards(named);
+    expect(packed.base).toBe('/media/demo/');
+    expect(packed.rows.map((row) => row[6])).toEqual(['-1.webp', '-1.webp', 'other-photo.webp']);
+    expect(unpackCards(packed)).toEqual(sent(named));
+    expect(firstPictureUrl(packed)).toBe('/media/demo/plain-tee-1.webp');
+  });
+
   it("writes each colour once and a picture's text after the title", () => {
     const packed = packCards(cards);
     expect(packed.palette).toEqual([

@@ -117,9 +117,13 @@ export type PackedCard = [
   price: number,
   /** Rupees or null. */
   compareAtPrice: number | null,
-  /** 1: bestseller; 2: sold out (not available). */
+  /** 1: bestseller; 2: sold out (not available); 4: `imageUrl` follows the handle. */
   flags: number,
-  /** The picture's address after `base`, or null without a picture. */
+  /**
+   * The picture's address after `base` (and after the handle, with flag 4: a picture is usually named
+   * after its product, `<handle>-1.webp`, and what follows then is the same for most cards), or null
+   * without a picture.
+   */
   imageUrl: string | null,
   /** The picture's text after the title when it starts with the title (often the same for every card), else null. */
   altAfterTitle: string | null,
@@ -151,14 +155,16 @@ export function packCards(cards: readonly ProductCardData[]): PackedCards {
   const rows = cards.map((c): PackedCard => {
     const alt = c.image?.alt ?? null;
     const afterTitle = alt !== null && alt.startsWith(c.title) ? alt.slice(c.title.length) : null;
+    const path = c.image ? c.image.url.slice(base.length) : null;
+    const afterHandle = path !== null && c.handle !== '' && path.startsWith(c.handle);
     return [
       c._id,
       c.handle,
       c.title,
       c.price,
       c.compareAtPrice,
-      (c.isBestseller ? 1 : 0) | (c.available ? 0 : 2),
-      c.image ? c.image.url.slice(base.length) : null,
+      (c.isBestseller ? 1 : 0) | (c.available ? 0 : 2) | (afterHandle ? 4 : 0),
+      afterHandle ? path.slice(c.handle.length) : path,
       afterTitle,
       afterTitle === null ? alt : null,
       c.rating ? [c.rating.average, c.rating.count] : null,
@@ -178,9 +184,12 @@ function commonFolder(urls: readonly string[]): string {
 
 /** The address of the first packed card's picture, or undefined (a page's share picture). */
 export function firstPictureUrl({ base, rows }: PackedCards): string | undefined {
-  const url = rows[0]?.[6];
-  return url == null ? undefined : base + url;
+  const first = rows[0];
+  return first?.[6] == null ? undefined : pictureUrl(base, first[1], first[5], first[6]);
 }
+
+/** A packed card's picture address: `base`, the handle when `flags` has 4, then `url`. */
+const pictureUrl = (base: string, handle: string, flags: number, url: string) => base + (flags & 4 ? handle : '') + url;
 
 /** The cards packCards packed, as they were. */
 export function unpackCards({ base, palette, rows }: PackedCards): ProductCardData[] {
@@ -191,7 +200,7 @@ export function unpackCards({ base, palette, rows }: PackedCards): ProductCardDa
     price,
     compareAtPrice,
     isBestseller: (flags & 1) !== 0,
-    image: url === null ? null : { url: base + url, alt: afterTitle !== null ? title + afterTitle : (alt ?? '') },
+    image: url === null ? null : { url: pictureUrl(base, handle, flags, url), alt: afterTitle !== null ? title + afterTitle : (alt ?? '') },
     available: (flags & 2) === 0,
     rating: rating ? { average: rating[0], count: rating[1] } : null,
     ...(colours ? { colours: colours.map((i) => ({ name: palette[i][0], swatch: palette[i][1] })) } : {}),
@@ -204,7 +213,8 @@ export function unpackCards({ base, palette, rows }: PackedCards): ProductCardDa
  * (core/colours.ts ColourOption; core/swatches.ts stays out of the storefront's code); none for ''.
  */
 export const swatchStyle = (swatch: string) =>
-  swatch.startsWith('#') ? { backgroundColor: swatch } : swatch ? { backgroundImage: `url(${JSON.stringify(swatch)})` } : undefined;
+  // `background`, not `backgroundColor`: the same for a plain colour, in fewer bytes per swatch of a listing.
+  swatch.startsWith('#') ? { background: swatch } : swatch ? { backgroundImage: `url(${JSON.stringify(swatch)})` } : undefined;
 
 /** Most swatches a card shows; the others are counted ("+3"). */
 const CARD_SWATCHES = 5;
@@ -230,8 +240,13 @@ function Swatches({ colours }: { colours: { name: string; swatch: string }[] }) 
   );
 }
 
-/** Image `sizes` of a card in a 2/3/4-column grid. */
-export const GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+/**
+ * Image `sizes` of a card in a 2/3/4-column grid: half the screen on a phone, about 300px from 640px
+ * up (a third or a quarter of the page). With pictures 400 and 800 pixels wide it picks the file the
+ * exact width per breakpoint would but in two narrow bands at 1.5x (docs/performance.md "Listing
+ * HTML at 44.4 KB"), in a third of the text, which a listing repeats in every eager card and its preload.
+ */
+export const GRID_SIZES = '(min-width: 640px) 300px, 50vw';
 
 /**
  * One product linking to /products/{handle}; `eager` for the cards on a phone's first screen, whose
@@ -267,12 +282,12 @@ export function ProductCard({
       </span>
     ) : null,
   ].filter(Boolean);
-  // The card's styling is the .card-* classes in app.css (its badges too, as ui/badge.tsx draws them):
-  // written once, not 24 times per listing.
+  // The card's styling is in app.css: `.card-link` and the picture's frame and text it holds, the
+  // `.card-*` classes (its badges too, as ui/badge.tsx draws them): written once, not 24 times per listing.
   return (
     <>
       <Link to={productPath(product, product.colour)} className="card-link" prefetch="intent">
-        <div className="card-pic">
+        <div>
           {image ? (
             (withPage || pageLoaded) && (
               <img
@@ -290,8 +305,8 @@ export function ProductCard({
           )}
           {badges.length > 0 ? <div className="card-badges">{badges}</div> : null}
         </div>
-        <div className="card-body">
-          <h3 className="card-title">{product.title}</h3>
+        <div>
+          <h3>{product.title}</h3>
           <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} size="sm" showSaving />
           {product.colours ? <Swatches colours={product.colours} /> : null}
           {product.rating ? <RatingBadge average={product.rating.average} count={product.rating.count} /> : null}
@@ -313,7 +328,7 @@ export function ProductGrid({
   columns?: 4 | 5;
 }) {
   const desktop = columns === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4';
-  const sizes = columns === 5 ? '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw' : GRID_SIZES;
+  const sizes = columns === 5 ? '(min-width: 640px) 240px, 50vw' : GRID_SIZES;
   return (
     <ul className={`card-grid grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:gap-y-10 ${desktop}`}>
       {products.map((p, i) => (

@@ -28,7 +28,7 @@ export function SizeChoices({ selected, onToggle, onChange, touch = false }: Siz
   return (
     <fieldset>
       <legend className={legendClass}>Size</legend>
-      <div className="mt-3 grid grid-cols-3 gap-2">
+      <div className={`mt-3 grid grid-cols-3 gap-2 chips chips-size${touch ? ' chips-touch' : ''}`}>
         {SIZES.map((size) => (
           <ChoiceChip
             key={size}
@@ -37,7 +37,6 @@ export function SizeChoices({ selected, onToggle, onChange, touch = false }: Siz
             checked={selected.includes(size)}
             onToggle={onToggle && (() => onToggle(size))}
             onChange={onChange}
-            className={touch ? 'chip-size chip-touch' : 'chip-size'}
           >
             {size}
           </ChoiceChip>
@@ -71,7 +70,7 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
   return (
     <fieldset>
       <legend className={legendClass}>Colour</legend>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className={`mt-3 flex flex-wrap gap-2 chips chips-colour${touch ? ' chips-touch' : ''}`}>
         {shown.map(({ slug, name, swatch }) => (
           <ChoiceChip
             key={slug}
@@ -80,7 +79,6 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
             checked={selected.includes(slug)}
             onToggle={onToggle && (() => onToggle(slug))}
             onChange={onChange}
-            className={touch ? 'chip-colour chip-touch' : 'chip-colour'}
           >
             <i style={swatchStyle(swatch)} />
             {name}
@@ -101,25 +99,24 @@ interface ChoiceChipProps {
   onToggle?: () => void;
   /** Uncontrolled (the sidebar's form): called after the box changes. */
   onChange?: () => void;
-  /** The chip's shape (app.css): `chip-size` or `chip-colour`, with `chip-touch` in the sheet. */
-  className: string;
   children: ReactNode;
 }
 
 /**
  * One filter choice: a visually hidden check box drawn as a toggle chip (dark when checked, outlined
- * on keyboard focus: the `.choice` and `.chip` classes in app.css, written once rather than on each of
- * a listing's chips). Uncontrolled, it is keyed by `checked`, so a new URL resets it.
+ * on keyboard focus). Its look comes from the list around it (`.chips`, `.chips-size` or
+ * `.chips-colour`, `.chips-touch` in the sheet: app.css), so a listing's thirty chips carry no class
+ * of their own. Uncontrolled, it is keyed by `checked`, so a new URL resets it.
  */
-function ChoiceChip({ name, value, checked, onToggle, onChange, className, children }: ChoiceChipProps) {
+function ChoiceChip({ name, value, checked, onToggle, onChange, children }: ChoiceChipProps) {
   return (
-    <label className="choice">
+    <label>
       {onToggle ? (
         <input type="checkbox" checked={checked} onChange={onToggle} />
       ) : (
         <input key={String(checked)} type="checkbox" name={name} value={value} defaultChecked={checked} onChange={onChange} />
       )}
-      <span className={`chip ${className}`}>{children}</span>
+      <span>{children}</span>
     </label>
   );
 }
@@ -138,7 +135,8 @@ export interface PriceRangeProps {
 export function PriceRange({ min, max, onPriceChange, touch = false }: PriceRangeProps) {
   const minId = useId();
   const maxId = useId();
-  const input = `${touch ? 'h-11' : 'h-10 sm:text-sm'} w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30`;
+  // The listing's `.field` (app.css); the sheet's are taller, with the phone's text size throughout.
+  const input = touch ? 'field h-11 sm:text-base' : 'field';
   const field = (id: string, which: 'min' | 'max', value: string) => (
     <div className="flex-1">
       <label htmlFor={id} className="mb-1 block text-xs text-stone-600">

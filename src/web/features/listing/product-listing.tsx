@@ -8,6 +8,7 @@
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { defaultSort, SORT_LABELS, SORTS, type ListingColour, type ListingQuery } from '../../../core/listing';
+import { colourSlug } from '../../../core/colours';
 import { Container, PageHeading } from '../../components/layout/page';
 import type { Product } from '../../../core/api-types';
 import {
@@ -50,9 +51,10 @@ export interface ListingProps {
 
 /**
  * The listing's colours as its loader sends them: tuples rather than objects, as the cards
- * (product-card.tsx PackedCards), for the page's loader data carries every object key once per colour.
+ * (product-card.tsx PackedCards), for the page's loader data carries every object key once per colour;
+ * without the slug, which is the name's (core/colours.ts colourSlug: the server groups colours by it).
  */
-export type PackedColours = [slug: string, name: string, swatch: string, count: number][];
+export type PackedColours = [name: string, swatch: string, count: number][];
 
 /** A listing page's cards and colour choices as its loader sends them (packListing). */
 export interface PackedListing {
@@ -66,14 +68,14 @@ export interface PackedListing {
  */
 export const packListing = (products: readonly Product[], colours: readonly ListingColour[], chosen: readonly string[]): PackedListing => ({
   products: packCards(toListingCards(products, chosen)),
-  colours: colours.map(({ slug, name, swatch, count }) => [slug, name, swatch, count]),
+  colours: colours.map(({ name, swatch, count }) => [name, swatch, count]),
 });
 
 /** The cards and colour choices packListing packed, as they were (kept while the loader data is). */
 export function useListingData({ products, colours }: PackedListing): { products: ProductCardData[]; colours: ListingColour[] } {
   return {
     products: useMemo(() => unpackCards(products), [products]),
-    colours: useMemo(() => colours.map(([slug, name, swatch, count]) => ({ slug, name, swatch, count })), [colours]),
+    colours: useMemo(() => colours.map(([name, swatch, count]) => ({ slug: colourSlug(name), name, swatch, count })), [colours]),
   };
 }
 
@@ -153,10 +155,7 @@ function Filters({ query, colours, onChange }: { query: ListingQuery; colours: L
       <SizeChoices selected={query.sizes} onChange={onChange} />
       <ColourChoices colours={colours} selected={query.colours} onChange={onChange} />
       <PriceRange min={String(query.minPrice ?? '')} max={String(query.maxPrice ?? '')} />
-      <button
-        type="submit"
-        className="inline-flex h-10 w-full items-center justify-center rounded-md bg-stone-900 px-4 text-sm font-medium text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-      >
+      <button type="submit" className="filters-apply">
         Apply filters
       </button>
     </div>
@@ -260,7 +259,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
               setSheetOpen(true);
             }}
             aria-haspopup="dialog"
-            className="inline-flex h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-brand lg:hidden"
+            className="filters-open"
           >
             Filters
             {chosen > 0 ? <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">{chosen}</span> : null}
@@ -270,11 +269,7 @@ export function ProductListing({ title, crumbs, query, products, total, totalPag
           </button>
         </div>
 
-        <aside
-          id="filters"
-          aria-label="Filters"
-          className="mb-8 hidden rounded-lg border border-stone-200 p-4 target:block lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mb-0 lg:block lg:self-start lg:border-0 lg:p-0"
-        >
+        <aside id="filters" aria-label="Filters" className="filters-aside">
           <Filters query={query} colours={colours} onChange={onChange} />
         </aside>
 

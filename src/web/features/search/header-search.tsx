@@ -149,13 +149,9 @@ export function HeaderSearch({ initial, autoFocus = false, className = '' }: { i
         autoFocus={autoFocus}
         maxLength={100}
         enterKeyHint="search"
-        className="h-10 w-full rounded-full border border-stone-300 bg-stone-50 pl-4 pr-11 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand/30 sm:text-sm"
+        className="search-field"
       />
-      <button
-        type="submit"
-        className="absolute right-1 top-1 flex h-8 w-8 items-center justify-center rounded-full text-stone-600 hover:bg-stone-200 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand"
-        aria-label="Search"
-      >
+      <button type="submit" className="search-go" aria-label="Search">
         <i className="i-search h-4.5 w-4.5" aria-hidden="true" />
       </button>
       <div
@@ -163,7 +159,7 @@ export function HeaderSearch({ initial, autoFocus = false, className = '' }: { i
         role="listbox"
         aria-label="Search suggestions"
         hidden={!expanded}
-        className="absolute inset-x-0 top-full z-40 mt-2 max-h-[min(28rem,70dvh)] xl:left-auto xl:w-[26rem] overflow-y-auto overscroll-contain rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+        className="search-list"
         // Keeps focus in the input while a pointer picks a row.
         onMouseDown={(e) => e.preventDefault()}
       >
