@@ -51,3 +51,25 @@ test('a HEAD on a page answers its headers and leaves the page whole for the nex
   expect(get.headers()['content-type']).toContain('text/html');
   expect(await get.text()).toContain('</html>');
 });
+
+// A miss is often the only request for its page before the entry expires (a search, a filter, a
+// crawler): it goes out at the faster brotli quality, and the page's first hit makes and keeps the
+// smaller copy every later hit sends.
+test('a page that misses is sent at the faster brotli quality, its hits the smaller kept copy', async ({ request }) => {
+  const url = `/products?sizes=XL&minPrice=${100 + Math.floor(Math.random() * 800)}`;
+  const headers = { 'accept-encoding': 'br' };
+  const miss = await request.get(url, { headers });
+  expect(miss.headers()['x-cache']).toBeUndefined();
+  expect(miss.headers()['content-encoding']).toBe('br');
+  // Another test's admin write may empty the cache meanwhile: ask until the answer is a hit.
+  let hit = await request.get(url, { headers });
+  await expect
+    .poll(async () => {
+      hit = await request.get(url, { headers });
+      return hit.headers()['x-cache'];
+    })
+    .toBe('hit');
+  expect(hit.headers()['content-encoding']).toBe('br');
+  expect(await hit.text()).toBe(await miss.text());
+  expect(Number(hit.headers()['content-length'])).toBeLessThan(Number(miss.headers()['content-length']));
+});

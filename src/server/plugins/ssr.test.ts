@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { contentSecurityPolicy, inlineScriptHashes, pageCacheKey, pageUrl } from './ssr';
+import { contentSecurityPolicy, inlineScriptHashes, pageCacheKey, pageRequest, pageUrl } from './ssr';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -103,5 +103,15 @@ describe('pageCacheKey', () => {
     for (const host of ['', 'shop.example/x', 'a@shop.example', 'shop example', 'shop.example:port']) {
       expect(pageUrl({ url: '/terms', host, protocol: 'https' }), host).toBeNull();
     }
+  });
+});
+
+describe('pageRequest', () => {
+  it('renders a GET of the page URL with no header of the visitor (the page is kept for every visitor)', () => {
+    const url = pageUrl({ url: '/products?sizes=M', host: 'shop.example', protocol: 'https' });
+    const request = pageRequest(url!);
+    expect(request.method).toBe('GET');
+    expect(request.url).toBe('https://shop.example/products?sizes=M');
+    expect([...request.headers.keys()]).toEqual([]);
   });
 });

@@ -108,9 +108,6 @@ const PRODUCT_PAGE = /^\/products\/[^/]+\/?$/;
 /** What a `?colour=` value may be: a colour's address form (core/colours.ts colourSlug); anything else shows no colour. */
 const COLOUR_PARAM = /^[\p{L}\p{N}-]{1,60}$/u;
 
-/** Proxy headers the page would otherwise read its origin from; the request's URL carries it. */
-const FORWARDED = new Set(['x-forwarded-host', 'x-forwarded-proto']);
-
 /** A Host header's value: a name or an IPv4 or [IPv6] address, and a port. */
 const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::\d{1,5})?$/i;
 
@@ -152,20 +149,16 @@ export function pageCacheKey(url: URL): string {
 }
 
 /**
- * A Fetch API GET request for a Fastify GET or HEAD request, for `url` (pageUrl). The proxy's forwarded
- * host and protocol are left out: `url` already holds what Fastify trusts of them, so the page's
- * origin is exactly the one its cache key names.
+ * The Fetch API request a GET or HEAD page is rendered from: a GET of `url` (pageUrl) and no headers.
+ * A HEAD is rendered as the GET it asks about (Node sends no body for it; React Router answers a
+ * HEAD with an empty octet-stream, which the page cache then served as the page). No header
+ * reaches the render because the page is kept in the response cache for every visitor: a cookie or
+ * an Authorization header must not shape it, and the proxy's forwarded host and protocol are
+ * already in `url`, so the page's origin is exactly the one its cache key names. It also makes the
+ * request cheaper to build and for React Router to copy (twice for each loader it calls).
  */
-function toFetchRequest(request: FastifyRequest, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (FORWARDED.has(name)) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  // Always a GET: a HEAD is rendered as the GET it asks about (Node sends no body for it). React
-  // Router answers a HEAD with an empty octet-stream, which the page cache then served as the page.
-  return new Request(url, { method: 'GET', headers });
+export function pageRequest(url: URL): Request {
+  return new Request(url);
 }
 
 /** Registers static assets and the SSR catch-all. Unknown /api paths answer a JSON 404. */
@@ -223,7 +216,7 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
         .header('x-cache', 'hit')
         .send(encodeCached(request, reply, hit));
 
-    const response = await handle(toFetchRequest(request, url), opts.loadContext);
+    const response = await handle(pageRequest(url), opts.loadContext);
     if (response.status === 404) {
       const moved = await redirect();
       if (moved) return moved;
@@ -239,8 +232,11 @@ export async function registerSsr(app: FastifyInstance, opts: SsrOptions): Promi
     }
     const cacheable = (response.status === 200 || response.status === 404) && !response.headers.has('set-cookie');
     const entry = { status: response.status, headers, body };
-    const kept = cacheable && app.responseCache.set(key, entry);
-    return reply.code(response.status).send(encodeCached(request, reply, entry, kept));
+    if (cacheable) app.responseCache.set(key, entry);
+    // Compressed as an answer sent once (the faster quality, the copy not kept): a miss is often
+    // the only request for its page (a search, a filter, a crawler's walk) before its entry
+    // expires; a page asked for again gets its smaller copy made once, by its first hit.
+    return reply.code(response.status).send(encodeCached(request, reply, entry, false));
   });
 }
 
