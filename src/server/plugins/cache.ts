@@ -225,9 +225,10 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
  * whichever the request accepts) when the content is text and big enough, else the body as it is.
  * Adds `vary: accept-encoding` either way, so shared caches keep the variants apart.
  * A `kept` entry (in the response cache) is compressed once per encoding at brotli quality 5 and
- * keeps the copy; one sent once (`kept` false: the cache is off or the answer is not cacheable) is
- * compressed at quality 3, about twice as fast for 5-10% more bytes (a 115 KB page took
- * 2 ms at quality 5, a sixth of its render).
+ * keeps the copy; one sent once (`kept` false: the cache is off, the answer is not cacheable, or a
+ * page's miss, whose entry gets its kept copy from its first hit: plugins/ssr.ts) is compressed at
+ * quality 3, about twice as fast for 5-15% more bytes (a 115 KB page took 2 ms at quality 5, a
+ * sixth of its render).
  */
 export function encodeCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, kept = true): Buffer {
   reply.headers(entry.headers);
