@@ -220,6 +220,84 @@ export async function readAll<T extends unknown[]>(db: Tx, ...reads: { [K in key
   return results as T;
 }
 
+/**
+ * PostgreSQL's pools of pipelined connections (`pipelinedTransaction`), by database handle; PGlite's
+ * handles have none.
+ */
+const pipelinePools = new WeakMap<Database, pg.Pool>();
+
+/** A Drizzle handle on each pipelined connection, built on the connection's first transaction. */
+const connectionHandles = new WeakMap<pg.PoolClient, Database>();
+
+/**
+ * Runs a transaction whose first statements (`lead`, fixed statements such as a row lock whose
+ * answer the caller does not read) need not be waited for: `body` runs with a handle on the
+ * transaction's connection and resolves with the transaction's value, then the transaction commits.
+ * On PostgreSQL the connection is pipelined (node-postgres' `pipeline` option): BEGIN, the lead and
+ * `body`'s first statement go out together and are answered in order, so they cost one round trip
+ * instead of one each (docs/performance.md, "Pipelined order transactions"). `body`'s later
+ * statements run in turn as in any transaction. Any error (of a lead statement, of `body`, or an
+ * `Unfillable` it throws) rolls back and is thrown, a lead statement's first: the statements after a
+ * failed one answer only that the transaction is aborted. A COMMIT that answers ROLLBACK (the
+ * transaction was aborted by a statement whose error `body` caught) throws instead of resolving. On
+ * PGlite it is `db.transaction` running the lead, then `body`. `body` must not open a transaction of
+ * its own on its handle (it is the connection's, not a Drizzle transaction's).
+ */
+export async function pipelinedTransaction<T>(db: Database, lead: SQL[], body: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = pipelinePools.get(db);
+  if (!pool) {
+    return db.transaction(async (tx) => {
+      for (const statement of lead) await tx.execute(statement);
+      return body(tx);
+    });
+  }
+  const client = await pool.connect();
+  let tx = connectionHandles.get(client);
+  if (!tx) {
+    tx = drizzlePg(client, { schema, casing: 'snake_case' });
+    connectionHandles.set(client, tx);
+  }
+  const sent = [
+    client.query('begin'),
+    ...lead.map((statement) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      return client.query(text, params);
+    }),
+  ];
+  // Resolves with the first error of BEGIN and the lead, or undefined; it never rejects unheard.
+  const leadError = Promise.all(sent).then(
+    () => undefined,
+    (err: Error) => err,
+  );
+  let value: T;
+  try {
+    value = await body(tx);
+    const failed = await leadError;
+    if (failed) throw failed;
+  } catch (err) {
+    const failed = await leadError;
+    try {
+      await client.query('rollback');
+    } catch (rollbackError) {
+      client.release(rollbackError as Error);
+      throw failed ?? err;
+    }
+    client.release();
+    throw failed ?? err;
+  }
+  let command: string;
+  try {
+    ({ command } = await client.query('commit'));
+  } catch (err) {
+    // The connection's state is not known: it is closed rather than given to the next transaction.
+    client.release(err as Error);
+    throw err;
+  }
+  client.release();
+  if (command !== 'COMMIT') throw new Error(`Transaction rolled back: its COMMIT answered ${command}`);
+  return value;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
@@ -275,10 +353,21 @@ export async function openDatabase(opts: {
       max: opts.poolSize ?? 20,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
-    pool.on('error', () => {
-      /* idle client errors are reported on the next query */
+    // The connections of `pipelinedTransaction`, beside the pool of every other query.
+    const pipelinePool = new pg.Pool({
+      Client: NamingClient,
+      connectionString: opts.url,
+      max: Math.ceil((opts.poolSize ?? 20) / 2),
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      pipeline: true,
     });
+    for (const p of [pool, pipelinePool]) {
+      p.on('error', () => {
+        /* idle client errors are reported on the next query */
+      });
+    }
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    pipelinePools.set(db, pipelinePool);
     return {
       db,
       kind: 'postgres',
@@ -293,7 +382,9 @@ export async function openDatabase(opts: {
           lock.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), pipelinePool.end()]);
+      },
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser, shippingAddress } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { fixedStatement, openDatabase, type Database } from '../../db/client';
+import { fixedStatement, openDatabase, pipelinedTransaction, type Database } from '../../db/client';
 import { orders, variants } from '../../db/schema';
 import { placeCodOrder } from '../payments/cod';
 import { searchProducts } from '../catalog/service';
@@ -44,8 +44,8 @@ describe('fixed statements', () => {
 });
 
 /**
- * Runs `check` on a database handle of one connection on PostgreSQL, so every run meets the
- * statements the runs before it prepared; on PGlite (one session anyway) on the test database.
+ * Runs `check` on a database handle of one connection on PostgreSQL (and one pipelined connection for
+ * `pipelinedTransaction`), so every run meets the statements the runs before it prepared; on PGlite (one session anyway) on the test database.
  */
 async function onOneConnection(check: (db: Database, onPostgres: boolean) => Promise<void>): Promise<void> {
   const onPostgres = process.env.TEST_DB === 'postgres';
@@ -75,9 +75,13 @@ describe('plans kept per connection (PostgreSQL)', () => {
       const [variant] = await t.db.select({ stockQty: variants.stockQty }).from(variants).where(eq(variants.id, bySize.M.id));
       expect(variant.stockQty).toBe(42);
       if (!onPostgres) return;
-      const { rows } = await db.execute<{ name: string; statement: string; generic_plans: number; custom_plans: number }>(
-        sql`select name, statement, generic_plans::int, custom_plans::int from pg_prepared_statements`,
-      );
+      const prepared = sql`select name, statement, generic_plans::int, custom_plans::int from pg_prepared_statements`;
+      type Prepared = { name: string; statement: string; generic_plans: number; custom_plans: number };
+      // The pricing ran on the pool's connection, the placement on the pipelined one (`pipelinedTransaction`).
+      const rows = [
+        ...(await db.execute<Prepared>(prepared)).rows,
+        ...(await pipelinedTransaction(db, [], async (tx) => (await tx.execute<Prepared>(prepared)).rows)),
+      ];
       const pricing = rows.find((r) => r.name === 'pricing_catalogue_one');
       const placement = rows.find((r) => /^with guard as/.test(r.statement));
       expect(pricing, JSON.stringify(rows.map((r) => r.name))).toBeDefined();

@@ -17,9 +17,10 @@
  *   another cart is refused with 422 (as Stripe answers a key reused with another body): the request
  *   is compared with what the first call's attempt stored (`sameCodRequest`), so no column is needed.
  *
- * The order's transaction is two statements (each is a round trip): the shopper's row lock,
- * then the placement, which writes the attempt with the order and checks the history above (twin,
- * open and returned orders) as its guard, before it writes anything. The history cannot be read by
+ * The order's transaction is two statements, sent together with its BEGIN on PostgreSQL (one round
+ * trip, then the COMMIT: db/client.ts `pipelinedTransaction`): the shopper's row lock, then the
+ * placement, which writes the attempt with the order and checks the history above (twin, open and
+ * returned orders) as its guard, before it writes anything. The history cannot be read by
  * the locking statement itself: a statement that waits for a lock keeps the snapshot it started with,
  * so it would miss the order of the submission it waited for.
  */
@@ -31,7 +32,7 @@ import { codRefusal } from '../../../core/cod-eligibility';
 import { COUPON_MESSAGES, normalizeCouponCode } from '../../../core/coupons';
 import { formatINR, toPaise, toRupees } from '../../../core/money';
 import { orderRef } from '../../../core/schemas/admin-orders';
-import type { Database, Tx } from '../../db/client';
+import { pipelinedTransaction, type Database, type Tx } from '../../db/client';
 import { checkoutAttempts } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import type { StagedMail } from '../../integrations/mail/outbox';
@@ -246,11 +247,10 @@ export async function codCheckout(
 
   let outcome: { orderId: string; placed?: Order; mail?: StagedMail };
   try {
-    outcome = await deps.db.transaction(async (tx) => {
-      // The shopper's COD placements take turns here; the placement's guard then reads the history
-      // after this lock, so a twin submission sees the first one's order and the open-order limit
-      // counts every order placed before this one. The attempt is written with the order.
-      await tx.execute(lockShopper({ userId }));
+    // The shopper's COD placements take turns on the lock (the transaction's lead); the placement's
+    // guard then reads the history after it, so a twin submission sees the first one's order and the
+    // open-order limit counts every order placed before this one. The attempt is written with the order.
+    outcome = await pipelinedTransaction(deps.db, [lockShopper({ userId })], async (tx) => {
       const result = await placeOrder(
         tx,
         { ...attempt, paymentMethod: 'cod', idempotencyKey: keys[0], razorpayOrderId: null },

@@ -23,7 +23,7 @@ import {
   shippingAddressSchema,
   type ShippingAddress,
 } from '../../../core/schemas/checkout';
-import { fixedStatement, preparedOnce, tableRows, type Database } from '../../db/client';
+import { fixedStatement, pipelinedTransaction, preparedOnce, tableRows, type Database } from '../../db/client';
 import { checkoutAttempts, refunds, users } from '../../db/schema';
 import { AppError, badGateway, badRequest, conflict } from '../../errors';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -414,7 +414,8 @@ export async function completeAttempt(deps: PaymentDeps, which: string | { razor
     const placement = await placementContext(deps);
     // Read before the transaction (the embedded database has one connection): part-paid COD's limits.
     const { cod } = await deps.settings.get();
-    outcome = await deps.db.transaction(async (tx) => {
+    // The attempt's lock goes out with the BEGIN (one round trip on PostgreSQL: `pipelinedTransaction`).
+    outcome = await pipelinedTransaction(deps.db, [], async (tx) => {
       const { rows } = await tx.execute<Record<string, unknown>>(
         typeof which === 'string'
           ? lockAttempt.byId({ id: which })
