@@ -90,7 +90,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.catalogCacheKey = key;
         return done();
       }
-      reply.code(hit.status).header('x-cache', 'hit').send(encodeCached(request, reply, hit));
+      reply
+        .code(hit.status)
+        .header('x-cache', 'hit')
+        .send(encodeCached(request, reply, hit));
     };
   const store: onSendHookHandler = (request, reply, payload, done) => {
     const key = request.catalogCacheKey;
