@@ -18,8 +18,9 @@
 //      hit. Its cpu ms/req is the CPU per page; "KB sent" the page as sent (brotli), "KB html" before
 //      compression (page rows of every kind show both);
 //   5. every read is paired with its own ceiling: a bare Fastify route in a process of its own
-//      (ceiling-server.mjs) answering the very bytes the shop answered that request, so "% of its
-//      ceiling" is what the shop costs over sending those bytes; autocannon runs a warm-up then
+//      (ceiling-server.mjs) answering the very bytes the shop answered that request, with the same
+//      headers (all but date, connection and length: the security headers, request id, x-cache…),
+//      so "% of its ceiling" is what the shop costs over sending that answer; autocannon runs a warm-up then
 //      measured rounds, each right after a round of the ceiling, sampling the shop's RSS and CPU
 //      (a process that has exited has no CPU figure: reading one throws instead of giving 0);
 //   6. cart updates (PUT /api/cart/item): one shopper (token) per connection, each request setting
@@ -82,6 +83,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2.5);
 const CHECKOUT_SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 9);
 const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 1.5);
 const SCARCE_STOCK = 25;
+/** Headers Node's HTTP server writes itself, per answer or connection: not copied to a ceiling. */
+const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 /** Whether the scenario called `name` runs (BENCH_ONLY). */
 const wanted = (name) => !ONLY || ONLY.test(name);
@@ -382,9 +386,10 @@ async function measureReads(server, rss, reads, { connections, dir, uniqueHost =
     }
     const file = path.join(dir, `ceiling-${index}.body`);
     writeFileSync(file, answer.body);
-    const sent = Object.fromEntries(
-      ['content-type', 'content-encoding'].filter((h) => answer.headers[h]).map((h) => [h, answer.headers[h]]),
-    );
+    // Every header the shop answered but those Node writes per connection: its ceiling sends them
+    // too (security headers, request id, cache and page headers), so the distance between the two
+    // is the shop's work, not a dozen headers more on the wire.
+    const sent = Object.fromEntries(Object.entries(answer.headers).filter(([h]) => !PER_CONNECTION_HEADERS.has(h)));
     captured.push({
       name,
       url,

@@ -1,6 +1,7 @@
 // The benchmark's ceilings: bare Fastify routes, one per read scenario, each answering exactly the
 // bytes the shop answered that scenario's request (its body as sent, compressed or not, with the
-// same content-type and content-encoding), straight from memory, in a process of its own. Whatever
+// same headers but those Node writes per connection: bench.mjs picks them), straight from memory,
+// in a process of its own. Whatever
 // the shop adds on top (hooks, headers, cache lookup, database, rendering) shows as the distance
 // between a scenario and its own ceiling (one shared ceiling made a 3 KB product read look
 // like 212% of a 42 KB homepage's ceiling).

@@ -13,7 +13,7 @@
  *   entry and kept with it, so a cache hit costs no compression.
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
@@ -150,12 +150,16 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
   };
   app.decorate('responseCache', cache);
 
-  // Before the admin's answer leaves, so their next read already sees the change.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && CATALOGUE_WRITE.test(request.url)) {
-      cache.invalidate();
-    }
-    return payload;
+  // Before the admin's answer leaves, so their next read already sees the change. Only routes that
+  // write get the hook (routes registered after this plugin; every API route is): a read, the bulk
+  // of the traffic, runs no hook for it (docs/performance.md, "A cached read's fixed cost").
+  const invalidateAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && CATALOGUE_WRITE.test(request.url)) cache.invalidate();
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.onSend = [invalidateAfterWrite, ...[route.onSend ?? []].flat()];
   });
   app.addHook('onClose', async () => {
     await Promise.all([publisher?.quit().catch(() => undefined), subscriber?.quit().catch(() => undefined)]);

@@ -2,7 +2,7 @@
  * Public catalogue routes: homepage, categories, category products, products,
  * product. Unknown or malformed ids answer 404 (docs/architecture.md#api-contract).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { answers, categorySchema, homepageSchema, productSchema } from '../../../core/schemas/answers';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,18 +29,18 @@ const LISTING_ROUTES = new Set([
 ]);
 
 /**
- * The response-cache key of a catalogue read: its path, plus for a listing the query as the listing
- * reads it (defaults filled in, unknown or bad parameters dropped). Keying on the raw URL would
- * let any made-up parameter (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
+ * The response-cache key of a catalogue read: its path, plus for a listing (`listing`: the route's
+ * answer depends on the query string) the query as the listing reads it (defaults filled in,
+ * unknown or bad parameters dropped). Keying on the raw URL would let any made-up parameter
+ * (`?x=1`, `?x=2`…) make a new entry and push the real ones out.
  * Only valid on the raw query string (onRequest): once validated, `request.query` holds the parsed
  * listing (numbers, a sizes array), which this schema reads as absent fields.
  * A listing's key is remembered by its raw URL (`listingKeys`), so a cache hit costs no schema
  * parse ("no zod re-parse or stringify on cache hits").
  */
-function cacheKey(request: FastifyRequest): string {
-  const route = request.routeOptions.url ?? '';
+function cacheKey(request: FastifyRequest, listing: boolean): string {
   const path = request.url.split('?', 1)[0];
-  if (!LISTING_ROUTES.has(route)) return `api:${path}`;
+  if (!listing) return `api:${path}`;
   let key = listingKeys.get(request.url);
   if (key === undefined) {
     key = `api:${path}?${JSON.stringify(listingQuerySchema.parse(request.query ?? {}))}`;
@@ -59,6 +59,13 @@ const listingKeys = new Map<string, string>();
 const MAX_LISTING_KEYS = 2_000;
 const MAX_REMEMBERED_URL = 512;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A public catalogue read's response-cache key when it missed (stored on its way out); else null. */
+    catalogCacheKey: string | null;
+  }
+}
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // A category's name, visibility or size chart shows on the cards kept in process (card-cache.ts):
@@ -69,34 +76,43 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // once per entry. The key is made once, before validation, and the answer stored under
   // that same key (`?limit=12` was looked up under its own key but stored under the
   // default listing's, so it never hit and the default listing answered 12 products).
-  const keys = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET') return;
-    const key = cacheKey(request);
-    keys.set(request, key);
-    const hit = app.responseCache.get(key);
-    if (hit)
-      return reply
+  // The hooks are the GET routes' own (onRoute below), callbacks rather than async functions, and
+  // a hit skips the store hook at once: a cached read is mostly this fixed cost
+  // (docs/performance.md, "A cached read's fixed cost").
+  app.decorateRequest('catalogCacheKey', null);
+  const lookup =
+    (listing: boolean): onRequestHookHandler =>
+    (request, reply, done) => {
+      if (request.method !== 'GET') return done(); // a HEAD twin: not cached
+      const key = cacheKey(request, listing);
+      const hit = app.responseCache.get(key);
+      if (!hit) {
+        request.catalogCacheKey = key;
+        return done();
+      }
+      reply
         .code(hit.status)
         .header('x-cache', 'hit')
         .send(encodeCached(request, reply, hit));
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const key = keys.get(request);
-    const bytes = typeof payload === 'string' || Buffer.isBuffer(payload);
-    if (key && reply.statusCode === 200 && bytes && !reply.getHeader('x-cache')) {
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'x-total-count', 'x-page', 'x-total-pages']) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      // A catalogue body is already bytes (card-cache.ts), which nothing writes into: kept as they are.
-      const entry = { status: 200, headers, body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload) };
-      // An answer the cache does not keep (cache off, or too large) is compressed the quick way.
-      const kept = app.responseCache.set(key, entry);
-      return encodeCached(request, reply, entry, kept);
+    };
+  const store: onSendHookHandler = (request, reply, payload, done) => {
+    const key = request.catalogCacheKey;
+    if (key === null || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-total-count', 'x-page', 'x-total-pages']) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
     }
-    return payload;
+    // A catalogue body is already bytes (card-cache.ts), which nothing writes into: kept as they are.
+    const entry = { status: 200, headers, body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload) };
+    // An answer the cache does not keep (cache off, or too large) is compressed the quick way.
+    const kept = app.responseCache.set(key, entry);
+    done(null, encodeCached(request, reply, entry, kept));
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'GET') return;
+    route.onRequest = [lookup(LISTING_ROUTES.has(route.url)), ...[route.onRequest ?? []].flat()];
+    route.onSend = [store, ...[route.onSend ?? []].flat()];
   });
 
   app.get('/api/homepage', { schema: { response: answers({ 200: homepageSchema }) } }, async () => getHomepage(db));
