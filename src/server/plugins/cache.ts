@@ -16,6 +16,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { prependRouteHook, routeWrites } from './route-hooks';
 
 export interface CachedResponse {
   status: number;
@@ -158,8 +159,7 @@ export const cachePlugin = fp<CacheOptions>(async (app: FastifyInstance, opts) =
     done(null, payload);
   };
   app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
-    route.onSend = [invalidateAfterWrite, ...[route.onSend ?? []].flat()];
+    if (routeWrites(route)) prependRouteHook(route, 'onSend', invalidateAfterWrite);
   });
   app.addHook('onClose', async () => {
     await Promise.all([publisher?.quit().catch(() => undefined), subscriber?.quit().catch(() => undefined)]);

@@ -7,6 +7,7 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../errors';
+import { prependRouteHook, routeWrites } from './route-hooks';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const INVALID_TEXT = 'Text contains invalid characters';
@@ -37,7 +38,6 @@ export const wellFormedTextPlugin = fp(async (app: FastifyInstance) => {
     done(field ? badRequest(INVALID_TEXT, { [field]: INVALID_TEXT }) : undefined);
   };
   app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
-    route.preValidation = [check, ...[route.preValidation ?? []].flat()];
+    if (routeWrites(route)) prependRouteHook(route, 'preValidation', check);
   });
 });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors';
 import { encodeCached } from '../../plugins/cache';
+import { prependRouteHook } from '../../plugins/route-hooks';
 import { getHomepage } from '../homepage/service';
 import { idParams } from '../../../core/schemas/common';
 import { listingCountSchema, listingQuerySchema } from '../../../core/schemas/listing';
@@ -111,8 +112,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.addHook('onRoute', (route) => {
     if (route.method !== 'GET') return;
-    route.onRequest = [lookup(LISTING_ROUTES.has(route.url)), ...[route.onRequest ?? []].flat()];
-    route.onSend = [store, ...[route.onSend ?? []].flat()];
+    prependRouteHook(route, 'onRequest', lookup(LISTING_ROUTES.has(route.url)));
+    prependRouteHook(route, 'onSend', store);
   });
 
   app.get('/api/homepage', { schema: { response: answers({ 200: homepageSchema }) } }, async () => getHomepage(db));
