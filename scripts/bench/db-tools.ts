@@ -11,6 +11,7 @@ import { cartItems, inventoryLedger, orderItems, orders, products, shopSettings,
 import { FULL_SCALE, seedScale, SCALE_EMAIL_DOMAIN, SIZES_ONLY_SCALE, type ScaleCounts } from '../../src/server/db/seed/scale';
 import { ensureAdmin, seedDemoCatalog } from '../../src/server/db/seed/seed';
 import { hashPassword } from '../../src/server/modules/auth/password';
+import { startSession } from '../../src/server/modules/auth/sessions';
 
 export interface DbTarget {
   url?: string;
@@ -49,11 +50,11 @@ export async function seedScaleDatabase(target: DbTarget, counts: ScaleCounts = 
   }
 }
 
-/** An HS256 JWT the shop accepts (plugins/auth.ts: `sub` = user id, `tv` = token version). */
-export function signToken(secret: string, userId: string, tokenVersion = 0): string {
+/** An HS256 JWT the shop accepts (plugins/auth.ts: `sub` = user id, `tv` = token version, `sid` = session id, which staff need). */
+export function signToken(secret: string, userId: string, tokenVersion = 0, sessionId?: string): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, tv: tokenVersion, iat: now, exp: now + 3600 })}`;
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, tv: tokenVersion, sid: sessionId, iat: now, exp: now + 3600 })}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
 
@@ -226,22 +227,31 @@ export async function stockSnapshot(target: DbTarget): Promise<Record<string, nu
   }
 }
 
-/** Ids the scale benchmark reads: some products, the admin's token, a shopper's e-mail prefix. */
+/** What the scale benchmark reads: 2,000 products' ids and handles, the admin's token, an order's reference and e-mail prefix. */
 export async function scaleFixture(target: DbTarget, jwtSecret: string) {
   const handle = await open(target);
   try {
     await ensureAdmin(handle.db, { email: 'bench-admin@rangmanch.in', password: 'Bench@12345', name: 'Bench Admin' });
     const [admin] = await handle.db.select().from(users).where(eq(users.email, 'bench-admin@rangmanch.in'));
+    // 2,000 products (not variants: a product has 5 or 24), each once.
+    const seeded = handle.db.select({ id: variants.productId }).from(variants).where(like(variants.sku, 'SC-%'));
     const ids = await handle.db
-      .select({ id: products.id })
+      .select({ id: products.id, handle: products.handle })
       .from(products)
-      .innerJoin(variants, eq(variants.productId, products.id))
-      .where(and(eq(products.isActive, true), like(variants.sku, 'SC-%')))
+      .where(and(eq(products.isActive, true), inArray(products.id, seeded)))
+      .orderBy(products.id)
       .limit(2000);
     const [someOrder] = await handle.db.select({ id: orders.id, email: orders.email }).from(orders).limit(1);
     return {
-      adminToken: signToken(jwtSecret, admin.id, admin.tokenVersion),
-      productIds: [...new Set(ids.map((r) => r.id))],
+      // Staff need a session of their own (plugins/auth.ts), as a sign-in writes it.
+      adminToken: signToken(
+        jwtSecret,
+        admin.id,
+        admin.tokenVersion,
+        await startSession(handle.db, admin, { ip: '127.0.0.1', userAgent: 'bench:scale' }, 'password', new Date()),
+      ),
+      productIds: ids.map((r) => r.id),
+      productHandles: ids.map((r) => r.handle),
       orderRef: someOrder.id.slice(-8),
       emailPrefix: someOrder.email.slice(0, 9),
     };

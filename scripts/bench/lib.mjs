@@ -241,17 +241,36 @@ export async function measure(opts, { warmup, rounds, seconds, rss }) {
   if (warmup > 0) await cannon({ ...opts, duration: warmup });
   const results = [];
   rss?.reset();
+  for (let i = 0; i < rounds; i++) results.push(roundOf(await cannon({ ...opts, duration: seconds })));
+  return summariseRounds(results, rss);
+}
+
+/**
+ * `measure` for several targets at once, their rounds alternated (a warm-up of each, then round 1
+ * of each, round 2 of each, …), so each sees the machine at the same speed: a comparison between
+ * them holds on a VM whose speed drifts. Answers one summary per entry of `optsList`, as `measure`'s.
+ */
+export async function measureAlternating(optsList, { warmup, rounds, seconds }) {
+  if (warmup > 0) for (const opts of optsList) await cannon({ ...opts, duration: warmup });
+  const results = optsList.map(() => []);
   for (let i = 0; i < rounds; i++) {
-    const r = await cannon({ ...opts, duration: seconds });
-    results.push({
-      rps: r.requests.total / r.duration,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts + r.non2xx,
-      total: r.requests.total,
-      statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)])),
-    });
+    for (const [j, opts] of optsList.entries()) results[j].push(roundOf(await cannon({ ...opts, duration: seconds })));
   }
+  return results.map((r) => summariseRounds(r, null));
+}
+
+/** One autocannon run's figures. */
+const roundOf = (r) => ({
+  rps: r.requests.total / r.duration,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+  total: r.requests.total,
+  statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)])),
+});
+
+/** The median round of `results` (req/s, p50, p99), every round's errors, and `rss`'s figures when given. */
+function summariseRounds(results, rss) {
   return {
     rps: +median(results.map((r) => r.rps)).toFixed(0),
     p50: median(results.map((r) => r.p50)),
@@ -273,14 +292,6 @@ export async function measure(opts, { warmup, rounds, seconds, rss }) {
   };
 }
 
-const summarize = (r) => ({
-  rps: r.requests.total / r.duration,
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  errors: r.errors + r.timeouts + r.non2xx,
-  total: r.requests.total,
-});
-
 /**
  * Like `measure`, with the ceiling measured right before each round, so each round is compared
  * with the ceiling under the same machine load (which drifts on a shared machine). `share` is the
@@ -298,10 +309,10 @@ export async function measurePaired(opts, ceilingOpts, { warmup, rounds, seconds
   if (ceilingStart === undefined) throw new Error(`the ceiling (pid ${ceilingPid}) is not running`);
   for (let i = 0; i < rounds; i++) {
     const c0 = cpuTimeMs(ceilingPid, ceilingStart);
-    ceilings.push(summarize(await cannon({ ...ceilingOpts, duration: ceilingSeconds })));
+    ceilings.push(roundOf(await cannon({ ...ceilingOpts, duration: ceilingSeconds })));
     ceilingCpu += cpuTimeMs(ceilingPid, ceilingStart) - c0;
     const s0 = cpuTimeMs(server.pid, server.startTicks);
-    results.push(summarize(await cannon({ ...opts, duration: seconds })));
+    results.push(roundOf(await cannon({ ...opts, duration: seconds })));
     cpu += cpuTimeMs(server.pid, server.startTicks) - s0;
   }
   const requests = results.reduce((n, r) => n + r.total, 0);

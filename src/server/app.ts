@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoreLoadContext } from '../web/load-context';
 import type { Category } from '../core/api-types';
+import type { ListingColour } from '../core/listing';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './integrations/mail/mailer';
@@ -17,13 +18,21 @@ import type { InvoiceNumbering } from './modules/invoices/numbering';
 import type { RazorpayClient } from './integrations/razorpay/razorpay-client';
 import type { AuthDeps } from './modules/auth/service';
 import type { LoginLimiter, LoginLimitSettings } from './modules/auth/login-limits';
-import { categoryScope, getProduct, listingColours, searchProducts, listProducts, listRelatedProducts } from './modules/catalog/service';
+import {
+  categoryScope,
+  getProduct,
+  listingColours,
+  listingColoursKey,
+  searchProducts,
+  listProducts,
+  listRelatedProducts,
+} from './modules/catalog/service';
 import { getHomepage } from './modules/homepage/service';
 import { oldAddressRedirect } from './modules/redirects/resolve';
 import type { PaymentDeps } from './modules/payments/service';
 import { listProductReviews } from './modules/reviews/service';
 import { AppError } from './errors';
-import { keptUntilInvalidated, type KeptReader, type ResponseCache } from './plugins/cache';
+import { keptByKey, keptUntilInvalidated, type KeptReader, type ResponseCache } from './plugins/cache';
 import { registerSsr } from './plugins/ssr';
 import { registerApi } from './setup/api';
 import { registerPlatform } from './setup/platform';
@@ -125,12 +134,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 export const HOMEPAGE_MAX_AGE_MS = 10_000;
 
 /**
+ * How long listing pages reuse one read of the colours they offer (ms). Those change with an admin
+ * write, which drops them at once; a size filter's counts also follow stock, which a sale changes.
+ */
+export const LISTING_COLOURS_MAX_AGE_MS = 60_000;
+/** At most this many listings' colours are kept: the common listings, searches and filters. */
+const LISTING_COLOURS_KEYS = 500;
+
+/**
  * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
  * service, `activeCategories` the app's kept categories (every page's header, root loader). The home
  * page's payload is read once and kept too (`keptUntilInvalidated`): dropped by an admin
  * write, here or on another instance, and after HOMEPAGE_MAX_AGE_MS at most, since its product cards
  * also show stock, which sales change without an admin write (the response cache keeps the whole
- * page as long).
+ * page as long). So are the colours each listing offers (`keptByKey`, LISTING_COLOURS_MAX_AGE_MS): at
+ * 10,000 products a whole catalogue's colours take 20-50 ms of PostgreSQL's time (docs/performance.md).
  */
 export function createLoadContext(
   db: Database,
@@ -140,6 +158,7 @@ export function createLoadContext(
   activeCategories: KeptReader<Category[]>,
 ): StoreLoadContext {
   const homepage = keptUntilInvalidated(cache, () => getHomepage(db), HOMEPAGE_MAX_AGE_MS);
+  const offeredColours = keptByKey<ListingColour[]>(cache, LISTING_COLOURS_MAX_AGE_MS, LISTING_COLOURS_KEYS);
   return {
     catalog: {
       getHomepage: homepage,
@@ -158,7 +177,10 @@ export function createLoadContext(
       searchProducts: async (query, categoryId) => {
         const scope = categoryId ? await categoryScope(db, categoryId, activeCategories) : undefined;
         if (scope === null) return null;
-        const [page, colours] = await Promise.all([searchProducts(db, query, scope), listingColours(db, query, scope)]);
+        const [page, colours] = await Promise.all([
+          searchProducts(db, query, scope),
+          offeredColours(listingColoursKey(query, scope), () => listingColours(db, query, scope)),
+        ]);
         return { ...page, colours };
       },
     },

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachePlugin, encodeCached, preferredEncoding, type CachedResponse } from './cache';
+import { cachePlugin, encodeCached, keptByKey, preferredEncoding, type CachedResponse } from './cache';
 
 async function cacheApp(ttlMs: number, limits: { maxEntries?: number; maxBytes?: number } = {}) {
   const app = Fastify();
@@ -130,5 +130,38 @@ describe('compression of cached answers', () => {
     const on = await cacheApp(60_000);
     expect(on.responseCache.set('ssr:/terms', page)).toBe(true);
     await on.close();
+  });
+});
+
+describe('values kept by key', () => {
+  const invalidation = () => {
+    const listeners: (() => void)[] = [];
+    return { onInvalidate: (l: () => void) => listeners.push(l), invalidate: () => listeners.forEach((l) => l()) };
+  };
+
+  it('reads each key once, keeps the most recently used keys, and reads again after an invalidation', async () => {
+    const cache = invalidation();
+    const get = keptByKey<string>(cache, 60_000, 2);
+    const reads: string[] = [];
+    const read = (key: string) => () => {
+      reads.push(key);
+      return Promise.resolve(`${key}!`);
+    };
+    expect(await Promise.all([get('a', read('a')), get('a', read('a'))])).toEqual(['a!', 'a!']);
+    await get('b', read('b'));
+    await get('a', read('a')); // a is now the most recently used: c pushes b out
+    await get('c', read('c'));
+    await get('a', read('a'));
+    await get('b', read('b'));
+    expect(reads).toEqual(['a', 'b', 'c', 'b']);
+    cache.invalidate();
+    await get('a', read('a'));
+    expect(reads).toEqual(['a', 'b', 'c', 'b', 'a']);
+  });
+
+  it('does not keep a failed read', async () => {
+    const get = keptByKey<string>(invalidation(), 60_000, 10);
+    await expect(get('a', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await get('a', () => Promise.resolve('read again'))).toBe('read again');
   });
 });

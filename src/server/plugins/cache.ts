@@ -206,6 +206,37 @@ export function keptUntilInvalidated<T>(
   return Object.assign(reader, { drop });
 }
 
+/**
+ * Values kept in process by key, each as `keptUntilInvalidated` keeps one: `get(key, read)` answers
+ * the value kept for `key` or runs `read()` and keeps it. Every key is dropped when
+ * `cache.onInvalidate` fires; a value older than `maxAgeMs` (ms) is read again; at most `maxKeys`
+ * keys are kept, the least recently used dropped first. Concurrent callers of one key share one read;
+ * a failed read is not kept.
+ */
+export function keptByKey<T>(
+  cache: Pick<ResponseCache, 'onInvalidate'>,
+  maxAgeMs: number,
+  maxKeys: number,
+): (key: string, read: () => Promise<T>) => Promise<T> {
+  const kept = new Map<string, { value: Promise<T>; at: number }>();
+  cache.onInvalidate(() => kept.clear());
+  return (key, read) => {
+    const found = kept.get(key);
+    kept.delete(key); // Map order is use order: a found entry goes back at the end.
+    if (found && Date.now() - found.at <= maxAgeMs) {
+      kept.set(key, found);
+      return found.value;
+    }
+    const entry = { value: read(), at: Date.now() };
+    kept.set(key, entry);
+    if (kept.size > maxKeys) kept.delete(kept.keys().next().value as string);
+    entry.value.catch(() => {
+      if (kept.get(key) === entry) kept.delete(key);
+    });
+    return entry.value;
+  };
+}
+
 /** Bodies smaller than this go out as they are: compressing them saves too little. */
 const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;

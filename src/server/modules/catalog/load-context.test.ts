@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, createProduct } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createLoadContext, HOMEPAGE_MAX_AGE_MS } from '../../app';
+import { eq } from 'drizzle-orm';
+import { listingQuerySchema } from '../../../core/schemas/listing';
+import { createLoadContext, HOMEPAGE_MAX_AGE_MS, LISTING_COLOURS_MAX_AGE_MS } from '../../app';
+import { products } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,5 +49,42 @@ describe('the load context of server-rendered pages', () => {
     expect(await latest()).not.toContain('Chikankari Kurti');
     t.app.responseCache.invalidate();
     expect(await latest()).toContain('Chikankari Kurti');
+  });
+
+  it('keeps the colours each listing offers until the catalogue changes, or for LISTING_COLOURS_MAX_AGE_MS at most', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache, t.app.activeCategories);
+    const category = await createCategory(t.db, { name: 'Ajrakh' });
+    const paint = async (title: string, colour: string) => {
+      const { product } = await createProduct(t.db, {
+        title,
+        categoryIds: [category.id],
+        variants: [{ size: 'M', pricePaise: 149_900, stockQty: 4 }],
+      });
+      await t.db
+        .update(products)
+        .set({ colours: [{ name: colour, swatch: '' }] })
+        .where(eq(products.id, product.id));
+    };
+    const offered = async (query: Record<string, string>) =>
+      (await context.catalog.searchProducts(listingQuerySchema.parse(query), category.id))?.colours.map((c) => `${c.name} ${c.count}`);
+    await paint('Ajrakh Kurta', 'Indigo');
+    expect(await offered({})).toEqual(['Indigo 1']);
+
+    // Written behind the shop's back: the kept colours of that listing do not see it,
+    await paint('Ajrakh Kurti', 'Maroon');
+    vi.advanceTimersByTime(LISTING_COLOURS_MAX_AGE_MS - 1_000);
+    expect(await offered({})).toEqual(['Indigo 1']);
+    // its colour filter, sort and page read the same kept colours, another listing reads its own,
+    expect(await offered({ colours: 'indigo', sort: 'price-asc', page: '2' })).toEqual(['Indigo 1']);
+    expect(await offered({ sizes: 'M' })).toEqual(['Indigo 1', 'Maroon 1']);
+    // the kept ones are read again once older than their bound,
+    vi.advanceTimersByTime(2_000);
+    expect(await offered({})).toEqual(['Indigo 1', 'Maroon 1']);
+    // and at once after the catalogue's invalidation.
+    await paint('Ajrakh Dupatta', 'Mustard');
+    expect(await offered({})).toEqual(['Indigo 1', 'Maroon 1']);
+    t.app.responseCache.invalidate();
+    expect(await offered({})).toEqual(['Indigo 1', 'Maroon 1', 'Mustard 1']);
   });
 });

@@ -446,6 +446,14 @@ export async function countProducts(db: Database, query: ListingQuery, categoryI
 }
 
 /**
+ * What `listingColours` reads of a listing (its words, sizes, price range and categories; not its
+ * colours, sort or page) as a string: listings with the same key offer the same colours.
+ */
+export function listingColoursKey(query: ListingQuery, categoryIds?: string[]): string {
+  return JSON.stringify([query.q ?? '', query.sizes, query.minPrice ?? null, query.maxPrice ?? null, categoryIds ?? null]);
+}
+
+/**
  * The colours the listing of `query` offers (its filter's choices): every colour the products
  * matching the query's other filters come in (products.colours), with how many of them do, in
  * alphabetical order of slug. Products naming one colour alike, case and punctuation aside, share
