@@ -19,7 +19,8 @@
 // of what the machine could serve at that moment, which drifts on a shared VM.
 // BENCH_SCALE_SHAPE=both runs two shops side by side, one on each shape, alternates every
 // scenario's rounds between them and holds the colours' p99 within 1.3× of the sizes-only one
-// (docs/performance.md); no ceiling then.
+// (docs/performance.md), reporting too the ratio of the server's CPU per request (each shop's
+// process and its database's PostgreSQL backends, from /proc); no ceiling then.
 // Prints a table and writes bench/results/bench-scale-<time>.json.
 //
 // Database: DATABASE_URL when set (seeded unless it already holds the scale data, and kept), else a
@@ -33,12 +34,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { importTs } from '../lib/run-ts.mjs';
 import {
   buildIfWanted,
   createPgDatabase,
   loadAverage,
   machine,
+  cpuSnapshot,
   measure,
   measureAlternating,
   measurePaired,
@@ -82,6 +85,7 @@ const toolsBundle = path.join(root, 'build', 'scripts', 'db-tools.mjs');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rangmanch-bench-scale-'));
 const children = [];
 const ownDbs = [];
+const closers = [];
 const result = {
   kind: 'scale',
   startedAt: new Date(started).toISOString(),
@@ -126,7 +130,17 @@ async function startShape(shape) {
   });
   children.push(...shop.children);
   const categories = await (await fetch(`${shop.server.base}/api/categories`)).json();
-  return { shape, server: shop.server, dir: shopDir, fixture, child: categories.find((c) => c.parentId) ?? categories[0] };
+  const database = new URL(target.url).pathname.slice(1);
+  return { shape, server: shop.server, database, fixture, child: categories.find((c) => c.parentId) ?? categories[0] };
+}
+
+/**
+ * The CPU of a shop (cpuSnapshot): its process and the PostgreSQL backends connected to its
+ * database, which run on the same two cores.
+ */
+async function shopCpu(shop, pg) {
+  const { rows } = await pg.query('select pid from pg_stat_activity where datname = $1', [shop.database]);
+  return cpuSnapshot([shop.server.child.pid, ...rows.map((r) => r.pid)]);
 }
 
 /** The scenarios on one shop: [who, name, path or paths or (n) => path]. */
@@ -184,6 +198,9 @@ try {
   const shops = [];
   for (const shape of SHAPES) shops.push(await startShape(shape));
   const settings = { warmup: WARMUP, rounds: ROUNDS, seconds: SECONDS };
+  const pgAdmin = new pg.Client({ connectionString: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await pgAdmin.connect();
+  closers.push(() => pgAdmin.end());
 
   // One shape: the searches run paired with a ceiling (a bare Fastify process answering the bytes
   // of the first listing page from memory). Both shapes: each compares with the other instead.
@@ -211,21 +228,24 @@ try {
     if (COMPARE) {
       const [colours, sizes] = await measureAlternating(
         shops.map((shop, s) => requestsOf(shop, scenarioLists[s][i])),
-        settings,
+        { ...settings, cpu: shops.map((shop) => () => shopCpu(shop, pgAdmin)) },
       );
       const ratio = +(colours.p99 / Math.max(1, sizes.p99)).toFixed(2);
+      // The server's side alone (the shop and its PostgreSQL backends): the client shares the cores.
+      const cpuRatio = +(colours.cpuMsPerRequest / Math.max(0.001, sizes.cpuMsPerRequest)).toFixed(2);
       result.scenarios[name] = {
         who,
         url: describeUrl(url),
         targetP99: target,
         targetRatio: TARGET_RATIO,
         ratio,
+        cpuRatio,
         met: colours.p99 < target && ratio <= TARGET_RATIO && colours.errors + sizes.errors === 0,
         colours,
         sizes,
       };
       console.log(
-        `  ${name.padEnd(34)} colours ${String(colours.rps).padStart(5)} req/s p99 ${colours.p99} ms; sizes only ${String(sizes.rps).padStart(5)} req/s p99 ${sizes.p99} ms; p99 ratio ${ratio} (target <= ${TARGET_RATIO})  errors ${colours.errors + sizes.errors}`,
+        `  ${name.padEnd(34)} colours ${String(colours.rps).padStart(5)} req/s p99 ${colours.p99} ms; sizes only ${String(sizes.rps).padStart(5)} req/s p99 ${sizes.p99} ms; p99 ratio ${ratio} (target <= ${TARGET_RATIO}); server CPU ${colours.cpuMsPerRequest} vs ${sizes.cpuMsPerRequest} ms/req (${cpuRatio})  errors ${colours.errors + sizes.errors}`,
       );
       continue;
     }
@@ -248,6 +268,7 @@ try {
   result.rssMB = rss.max;
   rss.stop();
 } finally {
+  for (const close of closers) await close().catch(() => undefined);
   for (const c of children.reverse()) await stopChild(c);
   for (const db of ownDbs) await db.drop().catch((err) => console.error(`could not drop ${db.name}: ${err.message}`));
   rmSync(dataDir, { recursive: true, force: true });
@@ -264,6 +285,7 @@ const rows = Object.entries(result.scenarios).map(([name, s]) =>
         s.colours.p99,
         s.sizes.p99,
         s.ratio,
+        s.cpuRatio,
         `< ${s.targetP99}, ≤ ${s.targetRatio}×`,
         s.colours.errors + s.sizes.errors,
         s.met ? 'yes' : 'NO',
@@ -280,7 +302,7 @@ const rows = Object.entries(result.scenarios).map(([name, s]) =>
       ],
 );
 const headers = COMPARE
-  ? ['scenario', 'req/s colours', 'req/s sizes', 'p99 colours', 'p99 sizes', 'p99 ratio', 'target', 'errors', 'met']
+  ? ['scenario', 'req/s colours', 'req/s sizes', 'p99 colours', 'p99 sizes', 'p99 ratio', 'server CPU ratio', 'target', 'errors', 'met']
   : ['scenario', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'target', 'errors', 'met'];
 console.log(`\n${table(headers, rows)}`);
 console.log(

@@ -248,15 +248,43 @@ export async function measure(opts, { warmup, rounds, seconds, rss }) {
 /**
  * `measure` for several targets at once, their rounds alternated (a warm-up of each, then round 1
  * of each, round 2 of each, …), so each sees the machine at the same speed: a comparison between
- * them holds on a VM whose speed drifts. Answers one summary per entry of `optsList`, as `measure`'s.
+ * them holds on a VM whose speed drifts. `cpu[j]`, when given, snapshots the processes serving
+ * target j (a Map of pid to CPU ms, `cpuSnapshot`); their CPU time per request is then reported as
+ * `cpuMsPerRequest`. Answers one summary per entry of `optsList`, as `measure`'s.
  */
-export async function measureAlternating(optsList, { warmup, rounds, seconds }) {
+export async function measureAlternating(optsList, { warmup, rounds, seconds, cpu }) {
   if (warmup > 0) for (const opts of optsList) await cannon({ ...opts, duration: warmup });
   const results = optsList.map(() => []);
+  const cpuMs = optsList.map(() => 0);
   for (let i = 0; i < rounds; i++) {
-    for (const [j, opts] of optsList.entries()) results[j].push(roundOf(await cannon({ ...opts, duration: seconds })));
+    for (const [j, opts] of optsList.entries()) {
+      const before = await cpu?.[j]();
+      results[j].push(roundOf(await cannon({ ...opts, duration: seconds })));
+      if (before) cpuMs[j] += cpuSpent(before, await cpu[j]());
+    }
   }
-  return results.map((r) => summariseRounds(r, null));
+  return results.map((r, j) => {
+    const summary = summariseRounds(r, null);
+    if (cpu) summary.cpuMsPerRequest = +(cpuMs[j] / Math.max(1, summary.requests)).toFixed(3);
+    return summary;
+  });
+}
+
+/** CPU ms of each live process of `pids` (pid to ms), for `cpuSpent`. */
+export function cpuSnapshot(pids) {
+  const snapshot = new Map();
+  for (const pid of pids) {
+    const stat = procStat(pid);
+    if (stat) snapshot.set(`${pid}:${stat.startTicks}`, stat.cpuMs);
+  }
+  return snapshot;
+}
+
+/** The CPU ms processes used between two snapshots: those started since count whole, those gone not at all. */
+export function cpuSpent(before, after) {
+  let ms = 0;
+  for (const [key, now] of after) ms += now - (before.get(key) ?? 0);
+  return ms;
 }
 
 /** One autocannon run's figures. */
