@@ -4,9 +4,8 @@
  * Crawlers (isbot) and every GET document get the whole page at once (`onAllReady`): the Fastify
  * plugin (src/server/plugins/ssr.ts) keeps GET documents in the response cache and hashes their
  * inline scripts for the Content-Security-Policy, so they must be complete; their bytes are collected
- * into one body, whose module preloads are then lowered to low fetch priority (lib/module-preloads.ts:
- * the page paints before its scripts). Other requests (a form posted without JavaScript) stream
- * from the shell on (`onShellReady`).
+ * into one body. Other requests (a form posted without JavaScript) stream from the shell on
+ * (`onShellReady`).
  */
 import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -14,7 +13,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { lowPriorityModulePreloads } from './lib/module-preloads';
 
 /** How long a render may wait for React Router's deferred data before it is aborted. */
 export const streamTimeout = 5_000;
@@ -47,8 +45,7 @@ export default function handleRequest(
             done();
           },
           final(done) {
-            const doc = lowPriorityModulePreloads(Buffer.concat(chunks));
-            resolve(new Response(doc, { status: responseStatusCode, headers: responseHeaders }));
+            resolve(new Response(Buffer.concat(chunks), { status: responseStatusCode, headers: responseHeaders }));
             done();
           },
         });
