@@ -7,17 +7,19 @@
  * carousel's later slides, rail and grid cards past the first ones) are therefore rendered only
  * once the window has loaded; their boxes keep their size meanwhile, so nothing shifts.
  */
-import { useLayoutEffect, useState } from 'react';
+import { startTransition, useLayoutEffect, useState } from 'react';
 
 /**
  * False on the server and until the window's load event; true from then on (at once when the page
- * has already loaded, as after a client-side navigation: a layout effect, so before the first paint).
+ * has already loaded, as after a client-side navigation). The change is a transition: a page with
+ * many cards re-renders them in short slices the browser can answer input between, not in one long
+ * task (Total Blocking Time on a phone, docs/performance.md).
  */
 export function usePageLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
   useLayoutEffect(() => {
-    if (document.readyState === 'complete') return setLoaded(true);
-    const onLoad = () => setLoaded(true);
+    const onLoad = () => startTransition(() => setLoaded(true));
+    if (document.readyState === 'complete') return onLoad();
     window.addEventListener('load', onLoad);
     return () => window.removeEventListener('load', onLoad);
   }, []);

@@ -6,7 +6,7 @@
  * (kept in the browser), and the ratings and reviews (JSON-LD AggregateRating and Review when there are
  * approved reviews). A missing product answers 404 with 'Product not found'.
  */
-import { Suspense, useSyncExternalStore } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { data, Link, redirect, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { BRAND, HOME_LIMITS } from '../../core/constants';
 import { productPath } from '../../core/addresses';
@@ -57,14 +57,15 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return withoutColour(currentUrl) === withoutColour(nextUrl) ? false : defaultShouldRevalidate;
 }
 
-const noSubscription = () => () => {};
-/** False on the server and while the page hydrates, true once it has (the address is then the truth). */
+/**
+ * False on the server and while the page hydrates, true once it has (the address is then the truth).
+ * The change is a transition: the page re-renders in short slices after hydration, not in one long
+ * task (Total Blocking Time on a phone, docs/performance.md).
+ */
 function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return hydrated;
 }
 
 /**

@@ -18,12 +18,15 @@ const UNITS: { value: Unit; label: string }[] = [
 /**
  * One formatter for every measurement: `toLocaleString` with options builds a new one per call, and a
  * chart formats each size's measurements in both units (about 0.5 ms of a product page's server
- * render).
+ * render). Built on the first measurement, not when the module loads: the first Intl formatter
+ * costs a phone tens of milliseconds, which the product page's hydration would otherwise pay in one
+ * task before the chart is ever opened (docs/performance.md, Total Blocking Time).
  */
-const measurementFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+let measurementFormat: Intl.NumberFormat | undefined;
 
 /** Formats a measurement in the chosen unit: 38 → '38', 96.5 → '96.5'. */
 export function formatMeasurement(inches: number, unit: Unit): string {
+  measurementFormat ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
   return measurementFormat.format(unit === 'cm' ? inchesToCm(inches) : inches);
 }
 

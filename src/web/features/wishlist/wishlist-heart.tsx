@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { errorMessage } from '../../lib/api';
-import { useAuthStatus } from '../../lib/auth';
+import { getToken } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { toggleSaved } from './api';
 import { useSavedIds } from './saved-ids';
@@ -25,19 +25,22 @@ export function HeartIcon({ filled = false, className = 'h-5 w-5' }: { filled?: 
   );
 }
 
-/** Whether `productId` is saved, and a function that flips it (shown at once, undone on failure). */
+/**
+ * Whether `productId` is saved, and a function that flips it (shown at once, undone on failure).
+ * Whether the shopper is signed in is read on the tap, not subscribed to: a listing's every card
+ * would otherwise re-render at once after hydration (docs/performance.md, Total Blocking Time).
+ */
 export function useWishlistToggle(productId: string) {
-  const status = useAuthStatus();
   const savedIds = useSavedIds();
   const queryClient = useQueryClient();
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const saved = optimistic ?? savedIds.includes(productId);
   const toggle = async () => {
-    if (status === 'unknown' || optimistic !== null) return;
+    if (optimistic !== null) return;
     const next = !saved;
     setOptimistic(next);
     try {
-      await toggleSaved(queryClient, status === 'signed-in', productId, next);
+      await toggleSaved(queryClient, getToken() !== null, productId, next);
       toast.success(next ? 'Saved to your wishlist' : 'Removed from your wishlist');
     } catch (error) {
       toast.error(errorMessage(error, 'Could not update your wishlist'));
