@@ -97,10 +97,12 @@ try {
     chromePath: CHROME,
     chromeFlags: ['--headless=new', ...CHROME_ARGS],
   });
+  // The product page at its own address, as cards and search link it (the old /product/<id> answers 301).
+  const { handle } = await (await fetch(`${server.base}/api/products/${productId}`)).json();
   const pages = [
     ['home', '/'],
     ['products', '/products'],
-    ['product', `/product/${productId}`],
+    ['product', `/products/${handle}`],
   ].filter(([name]) => !PAGE_FILTER.length || PAGE_FILTER.includes(name));
   for (const [name, pagePath] of pages) {
     const variants = [['page', `${server.base}${pagePath}`]];
