@@ -181,46 +181,33 @@ export type KeptReader<T> = (() => Promise<T>) & { drop(): void };
  * `cache.onInvalidate` fires (an admin write here or, through Redis, on another instance) or once
  * the kept value is `maxAgeMs` old (ms; the bound on what other writes, such as a sale's stock, or
  * another instance without Redis, may leave stale), or after its `drop()` (a caller that found the
- * value stale). Concurrent callers share one read; a failed read is not kept, so the next caller
- * tries again. Returns the reader.
+ * value stale). One key of `keptByKey`. Returns the reader.
  */
 export function keptUntilInvalidated<T>(
   cache: Pick<ResponseCache, 'onInvalidate'>,
   read: () => Promise<T>,
   maxAgeMs: number,
 ): KeptReader<T> {
-  let kept: { value: Promise<T>; at: number } | null = null;
-  const drop = () => {
-    kept = null;
-  };
-  cache.onInvalidate(drop);
-  const reader = () => {
-    if (kept && Date.now() - kept.at <= maxAgeMs) return kept.value;
-    const entry = { value: read(), at: Date.now() };
-    kept = entry;
-    entry.value.catch(() => {
-      if (kept === entry) kept = null;
-    });
-    return entry.value;
-  };
-  return Object.assign(reader, { drop });
+  const kept = keptByKey<T>(cache, maxAgeMs, 1);
+  return Object.assign(() => kept('', read), { drop: kept.drop });
 }
 
 /**
- * Values kept in process by key, each as `keptUntilInvalidated` keeps one: `get(key, read)` answers
- * the value kept for `key` or runs `read()` and keeps it. Every key is dropped when
- * `cache.onInvalidate` fires; a value older than `maxAgeMs` (ms) is read again; at most `maxKeys`
- * keys are kept, the least recently used dropped first. Concurrent callers of one key share one read;
- * a failed read is not kept.
+ * Values kept in process by key: `get(key, read)` answers the value kept for `key` or runs `read()`
+ * and keeps it. Every key is dropped when `cache.onInvalidate` fires or `drop()` is called; a value
+ * older than `maxAgeMs` (ms) is read again; at most `maxKeys` keys are kept, the least recently used
+ * dropped first. Concurrent callers of one key share one read; a failed read is not kept, so the
+ * next caller tries again.
  */
 export function keptByKey<T>(
   cache: Pick<ResponseCache, 'onInvalidate'>,
   maxAgeMs: number,
   maxKeys: number,
-): (key: string, read: () => Promise<T>) => Promise<T> {
+): ((key: string, read: () => Promise<T>) => Promise<T>) & { drop: () => void } {
   const kept = new Map<string, { value: Promise<T>; at: number }>();
-  cache.onInvalidate(() => kept.clear());
-  return (key, read) => {
+  const drop = () => kept.clear();
+  cache.onInvalidate(drop);
+  const get = (key: string, read: () => Promise<T>) => {
     const found = kept.get(key);
     kept.delete(key); // Map order is use order: a found entry goes back at the end.
     if (found && Date.now() - found.at <= maxAgeMs) {
@@ -235,6 +222,7 @@ export function keptByKey<T>(
     });
     return entry.value;
   };
+  return Object.assign(get, { drop });
 }
 
 /** Bodies smaller than this go out as they are: compressing them saves too little. */
