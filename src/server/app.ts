@@ -23,6 +23,7 @@ import {
   getProduct,
   listingColours,
   listingColoursKey,
+  listingCountKey,
   searchProducts,
   listProducts,
   listRelatedProducts,
@@ -134,12 +135,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 export const HOMEPAGE_MAX_AGE_MS = 10_000;
 
 /**
- * How long listing pages reuse one read of the colours they offer (ms). Those change with an admin
- * write, which drops them at once; a size filter's counts also follow stock, which a sale changes.
+ * How long listing pages reuse one read of the colours they offer and of how many products they
+ * list (ms). Those change with an admin write, which drops them at once; a size filter's counts
+ * also follow stock, which a sale changes.
  */
-export const LISTING_COLOURS_MAX_AGE_MS = 60_000;
-/** At most this many listings' colours are kept: the common listings, searches and filters. */
-const LISTING_COLOURS_KEYS = 500;
+export const LISTING_KEPT_MAX_AGE_MS = 60_000;
+/** At most this many listings' colours, and as many counts, are kept: the common listings, searches and filters. */
+const LISTING_KEPT_KEYS = 500;
 
 /**
  * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
@@ -147,8 +149,9 @@ const LISTING_COLOURS_KEYS = 500;
  * page's payload is read once and kept too (`keptUntilInvalidated`): dropped by an admin
  * write, here or on another instance, and after HOMEPAGE_MAX_AGE_MS at most, since its product cards
  * also show stock, which sales change without an admin write (the response cache keeps the whole
- * page as long). So are the colours each listing offers (`keptByKey`, LISTING_COLOURS_MAX_AGE_MS): at
- * 10,000 products a whole catalogue's colours take 20-50 ms of PostgreSQL's time (docs/performance.md).
+ * page as long). So are the colours each listing offers and, but for a search, its count (`keptByKey`,
+ * LISTING_KEPT_MAX_AGE_MS): at 10,000 products a whole catalogue's colours take 20-50 ms of
+ * PostgreSQL's time, a size filter's count 10-20 ms (docs/performance.md).
  */
 export function createLoadContext(
   db: Database,
@@ -158,7 +161,8 @@ export function createLoadContext(
   activeCategories: KeptReader<Category[]>,
 ): StoreLoadContext {
   const homepage = keptUntilInvalidated(cache, () => getHomepage(db), HOMEPAGE_MAX_AGE_MS);
-  const offeredColours = keptByKey<ListingColour[]>(cache, LISTING_COLOURS_MAX_AGE_MS, LISTING_COLOURS_KEYS);
+  const offeredColours = keptByKey<ListingColour[]>(cache, LISTING_KEPT_MAX_AGE_MS, LISTING_KEPT_KEYS);
+  const listingTotals = keptByKey<number>(cache, LISTING_KEPT_MAX_AGE_MS, LISTING_KEPT_KEYS);
   return {
     catalog: {
       getHomepage: homepage,
@@ -178,7 +182,7 @@ export function createLoadContext(
         const scope = categoryId ? await categoryScope(db, categoryId, activeCategories) : undefined;
         if (scope === null) return null;
         const [page, colours] = await Promise.all([
-          searchProducts(db, query, scope),
+          searchProducts(db, query, scope, (read) => listingTotals(listingCountKey(query, scope), read)),
           offeredColours(listingColoursKey(query, scope), () => listingColours(db, query, scope)),
         ]);
         return { ...page, colours };

@@ -3,8 +3,8 @@ import { createCategory, createProduct } from '../../../../tests/helpers/factori
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { eq } from 'drizzle-orm';
 import { listingQuerySchema } from '../../../core/schemas/listing';
-import { createLoadContext, HOMEPAGE_MAX_AGE_MS, LISTING_COLOURS_MAX_AGE_MS } from '../../app';
-import { products } from '../../db/schema';
+import { createLoadContext, HOMEPAGE_MAX_AGE_MS, LISTING_KEPT_MAX_AGE_MS } from '../../app';
+import { products, variants } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('the load context of server-rendered pages', () => {
     expect(await latest()).toContain('Chikankari Kurti');
   });
 
-  it('keeps the colours each listing offers until the catalogue changes, or for LISTING_COLOURS_MAX_AGE_MS at most', async () => {
+  it('keeps the colours each listing offers until the catalogue changes, or for LISTING_KEPT_MAX_AGE_MS at most', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache, t.app.activeCategories);
     const category = await createCategory(t.db, { name: 'Ajrakh' });
@@ -73,7 +73,7 @@ describe('the load context of server-rendered pages', () => {
 
     // Written behind the shop's back: the kept colours of that listing do not see it,
     await paint('Ajrakh Kurti', 'Maroon');
-    vi.advanceTimersByTime(LISTING_COLOURS_MAX_AGE_MS - 1_000);
+    vi.advanceTimersByTime(LISTING_KEPT_MAX_AGE_MS - 1_000);
     expect(await offered({})).toEqual(['Indigo 1']);
     // its colour filter, sort and page read the same kept colours, another listing reads its own,
     expect(await offered({ colours: 'indigo', sort: 'price-asc', page: '2' })).toEqual(['Indigo 1']);
@@ -86,5 +86,36 @@ describe('the load context of server-rendered pages', () => {
     expect(await offered({})).toEqual(['Indigo 1', 'Maroon 1']);
     t.app.responseCache.invalidate();
     expect(await offered({})).toEqual(['Indigo 1', 'Maroon 1', 'Mustard 1']);
+  });
+
+  it("keeps each listing's count, but a search's, until the catalogue changes, or for LISTING_KEPT_MAX_AGE_MS at most", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache, t.app.activeCategories);
+    const category = await createCategory(t.db, { name: 'Bandhani' });
+    const stock = async (title: string) =>
+      createProduct(t.db, { title, categoryIds: [category.id], variants: [{ size: 'L', pricePaise: 99_900, stockQty: 2 }] });
+    const listed = async (query: Record<string, string>) => {
+      const page = await context.catalog.searchProducts(listingQuerySchema.parse(query), category.id);
+      return { total: page?.total, titles: page?.products.map((p) => p.title).sort() };
+    };
+    await stock('Bandhani Dupatta');
+    expect(await listed({ sizes: 'L' })).toEqual({ total: 1, titles: ['Bandhani Dupatta'] });
+
+    // A product stocked behind the shop's back (a sale's stock, likewise): the page lists it at once,
+    const { product } = await stock('Bandhani Saree');
+    vi.advanceTimersByTime(LISTING_KEPT_MAX_AGE_MS - 1_000);
+    expect(await listed({ sizes: 'L' })).toEqual({ total: 1, titles: ['Bandhani Dupatta', 'Bandhani Saree'] });
+    // its sort and page share the kept count, another filter counts its own, a search counts as it ranks,
+    expect((await listed({ sizes: 'L', sort: 'price-asc' })).total).toBe(1);
+    expect((await listed({})).total).toBe(2);
+    expect((await listed({ q: 'bandhani', sizes: 'L' })).total).toBe(2);
+    // the kept count is read again once older than its bound,
+    vi.advanceTimersByTime(2_000);
+    expect((await listed({ sizes: 'L' })).total).toBe(2);
+    // and at once after the catalogue's invalidation.
+    await t.db.update(variants).set({ stockQty: 0 }).where(eq(variants.productId, product.id));
+    expect((await listed({ sizes: 'L' })).total).toBe(2);
+    t.app.responseCache.invalidate();
+    expect(await listed({ sizes: 'L' })).toEqual({ total: 1, titles: ['Bandhani Dupatta'] });
   });
 });
