@@ -18,9 +18,10 @@
 // of the first listing page from memory, as `npm run bench` does), so their req/s read as a share
 // of what the machine could serve at that moment, which drifts on a shared VM.
 // BENCH_SCALE_SHAPE=both runs two shops side by side, one on each shape, alternates every
-// scenario's rounds between them and holds the colours' p99 within 1.3× of the sizes-only one
-// (docs/performance.md), reporting too the ratio of the server's CPU per request (each shop's
-// process and its database's PostgreSQL backends, from /proc); no ceiling then.
+// scenario's rounds between them and holds each storefront page's p99 and server CPU per request
+// (each shop's process and its database's PostgreSQL backends, from /proc) within 1.3× of the
+// sizes-only one; a JSON answer's ratios are reported, not held, since it carries every variant
+// (docs/decisions/0024-product-lists-carry-variants.md); no ceiling then.
 // Prints a table and writes bench/results/bench-scale-<time>.json.
 //
 // Database: DATABASE_URL when set (seeded unless it already holds the scale data, and kept), else a
@@ -240,7 +241,13 @@ try {
         targetRatio: TARGET_RATIO,
         ratio,
         cpuRatio,
-        met: colours.p99 < target && ratio <= TARGET_RATIO && colours.errors + sizes.errors === 0,
+        // A page is held to both ratios; a JSON answer, which carries every variant (four times the
+        // bytes), to its p99 alone, its ratios reported (docs/decisions/0024-product-lists-carry-variants.md).
+        held: who === 'page',
+        met:
+          colours.p99 < target &&
+          (who !== 'page' || (ratio <= TARGET_RATIO && cpuRatio <= TARGET_RATIO)) &&
+          colours.errors + sizes.errors === 0,
         colours,
         sizes,
       };
@@ -286,7 +293,7 @@ const rows = Object.entries(result.scenarios).map(([name, s]) =>
         s.sizes.p99,
         s.ratio,
         s.cpuRatio,
-        `< ${s.targetP99}, ≤ ${s.targetRatio}×`,
+        s.held ? `< ${s.targetP99}, ≤ ${s.targetRatio}×` : `< ${s.targetP99}`,
         s.colours.errors + s.sizes.errors,
         s.met ? 'yes' : 'NO',
       ]
@@ -311,7 +318,7 @@ console.log(
 const missed = Object.entries(result.scenarios).filter(([, s]) => !s.met);
 console.log(
   missed.length
-    ? `\nMissed: ${missed.map(([n, s]) => (COMPARE ? `${n} (p99 ${s.colours.p99} ms, ${s.ratio}× sizes only)` : `${n} (p99 ${s.p99} ms, ${s.errors} errors)`)).join('; ')}`
+    ? `\nMissed: ${missed.map(([n, s]) => (COMPARE ? `${n} (p99 ${s.colours.p99} ms, ${s.ratio}× sizes only, server CPU ${s.cpuRatio}×)` : `${n} (p99 ${s.p99} ms, ${s.errors} errors)`)).join('; ')}`
     : '\nEvery target met.',
 );
 console.log(`Wrote ${writeResult('bench-scale', result)} (${result.seconds} s in all).`);
