@@ -63,8 +63,10 @@ test('a shopper who agreed is reminded of a cart, and the link restores it on a 
   await screenshotBoth(page, 'cart-reminder-profile');
 
   // The cart left behind.
+  // The oldest stocked product (the list is newest first): a demo product, not one another test made
+  // and may sell out or change while this one runs.
   const products = await listProducts(request);
-  const product = products.find((p) => p.variants.some((v) => v.isActive && v.stockQty >= 3))!;
+  const product = products.findLast((p) => p.variants.some((v) => v.isActive && v.stockQty >= 3))!;
   const variant = sizeWithStock(product);
   await clearCartApi(request, shopper.token);
   await addToCartApi(request, shopper.token, { productId: product._id, variantId: variant._id, quantity: 2 });
