@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { StoreLoadContext } from '../web/load-context';
-import type { Category } from '../core/api-types';
+import type { Category, Product } from '../core/api-types';
+import type { ReviewPage } from '../core/reviews';
 import type { ListingColour } from '../core/listing';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -142,6 +143,8 @@ export const HOMEPAGE_MAX_AGE_MS = 10_000;
 export const LISTING_KEPT_MAX_AGE_MS = 60_000;
 /** At most this many listings' colours, and as many counts, are kept: the common listings, searches and filters. */
 const LISTING_KEPT_KEYS = 500;
+/** At most this many product pages' related products, and as many first pages of reviews, are kept. */
+const PRODUCT_KEPT_KEYS = 500;
 
 /**
  * The load context server loaders read (src/web/load-context.ts); `settings` is the cached settings
@@ -149,7 +152,8 @@ const LISTING_KEPT_KEYS = 500;
  * page's payload is read once and kept too (`keptUntilInvalidated`): dropped by an admin
  * write, here or on another instance, and after HOMEPAGE_MAX_AGE_MS at most, since its product cards
  * also show stock, which sales change without an admin write (the response cache keeps the whole
- * page as long). So are the colours each listing offers and, but for a search, its count (`keptByKey`,
+ * page as long). A product page's related products and first page of reviews are kept per product
+ * the same way and as long, the reviews also keyed by the product's rating. So are the colours each listing offers and, but for a search, its count (`keptByKey`,
  * LISTING_KEPT_MAX_AGE_MS): at 10,000 products a whole catalogue's colours take 20-50 ms of
  * PostgreSQL's time, a size filter's count 10-20 ms (docs/performance.md).
  */
@@ -163,21 +167,26 @@ export function createLoadContext(
   const homepage = keptUntilInvalidated(cache, () => getHomepage(db), HOMEPAGE_MAX_AGE_MS);
   const offeredColours = keptByKey<ListingColour[]>(cache, LISTING_KEPT_MAX_AGE_MS, LISTING_KEPT_KEYS);
   const listingTotals = keptByKey<number>(cache, LISTING_KEPT_MAX_AGE_MS, LISTING_KEPT_KEYS);
+  const relatedProducts = keptByKey<Product[]>(cache, HOMEPAGE_MAX_AGE_MS, PRODUCT_KEPT_KEYS);
+  const firstReviews = keptByKey<ReviewPage | null>(cache, HOMEPAGE_MAX_AGE_MS, PRODUCT_KEPT_KEYS);
   return {
     catalog: {
       getHomepage: homepage,
       listCategories: activeCategories,
       listProducts: () => listProducts(db, { activeOnly: true }),
       getProduct: (id) => getProduct(db, id, { activeOnly: true }),
-      listRelatedProducts: (id, limit) => listRelatedProducts(db, id, limit),
-      listReviews: async (id) => {
-        try {
-          return await listProductReviews(db, id, 'newest', 1);
-        } catch (err) {
-          if (err instanceof AppError) return null; // missing or inactive product
-          throw err;
-        }
-      },
+      listRelatedProducts: (id, limit) => relatedProducts(`${id}:${limit}`, () => listRelatedProducts(db, id, limit)),
+      // Keyed by the product's rating too: a review published, hidden or changed moves it, so the
+      // page never shows a rating its reviews do not.
+      listReviews: (product) =>
+        firstReviews(`${product._id}:${product.rating?.count ?? 0}:${product.rating?.average ?? ''}`, async () => {
+          try {
+            return await listProductReviews(db, product._id, 'newest', 1);
+          } catch (err) {
+            if (err instanceof AppError) return null; // missing or inactive product
+            throw err;
+          }
+        }),
       searchProducts: async (query, categoryId) => {
         const scope = categoryId ? await categoryScope(db, categoryId, activeCategories) : undefined;
         if (scope === null) return null;

@@ -27,8 +27,11 @@ export interface CatalogReader {
   ): Promise<{ products: Product[]; total: number; page: number; totalPages: number; colours: ListingColour[] } | null>;
   /** Up to `limit` other active products sharing a category ('You May Also Like') */
   listRelatedProducts(productId: string, limit: number): Promise<Product[]>;
-  /** GET /api/products/{id}/reviews (newest first, page 1); null when the product is missing or inactive */
-  listReviews(productId: string): Promise<ReviewPage | null>;
+  /**
+   * GET /api/products/{id}/reviews (newest first, page 1) of the product as just read (its rating
+   * tells a kept page when the reviews changed); null when the product is missing or inactive
+   */
+  listReviews(product: Pick<Product, '_id' | 'rating'>): Promise<ReviewPage | null>;
 }
 
 export type StoreLoadContext = {

@@ -40,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (product.handle !== params.handle) throw redirect(productPath(product) + new URL(request.url).search, 301);
   const [related, reviews] = await Promise.all([
     context.catalog.listRelatedProducts(product._id, HOME_LIMITS.related).catch(() => []),
-    context.catalog.listReviews(product._id).catch(() => null),
+    context.catalog.listReviews(product).catch(() => null),
   ]);
   const colour = new URL(request.url).searchParams.get(COLOUR_PARAM);
   return { product, related: related.map(toProductCard), reviews, colour };

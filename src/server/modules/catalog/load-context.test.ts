@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCategory, createProduct } from '../../../../tests/helpers/factories';
+import { createCategory, createProduct, createUser } from '../../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { listingQuerySchema } from '../../../core/schemas/listing';
 import { createLoadContext, HOMEPAGE_MAX_AGE_MS, LISTING_KEPT_MAX_AGE_MS } from '../../app';
-import { products, variants } from '../../db/schema';
+import { productReviews, products, variants } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,5 +117,53 @@ describe('the load context of server-rendered pages', () => {
     expect((await listed({ sizes: 'L' })).total).toBe(2);
     t.app.responseCache.invalidate();
     expect(await listed({ sizes: 'L' })).toEqual({ total: 1, titles: ['Bandhani Dupatta'] });
+  });
+
+  it("keeps a product page's related products and first reviews until the catalogue changes, or for HOMEPAGE_MAX_AGE_MS at most", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const context = createLoadContext(t.db, t.app.config, t.app.settings, t.app.responseCache, t.app.activeCategories);
+    const category = await createCategory(t.db, { name: 'Kalamkari' });
+    const make = (title: string) => createProduct(t.db, { title, categoryIds: [category.id] });
+    const { product } = await make('Kalamkari Kurta');
+    await make('Kalamkari Dupatta');
+    const { user } = await createUser(t.app, t.db);
+    // The newest product sharing its category comes first (the rest are filled from other categories).
+    const related = async () => (await context.catalog.listRelatedProducts(product.id, 4))[0]?.title;
+    const page = async () => {
+      const read = await context.catalog.getProduct(product.handle);
+      const reviews = await context.catalog.listReviews(read!);
+      return { rating: read!.rating?.count ?? 0, reviews: reviews?.reviews.map((r) => r.title) };
+    };
+    /** A review published behind the shop's back (no admin write), its rating stored as publishing does. */
+    const publish = async (title: string) => {
+      await t.db
+        .insert(productReviews)
+        .values({ productId: product.id, userId: user.id, rating: 5, title, body: 'Lovely print', status: 'approved' });
+      await t.db
+        .update(products)
+        .set({ ratingSum: sql`${products.ratingSum} + 5`, ratingCount: sql`${products.ratingCount} + 1` })
+        .where(eq(products.id, product.id));
+    };
+    expect(await related()).toBe('Kalamkari Dupatta');
+    expect(await page()).toEqual({ rating: 0, reviews: [] });
+
+    // Written behind the shop's back: the kept related products do not see a new product...
+    vi.advanceTimersByTime(1_000); // (the factory dates products by the clock)
+    await make('Kalamkari Saree');
+    vi.advanceTimersByTime(HOMEPAGE_MAX_AGE_MS - 2_000);
+    expect(await related()).toBe('Kalamkari Dupatta');
+    // ...but a published review moves the product's rating, and with it the kept reviews' key,
+    await publish('True to size');
+    expect(await page()).toEqual({ rating: 1, reviews: ['True to size'] });
+    // the related products are read again once older than their bound,
+    vi.advanceTimersByTime(2_000);
+    expect(await related()).toBe('Kalamkari Saree');
+    // and both at once after the catalogue's invalidation (a review's text edited behind its back).
+    await t.db.update(productReviews).set({ title: 'Runs large' }).where(eq(productReviews.productId, product.id));
+    await make('Kalamkari Stole');
+    expect(await page()).toEqual({ rating: 1, reviews: ['True to size'] });
+    t.app.responseCache.invalidate();
+    expect(await page()).toEqual({ rating: 1, reviews: ['Runs large'] });
+    expect(await related()).toBe('Kalamkari Stole');
   });
 });

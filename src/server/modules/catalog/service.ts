@@ -112,6 +112,12 @@ const hydration = preparedOnce((db) => {
       .from(products)
       .where(and(eq(products.id, sql.placeholder('id')), eq(products.isActive, true)))
       .prepare('product_version'),
+    /** The same by the product's current handle: a product page's usual address. */
+    productVersionByHandle: db
+      .select({ id: products.id, version: cardVersion })
+      .from(products)
+      .where(and(eq(products.handle, sql.placeholder('handle')), eq(products.isActive, true)))
+      .prepare('product_version_by_handle'),
   };
 });
 
@@ -288,27 +294,33 @@ export async function productIdOf(db: Database, key: string): Promise<string | n
  * address compares the answer's `handle` with the one asked for, and redirects when they differ.
  */
 export async function getProduct(db: Database, key: string, opts: { activeOnly: boolean }): Promise<Product | null> {
+  if (opts.activeOnly && key.length <= 200 && !isUuid(key)) {
+    // A current handle finds the id and version in one statement; an earlier one goes the long way.
+    const [current] = await hydration(db).productVersionByHandle.execute({ handle: key });
+    if (current) return publicProductPage(db, current);
+  }
   const id = await productIdOf(db, key);
   if (!id) return null;
-  if (opts.activeOnly) return publicProductPage(db, id);
+  if (opts.activeOnly) {
+    const [current] = await hydration(db).productVersion.execute({ id });
+    return current ? publicProductPage(db, current) : null;
+  }
   const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
   const [product] = await hydrateProducts(db, rows, false);
   return product ?? null;
 }
 
 /**
- * The public product page (getProduct): its version in one statement, the page from the card cache
+ * The public product page (getProduct) of an active product's id and version: from the card cache
  * when it holds that version, else read, hydrated with the size chart that applies and stored.
  */
-async function publicProductPage(db: Database, id: string): Promise<Product | null> {
-  const statements = hydration(db);
-  const [key] = await statements.productVersion.execute({ id });
-  if (!key) return null;
+async function publicProductPage(db: Database, key: CardKey): Promise<Product | null> {
+  const { id } = key;
   const cache = cardCache(db);
   const cached = cache.pages.get(id, key.version);
   if (cached) return cached;
   const generation = cache.generation;
-  const rows = await statements.products.execute({ ids: [id] });
+  const rows = await hydration(db).products.execute({ ids: [id] });
   const [product] = await hydrateProducts(db, rows, true);
   if (!product) return null;
   const page = { ...product, sizeChart: await effectiveSizeChart(db, rows[0]) };
