@@ -32,7 +32,9 @@
 //      sold-out 409s and every other outcome as an error by kind), then 50 workers place Cash on
 //      Delivery orders (one call each; target: at least as many orders/s as the paid checkout);
 //      after the shop stops, an audit checks no unit was sold twice, no stock went negative and the
-//      inventory ledger agrees.
+//      inventory ledger agrees. The CPU per order held to its target (2.0 ms) is the shop's until the
+//      last answer, what shoppers wait behind; the figure with every order's invoice PDF and mail,
+//      made after the answer, is printed beside it.
 // Prints a table per database (req/s, its ceiling's req/s and the share, p50/p99, CPU ms per request
 // or per order, RSS, bytes) and writes bench/results/bench-<time>.json.
 //
@@ -95,7 +97,7 @@ const COD = 'checkout, Cash on Delivery';
 
 /** The targets for cached reads and checkout, and for reads that miss the cache, CPU and RSS (docs/performance.md). */
 const TARGETS = {
-  jsonShare: 0.3,
+  jsonShare: 0.6,
   jsonP99: 25,
   pageShare: 0.1,
   ordersPerSecond: 300,
@@ -119,17 +121,21 @@ const freshHost = () => `h${++hostCount}.bench.test`;
 const SOLD_OUT = /out of stock|only \d+ left|sold out/i;
 const soldOut = (res) => res.status === 409 && SOLD_OUT.test(res.body?.message ?? '');
 
-const shippingAddress = {
+/**
+ * A shopper's shipping address: their own e-mail and phone, as real shoppers' differ (one shared
+ * phone would make every bench order one shopper's COD history, which the COD rules read per order).
+ */
+const shippingAddress = (shopper) => ({
   firstName: 'Asha',
   lastName: 'Verma',
-  email: 'asha.bench@example.in',
-  phone: '9876543210',
+  email: shopper.email,
+  phone: shopper.phone,
   line1: '12 MG Road',
   line2: '',
   city: 'Bengaluru',
   state: 'Karnataka',
   pincode: '560001',
-};
+});
 
 const started = Date.now();
 buildIfWanted(argv);
@@ -565,7 +571,7 @@ async function checkoutOnce(base, standinBase, keyId, shopper, line) {
   const auth = { authorization: `Bearer ${shopper.token}` };
   const created = await postJson(
     `${base}/api/payments/razorpay/create-order`,
-    { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress },
+    { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress: shippingAddress(shopper) },
     auth,
   );
   if (soldOut(created)) return 'sold-out';
@@ -582,7 +588,7 @@ async function checkoutOnce(base, standinBase, keyId, shopper, line) {
 async function codCheckoutOnce(base, shopper, line) {
   const res = await postJson(
     `${base}/api/payments/cod/create-order`,
-    { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress },
+    { items: [{ ...line, quantity: 1 }], fromBuyNow: true, shippingAddress: shippingAddress(shopper) },
     { authorization: `Bearer ${shopper.token}`, 'idempotency-key': randomUUID() },
   );
   if (soldOut(res)) return 'sold-out';
@@ -590,7 +596,6 @@ async function codCheckoutOnce(base, shopper, line) {
   return 'ok';
 }
 
-/** 50 workers checking out back to back for `seconds`, each order through `once(shopper, line)`. */
 /**
  * Waits until the shop is idle (under 5% of a core over 250 ms) and `done()` says so (at most 60 s),
  * and returns the seconds waited: what an order leaves for after its answer (the confirmation mail
@@ -610,6 +615,7 @@ async function settle(rss, done = () => true) {
   return +((Date.now() - start) / 1000).toFixed(1);
 }
 
+/** 50 workers checking out back to back for `seconds`, each order through `once(shopper, line)`. */
 async function checkoutLoop(fixture, seconds, once) {
   const end = Date.now() + seconds * 1000;
   const durations = [];
@@ -697,7 +703,7 @@ function printSummary(run) {
       r.p99,
       r.errors,
       r.rssMB,
-      r.cpuMsPerOrder,
+      `${r.cpuMsPerOrderUntilAnswered} (${r.cpuMsPerOrder} with mail)`,
       '',
       '',
       run.audit?.ok ? 'no oversell' : 'OVERSELL?',
@@ -727,7 +733,7 @@ function printSummary(run) {
   const misses = [];
   const pct = (n) => `${(n * 100).toFixed(1)}%`;
   for (const [name, s] of Object.entries(run.scenarios)) {
-    if (s.type === 'json' && s.share < TARGETS.jsonShare) misses.push(`${name}: ${pct(s.share)} of its ceiling (target 30%)`);
+    if (s.type === 'json' && s.share < TARGETS.jsonShare) misses.push(`${name}: ${pct(s.share)} of its ceiling (target 60%)`);
     if (s.type === 'json' && s.p99 >= TARGETS.jsonP99)
       misses.push(`${name}: p99 ${s.p99} ms (target < 25 ms; its bare ceiling's p99 in the same rounds: ${s.ceiling.p99} ms)`);
     if (s.type === 'page' && s.share < TARGETS.pageShare) misses.push(`${name}: ${pct(s.share)} of its ceiling (target 10%)`);
@@ -755,7 +761,8 @@ function printSummary(run) {
     ['COD checkout', cod],
   ]) {
     if (!r) continue;
-    if (r.cpuMsPerOrder > TARGETS.orderCpuMs) misses.push(`${name}: ${r.cpuMsPerOrder} ms of CPU per order (target 2.0)`);
+    if (r.cpuMsPerOrderUntilAnswered > TARGETS.orderCpuMs)
+      misses.push(`${name}: ${r.cpuMsPerOrderUntilAnswered} ms of CPU per order until its answer (target 2.0)`);
     if (r.mailsWhenIdle < r.orders)
       misses.push(`${name}: ${r.orders - r.mailsWhenIdle} confirmation mails left to the retry loop (not in the CPU per order)`);
     if (r.errors) misses.push(`${name}: ${r.errors} errors ${JSON.stringify(r.errorKinds)}`);

@@ -60,7 +60,8 @@ export function signToken(secret: string, userId: string, tokenVersion = 0, sess
 
 export interface BenchFixture {
   /** Signed-in shoppers, each with one cart line of quantity 1 (for PUT /api/cart/item). */
-  shoppers: { userId: string; token: string; productId: string; variantId: string }[];
+  /** Each ships to an address with their own e-mail and phone, as real shoppers do (the COD rules read them). */
+  shoppers: { userId: string; token: string; productId: string; variantId: string; email: string; phone: string }[];
   /** Variants the checkout benchmark buys from, with plenty of stock. */
   stocked: { productId: string; variantId: string }[];
   /** The variant the contention round fights over, with only `scarceStock` units. */
@@ -108,10 +109,12 @@ export async function prepareBench(
           passwordHash,
         })),
       )
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
+      .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email, phone: users.phone });
     const shoppers = rows.map((u, i) => ({
       ...stocked[i % stocked.length],
       userId: u.id,
+      email: u.email,
+      phone: u.phone ?? '',
       token: signToken(opts.jwtSecret, u.id, u.tokenVersion),
     }));
     await db
@@ -119,7 +122,14 @@ export async function prepareBench(
       .values(shoppers.map((s) => ({ userId: s.userId, productId: s.productId, variantId: s.variantId, quantity: 1 })));
     const word = active[0].title.split(/\s+/).find((w) => w.length >= 4) ?? 'cotton';
     return {
-      shoppers: shoppers.map(({ userId, token, productId, variantId }) => ({ userId, token, productId, variantId })),
+      shoppers: shoppers.map(({ userId, token, productId, variantId, email, phone }) => ({
+        userId,
+        token,
+        productId,
+        variantId,
+        email,
+        phone,
+      })),
       stocked: stocked.map(({ productId, variantId }) => ({ productId, variantId })),
       scarce: { productId: scarce.productId, variantId: scarce.variantId, stock: opts.scarceStock },
       productId: stocked[0].productId,
