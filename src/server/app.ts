@@ -153,9 +153,10 @@ const PRODUCT_KEPT_KEYS = 500;
  * write, here or on another instance, and after HOMEPAGE_MAX_AGE_MS at most, since its product cards
  * also show stock, which sales change without an admin write (the response cache keeps the whole
  * page as long). A product page's related products and first page of reviews are kept per product
- * the same way and as long, the reviews also keyed by the product's rating. So are the colours each listing offers and, but for a search, its count (`keptByKey`,
- * LISTING_KEPT_MAX_AGE_MS): at 10,000 products a whole catalogue's colours take 20-50 ms of
- * PostgreSQL's time, a size filter's count 10-20 ms (docs/performance.md).
+ * the same way and as long, the reviews also keyed by the product's rating. So are the colours each
+ * listing offers and, but for a search, its count (`keptByKey`, LISTING_KEPT_MAX_AGE_MS): at 10,000
+ * products a whole catalogue's colours take 20-50 ms of PostgreSQL's time, a size filter's count
+ * 10-20 ms (docs/performance.md).
  */
 export function createLoadContext(
   db: Database,
