@@ -114,6 +114,8 @@ const TARGETS = {
 /** A Host header no request has named before (ssr.ts's HOST accepts it), so the page cache misses. */
 let hostCount = 0;
 const freshHost = () => `h${++hostCount}.bench.test`;
+/** Autocannon's `setupRequest` giving every request a fresh Host: each one a page-cache miss. */
+const withFreshHost = (req) => ({ ...req, headers: { ...req.headers, host: freshHost() } });
 
 /**
  * A 409 that says the line sold out (pricing's 'is out of stock' / 'Only N left' before payment,
@@ -426,7 +428,7 @@ async function measureReads(server, rss, reads, { connections, dir, uniqueHost =
           connections,
           headers: c.headers,
           duration: 2 * WARMUP,
-          requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, host: freshHost() } }) }],
+          requests: [{ setupRequest: withFreshHost }],
         });
       }
     }
@@ -436,7 +438,7 @@ async function measureReads(server, rss, reads, { connections, dir, uniqueHost =
       if (uniqueHost) {
         shop.requests = [
           {
-            setupRequest: (req) => ({ ...req, headers: { ...req.headers, host: freshHost() } }),
+            setupRequest: withFreshHost,
             onResponse: (_status, _body, _context, headers) => {
               if (headers['x-cache'] === 'hit') answers.hit++;
               else answers.other++;
