@@ -9,6 +9,7 @@ let parentId: string;
 let childId: string;
 let kurtaId: string;
 let hiddenId: string;
+let hiddenHandle: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,7 +30,9 @@ beforeAll(async () => {
     createdAt: new Date(Date.now() - 1000),
   });
   kurtaId = kurta.product.id;
-  hiddenId = (await createProduct(t.db, { title: 'Hidden Saree', isActive: false, categoryIds: [child.id] })).product.id;
+  ({ id: hiddenId, handle: hiddenHandle } = (
+    await createProduct(t.db, { title: 'Hidden Saree', isActive: false, categoryIds: [child.id] })
+  ).product);
   await createProduct(t.db, { title: 'Plain Tee', createdAt: new Date() });
   await t.db.insert(heroBanners).values([
     { mediaType: 'image', imageUrl: '/media/b2.webp', alt: 'Second', sortOrder: 2 },
@@ -78,8 +81,8 @@ describe('GET /api/products/:id', () => {
     expect(res.json().variants[1]).toMatchObject({ size: 'XL', price: 1499, stockQty: 2, compareAtPrice: null });
   });
 
-  it('answers 404 for an inactive, unknown or malformed id', async () => {
-    for (const id of [hiddenId, '00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
+  it("answers 404 for an inactive, unknown or malformed id, or an inactive product's handle", async () => {
+    for (const id of [hiddenId, hiddenHandle, '00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
       const res = await t.app.inject(`/api/products/${encodeURIComponent(id)}`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Product not found' });

@@ -112,11 +112,11 @@ const hydration = preparedOnce((db) => {
       .from(products)
       .where(and(eq(products.id, sql.placeholder('id')), eq(products.isActive, true)))
       .prepare('product_version'),
-    /** The same by the product's current handle: a product page's usual address. */
+    /** A product's id, version and whether it is active, by its current handle: a product page's usual address. */
     productVersionByHandle: db
-      .select({ id: products.id, version: cardVersion })
+      .select({ id: products.id, version: cardVersion, isActive: products.isActive })
       .from(products)
-      .where(and(eq(products.handle, sql.placeholder('handle')), eq(products.isActive, true)))
+      .where(eq(products.handle, sql.placeholder('handle')))
       .prepare('product_version_by_handle'),
   };
 });
@@ -295,9 +295,9 @@ export async function productIdOf(db: Database, key: string): Promise<string | n
  */
 export async function getProduct(db: Database, key: string, opts: { activeOnly: boolean }): Promise<Product | null> {
   if (opts.activeOnly && key.length <= 200 && !isUuid(key)) {
-    // A current handle finds the id and version in one statement; an earlier one goes the long way.
+    // A current handle settles it in one statement; an earlier one goes the long way.
     const [current] = await hydration(db).productVersionByHandle.execute({ handle: key });
-    if (current) return publicProductPage(db, current);
+    if (current) return current.isActive ? publicProductPage(db, current) : null;
   }
   const id = await productIdOf(db, key);
   if (!id) return null;
