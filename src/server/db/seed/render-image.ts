@@ -1,9 +1,8 @@
 /**
- * Rasterisation of the offline-generated SVG artwork (see `garment-art.ts`) to WebP via sharp.
- * sharp (libvips) is loaded on first use: only seeding needs it, and loaded it adds about 30 MB to
- * the server's memory (RSS under 250 MB).
+ * Rasterisation of the offline-generated SVG artwork (see `garment-art.ts`) to WebP via sharp,
+ * loaded on first use (modules/media/sharp.ts).
  */
-const loadSharp = async () => (await import('sharp')).default;
+import { loadSharp } from '../../modules/media/sharp';
 
 /**
  * Rasterises an SVG string to WebP (quality ~78) at its own size; returns the bytes.

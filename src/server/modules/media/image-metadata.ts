@@ -8,7 +8,8 @@
  * still stands the right way up without it. Images without such metadata are kept byte for byte.
  */
 import { writeFile } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './sharp';
 
 /**
  * The largest image decoded, in pixels (width x height): 60 megapixels covers 50MP phone cameras
@@ -25,6 +26,7 @@ export class UnreadableImageError extends Error {}
  * untouched otherwise. Throws UnreadableImageError when the file cannot be read as an image.
  */
 export async function stripImageMetadata(file: string, ext: string): Promise<void> {
+  const sharp = await loadSharp();
   const open = () => sharp(file, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   let meta: Metadata;
   try {
