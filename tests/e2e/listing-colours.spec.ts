@@ -90,7 +90,8 @@ test('filters the listing by colour with swatches, shows swatches on cards, and 
     const colours = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Colour' });
     // The colours of this listing (the search's two kurtas), each with its swatch.
     await expect(colours.getByRole('checkbox')).toHaveCount(6);
-    await expect(colours.locator('label', { hasText: 'Maroon' }).locator('i[style]')).toHaveCSS('background-color', 'rgb(122, 16, 48)');
+    const maroonChip = colours.locator('label', { hasText: 'Maroon' }).locator('span');
+    await expect.poll(() => maroonChip.evaluate((chip) => getComputedStyle(chip, '::before').backgroundColor)).toBe('rgb(122, 16, 48)');
     await colours.getByRole('checkbox', { name: 'Maroon' }).check({ force: true });
   }
   await expect(page).toHaveURL(new RegExp(`/products\\?q=${word}&colours=maroon$`));

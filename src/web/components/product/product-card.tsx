@@ -209,12 +209,20 @@ export function unpackCards({ base, palette, rows }: PackedCards): ProductCardDa
 }
 
 /**
- * The style that draws a swatch: a CSS colour when it starts with '#', else a picture's address
- * (core/colours.ts ColourOption; core/swatches.ts stays out of the storefront's code); none for ''.
+ * A swatch as a CSS background value: its colour when it starts with '#', else its picture's
+ * address as `url("…")` (core/colours.ts ColourOption; core/swatches.ts stays out of the
+ * storefront's code); undefined for ''.
  */
-export const swatchStyle = (swatch: string) =>
-  // `background`, not `backgroundColor`: the same for a plain colour, in fewer bytes per swatch of a listing.
-  swatch.startsWith('#') ? { background: swatch } : swatch ? { backgroundImage: `url(${JSON.stringify(swatch)})` } : undefined;
+export const swatchBackground = (swatch: string): string | undefined =>
+  swatch.startsWith('#') ? swatch : swatch ? `url(${JSON.stringify(swatch)})` : undefined;
+
+/** The style that draws a swatch (swatchBackground) on an element sized and rounded by its class; none for ''. */
+export const swatchStyle = (swatch: string) => {
+  const background = swatchBackground(swatch);
+  // `background`, not `backgroundColor`: the same for a plain colour, in fewer bytes per swatch of a
+  // listing; a picture as `backgroundImage`, so the element's class keeps sizing it.
+  return !background ? undefined : swatch.startsWith('#') ? { background } : { backgroundImage: background };
+};
 
 /** Most swatches a card shows; the others are counted ("+3"). */
 const CARD_SWATCHES = 5;

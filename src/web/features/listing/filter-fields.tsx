@@ -5,10 +5,10 @@
  * apply at once; works before JavaScript), or controlled by the sheet's draft (`onToggle`,
  * `onPriceChange`; unnamed, applied only on "Show N items"). `touch` gives the sheet's 44 px targets.
  */
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
 import { SIZES, type Size } from '../../../core/constants';
 import type { ListingColour } from '../../../core/listing';
-import { swatchStyle } from '../../components/product/product-card';
+import { swatchBackground } from '../../components/product/product-card';
 
 const legendClass = 'text-sm font-semibold text-stone-900';
 
@@ -79,8 +79,8 @@ export function ColourChoices({ colours, selected, onToggle, onChange, touch = f
             checked={selected.includes(slug)}
             onToggle={onToggle && (() => onToggle(slug))}
             onChange={onChange}
+            swatch={swatch}
           >
-            <i style={swatchStyle(swatch)} />
             {name}
           </ChoiceChip>
         ))}
@@ -99,6 +99,11 @@ interface ChoiceChipProps {
   onToggle?: () => void;
   /** Uncontrolled (the sidebar's form): called after the box changes. */
   onChange?: () => void;
+  /**
+   * A colour chip's swatch (ColourOption's): drawn before the text by `.chips-colour` from the chip's
+   * `--swatch` (swatchBackground), one element fewer per colour of a listing.
+   */
+  swatch?: string;
   children: ReactNode;
 }
 
@@ -108,7 +113,8 @@ interface ChoiceChipProps {
  * `.chips-colour`, `.chips-touch` in the sheet: app.css), so a listing's thirty chips carry no class
  * of their own. Uncontrolled, it is keyed by `checked`, so a new URL resets it.
  */
-function ChoiceChip({ name, value, checked, onToggle, onChange, children }: ChoiceChipProps) {
+function ChoiceChip({ name, value, checked, onToggle, onChange, swatch, children }: ChoiceChipProps) {
+  const background = swatch === undefined ? undefined : swatchBackground(swatch);
   return (
     <label>
       {onToggle ? (
@@ -116,7 +122,7 @@ function ChoiceChip({ name, value, checked, onToggle, onChange, children }: Choi
       ) : (
         <input key={String(checked)} type="checkbox" name={name} value={value} defaultChecked={checked} onChange={onChange} />
       )}
-      <span>{children}</span>
+      <span style={background ? ({ '--swatch': background } as CSSProperties) : undefined}>{children}</span>
     </label>
   );
 }
