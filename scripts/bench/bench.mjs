@@ -16,7 +16,10 @@
 //      its page as a miss in production does. The row's x-cache says 'miss' only when a new Host's
 //      first answer had no x-cache, the same request again said hit, and no answer under load said
 //      hit. Its cpu ms/req is the CPU per page; "KB sent" the page as sent (brotli), "KB html" before
-//      compression (page rows of every kind show both);
+//      compression (page rows of every kind show both). The same misses are first measured on the
+//      old build (BENCH_BASELINE, default OLD_BUILD: built once in the temp folder) on the same
+//      database, "(…, old build <commit>)" rows: each miss is shown as a share of the old build's,
+//      and the 4 ms target is scaled by the old build's listing miss now against when it was set;
 //   5. every read is paired with its own ceiling: a bare Fastify route in a process of its own
 //      (ceiling-server.mjs) answering the very bytes the shop answered that request, with the same
 //      headers (all but date, connection and length: the security headers, request id, x-cache…),
@@ -44,7 +47,8 @@
 // read scenario runs a warm-up, then rounds of [ceiling, scenario] so each round compares the two
 // under the same load), BENCH_CHECKOUT_SECONDS (default 9), BENCH_ONLY (a regular expression over the
 // scenario names: only those run, e.g. 'cart|uncached|checkout'; the scarce race and the audit run
-// with any checkout). Checkout rows also say how many confirmation mails the outbox folder got by the
+// with any checkout), BENCH_BASELINE (the old build whose misses are measured in the same run, a git
+// revision; default OLD_BUILD below, 'none' to skip). Checkout rows also say how many confirmation mails the outbox folder got by the
 // time the shop was idle: mails past the after-commit backlog wait for the retry loop and are not in
 // the CPU.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -54,6 +58,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { importTs } from '../lib/run-ts.mjs';
 import {
+  baselineBuild,
   buildIfWanted,
   cannon,
   createPgDatabase,
@@ -88,6 +93,17 @@ const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 1.5);
 const SCARCE_STOCK = 25;
 /** Headers Node's HTTP server writes itself, per answer or connection: not copied to a ceiling. */
 const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * The build the miss target was set against (docs/performance.md, "The old build in the same run"):
+ * the repository when a listing's miss (`/products?sizes=M`, cache on) cost OLD_LISTING_MISS_MS of
+ * CPU and the target was set at 4 ms. This VM's speed drifts by 2-3 times between days, so the
+ * bench measures that build's misses in the same run: its listing's miss now against then is the
+ * machine's speed against that day's, and the 4 ms target is scaled by it (`missTargetMs`).
+ */
+const OLD_BUILD = '10d162b';
+const OLD_LISTING_MISS_MS = 11.2;
+const BASELINE = process.env.BENCH_BASELINE ?? OLD_BUILD;
 
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 /** Whether the scenario called `name` runs (BENCH_ONLY). */
@@ -142,6 +158,16 @@ const shippingAddress = (shopper) => ({
 
 const started = Date.now();
 buildIfWanted(argv);
+/** The old build's checkout ({ dir, sha }), or null (BENCH_BASELINE=none, or it could not be built: said loudly). */
+const baseline = (() => {
+  if (BASELINE === 'none') return null;
+  try {
+    return baselineBuild(BASELINE);
+  } catch (err) {
+    console.error(`\n!!! THE OLD BUILD ${BASELINE} COULD NOT BE BUILT: its misses are not measured (${err.message})\n`);
+    return null;
+  }
+})();
 const tools = await importTs('scripts/bench/db-tools.ts');
 const toolsBundle = path.join(root, 'build', 'scripts', 'db-tools.mjs');
 
@@ -157,6 +183,7 @@ const result = {
     rounds: ROUNDS,
     roundSeconds: SECONDS,
     checkoutSeconds: CHECKOUT_SECONDS,
+    oldBuild: baseline?.sha ?? null,
   },
   runs: [],
 };
@@ -223,6 +250,41 @@ async function benchOne(kind) {
       for (const child of cold.children.reverse()) await stopChild(child);
     }
 
+    // Pages that miss the page cache of the shop as production runs it (cache on): every request
+    // names a Host of its own, which is part of the page-cache key (plugins/ssr.ts pageCacheKey), so
+    // each one renders, compresses and stores its page as a miss does (a made-up query parameter
+    // would not do: the listings redirect it to their canonical address, other pages ignore it).
+    // The old build's misses (BENCH_BASELINE): the same pages, each request a Host of its own, on
+    // the same database, by the old build's shop with its cache on, before the new shop starts.
+    // Its rows carry the old build's commit; each new miss row is then judged against it too.
+    const missReads = [
+      ['SSR GET /products?sizes=M (uncached, cache on)', () => '/products?sizes=M', 'page-miss'],
+      ['SSR GET /category/:handle (uncached, cache on)', (ids) => `/category/${ids.categoryId}`, 'page-miss'],
+      [`SSR GET /products?q=${fixture.searchWord} (uncached, cache on)`, () => `/products?q=${q}`, 'page-miss'],
+      ['SSR GET /products/:handle (uncached, cache on)', () => `/product/${fixture.productId}`, 'page-miss'],
+    ].filter(([name]) => wanted(name));
+    let oldMisses = {};
+    if (baseline && missReads.length > 0) {
+      const old = await startProductionShop({ toolsBundle, dataDir, jwtSecret, env: shopEnv, cwd: baseline.dir });
+      children.push(...old.children);
+      const oldRss = rssSampler(old.server.child.pid);
+      const label = `old build ${baseline.sha.slice(0, 7)}`;
+      console.log(`${label} up (pid ${old.server.child.pid}, RSS ${oldRss.max} MB at rest); ${uptime()}`);
+      const oldReads = missReads.map(([name, urlPath]) => [name.replace(/\)$/, `, ${label})`), urlPath, 'page-miss-old']);
+      oldMisses = await measureReads(
+        old.server,
+        oldRss,
+        await resolveReads(old.server.base, oldReads, await shopIds(old.server.base, fixture.productId)),
+        {
+          connections: CACHE_OFF_CONNECTIONS,
+          dir: dataDir,
+          uniqueHost: true,
+        },
+      );
+      oldRss.stop();
+      for (const child of old.children.reverse()) await stopChild(child);
+    }
+
     const {
       server,
       standin,
@@ -246,16 +308,6 @@ async function benchOne(kind) {
       ['SSR GET /', () => '/', 'page'],
       ['SSR GET /products/:handle', () => `/product/${fixture.productId}`, 'page'],
     ].filter(([name]) => wanted(name));
-    // Pages that miss the page cache of the shop as production runs it (cache on): every request
-    // names a Host of its own, which is part of the page-cache key (plugins/ssr.ts pageCacheKey), so
-    // each one renders, compresses and stores its page as a miss does (a made-up query parameter
-    // would not do: the listings redirect it to their canonical address, other pages ignore it).
-    const missReads = [
-      ['SSR GET /products?sizes=M (uncached, cache on)', () => '/products?sizes=M', 'page-miss'],
-      ['SSR GET /category/:handle (uncached, cache on)', (ids) => `/category/${ids.categoryId}`, 'page-miss'],
-      [`SSR GET /products?q=${fixture.searchWord} (uncached, cache on)`, () => `/products?q=${q}`, 'page-miss'],
-      ['SSR GET /products/:handle (uncached, cache on)', () => `/product/${fixture.productId}`, 'page-miss'],
-    ].filter(([name]) => wanted(name));
     const ids = reads.length + missReads.length > 0 ? await shopIds(server.base, fixture.productId) : null;
     run.scenarios = {
       ...(reads.length > 0
@@ -269,7 +321,22 @@ async function benchOne(kind) {
           })
         : {}),
       ...cacheOff,
+      ...oldMisses,
     };
+    // Each miss beside the old build's same miss, and the miss target in this run's machine time.
+    for (const [name] of missReads) {
+      const now = run.scenarios[name];
+      const before = Object.entries(oldMisses).find(([oldName]) => oldName.startsWith(name.slice(0, -1)))?.[1];
+      if (!now || !before) continue;
+      now.oldBuild = {
+        sha: baseline.sha,
+        cpuMsPerRequest: before.cpuMsPerRequest,
+        share: +(now.cpuMsPerRequest / before.cpuMsPerRequest).toFixed(3),
+      };
+      if (BASELINE === OLD_BUILD && name.startsWith('SSR GET /products?sizes=M'))
+        run.missTargetMs = +((TARGETS.missPageCpuMs * before.cpuMsPerRequest) / OLD_LISTING_MISS_MS).toFixed(2);
+    }
+
     // Cart: each connection is one shopper (its own token, given in setupClient, which autocannon
     // calls once per connection) setting the quantity of its line, every request to a quantity other
     // than the one before (1, 2, … 5, 1, …). Not kept in autocannon's `context`: that is reset after
@@ -747,8 +814,19 @@ function printSummary(run) {
       rows,
     ),
   );
-  const misses = [];
   const pct = (n) => `${(n * 100).toFixed(1)}%`;
+  const againstOld = Object.entries(run.scenarios).filter(([, s]) => s.oldBuild);
+  const missTarget = run.missTargetMs ?? TARGETS.missPageCpuMs;
+  if (againstOld.length > 0) {
+    console.log(`\nMisses against the old build ${againstOld[0][1].oldBuild.sha.slice(0, 7)} in this run:`);
+    for (const [name, s] of againstOld)
+      console.log(`  ${name}: ${s.cpuMsPerRequest} ms against ${s.oldBuild.cpuMsPerRequest} ms, ${pct(s.oldBuild.share)}`);
+    if (run.missTargetMs)
+      console.log(
+        `  the old build's listing miss cost ${OLD_LISTING_MISS_MS} ms when the 4 ms target was set: this run's machine time makes it ${run.missTargetMs} ms`,
+      );
+  }
+  const misses = [];
   for (const [name, s] of Object.entries(run.scenarios)) {
     if (s.type === 'json' && s.share < TARGETS.jsonShare) misses.push(`${name}: ${pct(s.share)} of its ceiling (target 60%)`);
     if (s.type === 'json' && s.p99 >= TARGETS.jsonP99)
@@ -761,9 +839,13 @@ function printSummary(run) {
       misses.push(`${name}: ${pct(s.share)} of its ceiling (target 10%)`);
     if (s.type === 'page-uncached' && s.p50 >= TARGETS.uncachedPageP50) misses.push(`${name}: p50 ${s.p50} ms (target < 20 ms)`);
     if (s.type.endsWith('-uncached') && s.cache !== 'none') misses.push(`${name}: answered from the cache (x-cache ${s.cache})`);
-    if (s.type === 'page-miss' && s.cache !== 'miss') misses.push(`${name}: not measured as a page-cache miss (${s.cache})`);
-    if (s.type === 'page-miss' && s.cpuMsPerRequest > TARGETS.missPageCpuMs)
-      misses.push(`${name}: ${s.cpuMsPerRequest} ms of CPU per page (target 4)`);
+    if (s.type.startsWith('page-miss') && s.cache !== 'miss') misses.push(`${name}: not measured as a page-cache miss (${s.cache})`);
+    if (s.type === 'page-miss' && s.cpuMsPerRequest > missTarget)
+      misses.push(
+        `${name}: ${s.cpuMsPerRequest} ms of CPU per page (target ${
+          run.missTargetMs ? `${missTarget}: 4 ms scaled by the old build's listing miss in this run` : '4'
+        })`,
+      );
     if (s.databaseCheck && !s.databaseCheck.ok)
       misses.push(`${name}: the writes did not change the lines as sent (${s.databaseCheck.problems.slice(0, 3).join('; ')})`);
     if (s.type === 'write' && s.cpuMsPerRequest > TARGETS.cartCpuMs)

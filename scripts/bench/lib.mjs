@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: processes, the machine, RSS sampling, autocannon rounds, tables.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,36 @@ export function buildIfWanted(argv) {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
+/**
+ * The production build of an earlier revision of this repository, to measure the old build in the
+ * same run as the new one (the machine's speed drifts between days; a ratio of the two in the same
+ * minutes does not). `rev` is a git revision; its files are exported (`git archive`) to a folder in
+ * the system's temp folder, which gets its own `npm ci` and `npm run build` and is kept for later
+ * runs (made again only when its build is missing). Resolves with `{ dir, sha }`: the folder to start
+ * that shop from and the full commit id. Throws when git, npm ci or the build fails (their output is
+ * in `dir`/baseline-build.log).
+ */
+export function baselineBuild(rev) {
+  const parsed = spawnSync('git', ['rev-parse', '--verify', `${rev}^{commit}`], { cwd: root, encoding: 'utf8' });
+  if (parsed.status !== 0) throw new Error(`${rev} is not a commit of this repository`);
+  const sha = parsed.stdout.trim();
+  const dir = path.join(os.tmpdir(), `rangmanch-baseline-${sha.slice(0, 12)}`);
+  if (existsSync(path.join(dir, 'build', 'node', 'main.js'))) return { dir, sha };
+  console.log(`Building the old build ${sha.slice(0, 7)} in ${dir} (npm ci, npm run build)…`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const log = path.join(dir, 'baseline-build.log');
+  const run = (command, args, options = {}) => {
+    const fd = openSync(log, 'a');
+    const r = spawnSync(command, args, { cwd: dir, stdio: ['ignore', fd, fd], ...options });
+    if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed for ${sha.slice(0, 7)}; see ${log}`);
+  };
+  run('sh', ['-c', `git -C "${root}" archive ${sha} | tar -x -C "${dir}"`]);
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['run', 'build']);
+  return { dir, sha };
+}
+
 /** Starts a child that prints one JSON line when ready; resolves with that object and the child. */
 export function startJsonChild(args, opts = {}) {
   return new Promise((resolve, reject) => {
@@ -74,13 +104,14 @@ export async function stopChild(child, signal = 'SIGTERM') {
 /**
  * Starts the production server as `npm run serve` does (build/node/main.js with the script's node
  * flags), plus `nodeArgs` such as --cpu-prof, with `env`, its log in `logFile`, and waits for
- * /readyz. Resolves with the child and its base URL.
+ * /readyz. `cwd` is the checkout whose build runs (this one unless an old build's: baselineBuild).
+ * Resolves with the child and its base URL.
  */
-export async function startServer(env, logFile, nodeArgs = []) {
+export async function startServer(env, logFile, nodeArgs = [], cwd = root) {
   const port = await freePort();
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...serveNodeArgs(), ...nodeArgs, 'build/node/main.js'], {
-    cwd: root,
+    cwd,
     stdio: ['ignore', fd, fd],
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...serveEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
@@ -104,10 +135,10 @@ export async function startServer(env, logFile, nodeArgs = []) {
  * Starts the shop as production runs it (NODE_ENV=production, SEED_DEMO=false) on `dataDir`, with
  * a Razorpay stand-in in its own process (production refuses the built-in sandbox; `toolsBundle`
  * is the bundled scripts/bench/db-tools.ts). `env` adds variables (DATABASE_URL, LOG_LEVEL…).
- * Resolves with the server ({child, base}), the stand-in ({child, info: {baseUrl}}), the key id,
- * and both children to stop.
+ * `cwd` is the checkout whose build runs (startServer). Resolves with the server ({child, base}), the
+ * stand-in ({child, info: {baseUrl}}), the key id, and both children to stop.
  */
-export async function startProductionShop({ toolsBundle, dataDir, jwtSecret, env = {} }) {
+export async function startProductionShop({ toolsBundle, dataDir, jwtSecret, env = {}, cwd = root }) {
   const keyId = 'rzp_test_bench';
   const keySecret = randomBytes(16).toString('hex');
   const standin = await startJsonChild(['scripts/bench/standin.mjs', toolsBundle, keyId, keySecret]);
@@ -127,6 +158,7 @@ export async function startProductionShop({ toolsBundle, dataDir, jwtSecret, env
       path.join(dataDir, 'server.log'),
       // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the shop.
       process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
+      cwd,
     );
     return { server, standin, keyId, children: [standin.child, server.child] };
   } catch (err) {
