@@ -48,9 +48,9 @@
 // under the same load), BENCH_CHECKOUT_SECONDS (default 9), BENCH_ONLY (a regular expression over the
 // scenario names: only those run, e.g. 'cart|uncached|checkout'; the scarce race and the audit run
 // with any checkout), BENCH_BASELINE (the old build whose misses are measured in the same run, a git
-// revision; default OLD_BUILD below, 'none' to skip). Checkout rows also say how many confirmation mails the outbox folder got by the
-// time the shop was idle: mails past the after-commit backlog wait for the retry loop and are not in
-// the CPU.
+// revision; default OLD_BUILD below, 'none' to skip). Checkout rows also say how many confirmation
+// mails the outbox folder got by the time the shop was idle: mails past the after-commit backlog
+// wait for the retry loop and are not in the CPU.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: processes, the machine, RSS sampling, autocannon rounds, tables.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,9 +47,9 @@ export function buildIfWanted(argv) {
  * same run as the new one (the machine's speed drifts between days; a ratio of the two in the same
  * minutes does not). `rev` is a git revision; its files are exported (`git archive`) to a folder in
  * the system's temp folder, which gets its own `npm ci` and `npm run build` and is kept for later
- * runs (made again only when its build is missing). Resolves with `{ dir, sha }`: the folder to start
- * that shop from and the full commit id. Throws when git, npm ci or the build fails (their output is
- * in `dir`/baseline-build.log).
+ * runs (made again only when its build is missing; about 90 s). Returns `{ dir, sha }`: the folder
+ * to start that shop from and the full commit id. Throws when git, npm ci or the build fails (their
+ * output is in `dir`/baseline-build.log).
  */
 export function baselineBuild(rev) {
   const parsed = spawnSync('git', ['rev-parse', '--verify', `${rev}^{commit}`], { cwd: root, encoding: 'utf8' });
@@ -61,9 +61,10 @@ export function baselineBuild(rev) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const log = path.join(dir, 'baseline-build.log');
-  const run = (command, args, options = {}) => {
+  const run = (command, args) => {
     const fd = openSync(log, 'a');
-    const r = spawnSync(command, args, { cwd: dir, stdio: ['ignore', fd, fd], ...options });
+    const r = spawnSync(command, args, { cwd: dir, stdio: ['ignore', fd, fd] });
+    closeSync(fd);
     if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed for ${sha.slice(0, 7)}; see ${log}`);
   };
   run('sh', ['-c', `git -C "${root}" archive ${sha} | tar -x -C "${dir}"`]);
